@@ -1,0 +1,3 @@
+module github.com/charsniff/charsniff
+
+go 1.26
