@@ -1,0 +1,147 @@
+// Package codec implements the decoders of the WHATWG Encoding Standard for
+// all of its 40 encodings, each exposed as a golang.org/x/text
+// [encoding.Encoding].
+//
+// The decoders are byte-exact with the standard's decoder algorithms
+// (https://encoding.spec.whatwg.org/#decoders), which is what browsers do;
+// x/text's own decoders differ from them in many small ways (C1 bytes,
+// unassigned bytes, error recovery, which bytes an error consumes). They do
+// no BOM handling: a leading byte order mark is data, decoded like any other
+// bytes, as in the standard's "decode without BOM handling". BOM sniffing,
+// newline normalization and NUL replacement belong to the caller (package
+// decode).
+//
+// Every decoder is a [transform.Transformer] that keeps its state between
+// calls, so any chunking of the input and any size of the output buffer give
+// the same output; a sequence cut off at the end of the input (atEOF) becomes
+// U+FFFD as the standard says. Malformed input is never an error. Transform
+// does not allocate, and runs of ASCII are copied eight bytes at a time.
+//
+// The encoders are x/text's where x/text has the encoding, so that
+// Encoding(e).NewEncoder() behaves as users of golang.org/x/net/html/charset
+// expect. x-user-defined has a small encoder of its own, following the
+// standard. The replacement encoding has no encoder in the standard; its
+// NewEncoder returns an encoder that reports every rune as unsupported.
+//
+// References:
+//   - https://encoding.spec.whatwg.org/
+//   - https://pkg.go.dev/golang.org/x/text/encoding
+package codec
+
+//go:generate go run gen.go
+
+import (
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
+
+	"github.com/charsniff/charsniff/override"
+)
+
+// Encoding returns the encoding e as an x/text [encoding.Encoding], or nil
+// if e is [override.Unknown] or not an encoding. Its decoder is WHATWG-exact
+// and does no BOM handling; its encoder is x/text's where x/text has one (see
+// the package documentation). The returned value is shared and safe for
+// concurrent use; each NewDecoder call returns a decoder with its own state.
+func Encoding(e override.Encoding) encoding.Encoding {
+	if !e.Valid() {
+		return nil
+	}
+	return &codecs[e]
+}
+
+// SingleByteTable returns the code points of the bytes 0x80 to 0xFF of the
+// single-byte encoding e, in byte order, with U+FFFD where the standard's
+// index has no code point (bytes 0x00 to 0x7F are ASCII). It returns nil if
+// e is not a single-byte encoding (see [IsSingleByte]). The table is shared:
+// callers must not modify it.
+func SingleByteTable(e override.Encoding) *[128]rune {
+	if !IsSingleByte(e) {
+		return nil
+	}
+	return singleByteTables[e-override.IBM866]
+}
+
+// IsSingleByte reports whether e is one of the standard's 28 single-byte
+// encodings (IBM866 to x-mac-cyrillic in the standard's order: the
+// ISO-8859-x, KOI8, macintosh and windows-x encodings). x-user-defined, whose
+// decoder is also one byte per code point, is not one of them in the
+// standard and reports false.
+func IsSingleByte(e override.Encoding) bool {
+	return e >= override.IBM866 && e <= override.XMacCyrillic
+}
+
+// codec is the encoding.Encoding of one encoding of the standard.
+type codec struct {
+	e override.Encoding
+	// xtext is the x/text encoding whose encoder codec uses, or nil if
+	// newEncoder is set.
+	xtext encoding.Encoding
+	// newEncoder returns a new encoder transformer when xtext is nil.
+	newEncoder func() transform.Transformer
+}
+
+// NewDecoder returns a decoder for c with its own state.
+func (c *codec) NewDecoder() *encoding.Decoder {
+	return &encoding.Decoder{Transformer: newDecoder(c.e)}
+}
+
+// NewEncoder returns an encoder for c.
+func (c *codec) NewEncoder() *encoding.Encoder {
+	if c.xtext != nil {
+		return c.xtext.NewEncoder()
+	}
+	return &encoding.Encoder{Transformer: c.newEncoder()}
+}
+
+// String returns the encoding's canonical name.
+func (c *codec) String() string { return c.e.Name() }
+
+// codecs holds the Encoding of every encoding, indexed by override.Encoding.
+var codecs = [override.NumEncodings + 1]codec{
+	override.UTF8:         {e: override.UTF8, xtext: unicode.UTF8},
+	override.IBM866:       {e: override.IBM866, xtext: charmap.CodePage866},
+	override.ISO8859_2:    {e: override.ISO8859_2, xtext: charmap.ISO8859_2},
+	override.ISO8859_3:    {e: override.ISO8859_3, xtext: charmap.ISO8859_3},
+	override.ISO8859_4:    {e: override.ISO8859_4, xtext: charmap.ISO8859_4},
+	override.ISO8859_5:    {e: override.ISO8859_5, xtext: charmap.ISO8859_5},
+	override.ISO8859_6:    {e: override.ISO8859_6, xtext: charmap.ISO8859_6},
+	override.ISO8859_7:    {e: override.ISO8859_7, xtext: charmap.ISO8859_7},
+	override.ISO8859_8:    {e: override.ISO8859_8, xtext: charmap.ISO8859_8},
+	override.ISO8859_8I:   {e: override.ISO8859_8I, xtext: charmap.ISO8859_8I},
+	override.ISO8859_10:   {e: override.ISO8859_10, xtext: charmap.ISO8859_10},
+	override.ISO8859_13:   {e: override.ISO8859_13, xtext: charmap.ISO8859_13},
+	override.ISO8859_14:   {e: override.ISO8859_14, xtext: charmap.ISO8859_14},
+	override.ISO8859_15:   {e: override.ISO8859_15, xtext: charmap.ISO8859_15},
+	override.ISO8859_16:   {e: override.ISO8859_16, xtext: charmap.ISO8859_16},
+	override.KOI8R:        {e: override.KOI8R, xtext: charmap.KOI8R},
+	override.KOI8U:        {e: override.KOI8U, xtext: charmap.KOI8U},
+	override.Macintosh:    {e: override.Macintosh, xtext: charmap.Macintosh},
+	override.Windows874:   {e: override.Windows874, xtext: charmap.Windows874},
+	override.Windows1250:  {e: override.Windows1250, xtext: charmap.Windows1250},
+	override.Windows1251:  {e: override.Windows1251, xtext: charmap.Windows1251},
+	override.Windows1252:  {e: override.Windows1252, xtext: charmap.Windows1252},
+	override.Windows1253:  {e: override.Windows1253, xtext: charmap.Windows1253},
+	override.Windows1254:  {e: override.Windows1254, xtext: charmap.Windows1254},
+	override.Windows1255:  {e: override.Windows1255, xtext: charmap.Windows1255},
+	override.Windows1256:  {e: override.Windows1256, xtext: charmap.Windows1256},
+	override.Windows1257:  {e: override.Windows1257, xtext: charmap.Windows1257},
+	override.Windows1258:  {e: override.Windows1258, xtext: charmap.Windows1258},
+	override.XMacCyrillic: {e: override.XMacCyrillic, xtext: charmap.MacintoshCyrillic},
+	override.GBK:          {e: override.GBK, xtext: simplifiedchinese.GBK},
+	override.GB18030:      {e: override.GB18030, xtext: simplifiedchinese.GB18030},
+	override.Big5:         {e: override.Big5, xtext: traditionalchinese.Big5},
+	override.EUCJP:        {e: override.EUCJP, xtext: japanese.EUCJP},
+	override.ISO2022JP:    {e: override.ISO2022JP, xtext: japanese.ISO2022JP},
+	override.ShiftJIS:     {e: override.ShiftJIS, xtext: japanese.ShiftJIS},
+	override.EUCKR:        {e: override.EUCKR, xtext: korean.EUCKR},
+	override.Replacement:  {e: override.Replacement, newEncoder: newReplacementEncoder},
+	override.UTF16BE:      {e: override.UTF16BE, xtext: unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)},
+	override.UTF16LE:      {e: override.UTF16LE, xtext: unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)},
+	override.XUserDefined: {e: override.XUserDefined, newEncoder: newXUserDefinedEncoder},
+}
