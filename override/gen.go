@@ -8,6 +8,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"go/format"
 	"log"
@@ -208,6 +209,8 @@ func looseKey(s string) string {
 }
 
 func main() {
+	out := flag.String("o", "tables.go", "output file")
+	flag.Parse()
 	data, err := os.ReadFile(input)
 	if err != nil {
 		log.Fatal(err)
@@ -321,7 +324,7 @@ func main() {
 	if err != nil {
 		log.Fatalf("formatting output: %v\n%s", err, buf.Bytes())
 	}
-	if err := os.WriteFile("tables.go", src, 0o644); err != nil {
+	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
