@@ -19,8 +19,7 @@
 //
 // The encoders are x/text's where x/text has the encoding, so that
 // Encoding(e).NewEncoder() behaves as users of golang.org/x/net/html/charset
-// expect. x-user-defined has a small encoder of its own, following the
-// standard. The replacement encoding has no encoder in the standard; its
+// expect; x/text's x-user-defined encoder is the standard's. The replacement encoding has no encoder in the standard; its
 // NewEncoder returns an encoder that reports every rune as unsupported.
 //
 // References:
@@ -99,6 +98,37 @@ func (c *codec) NewEncoder() *encoding.Encoder {
 	return &encoding.Encoder{Transformer: c.newEncoder()}
 }
 
+// newDecoder returns a new decoder transformer for e, which must be valid.
+func newDecoder(e override.Encoding) transform.Transformer {
+	switch {
+	case e == override.UTF8:
+		return utf8Decoder{}
+	case IsSingleByte(e):
+		return &singleByteDecoder{table: singleByteUTF8Table(e)}
+	case e == override.GBK, e == override.GB18030:
+		return gb18030Decoder{}
+	case e == override.Big5:
+		return big5Decoder{}
+	case e == override.EUCJP:
+		return eucJPDecoder{}
+	case e == override.ISO2022JP:
+		return &iso2022JPDecoder{}
+	case e == override.ShiftJIS:
+		return shiftJISDecoder{}
+	case e == override.EUCKR:
+		return eucKRDecoder{}
+	case e == override.Replacement:
+		return &replacementDecoder{}
+	case e == override.UTF16BE:
+		return &utf16Decoder{bigEndian: true}
+	case e == override.UTF16LE:
+		return &utf16Decoder{}
+	case e == override.XUserDefined:
+		return newXUserDefinedDecoder()
+	}
+	panic("codec: no decoder for " + e.String())
+}
+
 // String returns the encoding's canonical name.
 func (c *codec) String() string { return c.e.Name() }
 
@@ -143,5 +173,5 @@ var codecs = [override.NumEncodings + 1]codec{
 	override.Replacement:  {e: override.Replacement, newEncoder: newReplacementEncoder},
 	override.UTF16BE:      {e: override.UTF16BE, xtext: unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)},
 	override.UTF16LE:      {e: override.UTF16LE, xtext: unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)},
-	override.XUserDefined: {e: override.XUserDefined, newEncoder: newXUserDefinedEncoder},
+	override.XUserDefined: {e: override.XUserDefined, xtext: charmap.XUserDefined},
 }

@@ -1,0 +1,68 @@
+package codec
+
+import "golang.org/x/text/transform"
+
+// shiftJISDecoder implements the Shift_JIS decoder
+// (https://encoding.spec.whatwg.org/#shift_jis-decoder). A lead byte at the
+// end of src is left there (ErrShortSrc) rather than kept as Shift_JIS
+// leading.
+type shiftJISDecoder struct{ transform.NopResetter }
+
+// Transform implements transform.Transformer.
+func (shiftJISDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for nSrc < len(src) {
+		c := src[nSrc]
+		if c < 0x80 {
+			n := copyASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
+		r, size := rune(0xFFFD), 1
+		switch {
+		case c == 0x80:
+			r = 0x80
+		case c >= 0xA1 && c <= 0xDF:
+			r = 0xFF61 - 0xA1 + rune(c)
+		case c == 0xA0 || c >= 0xFD:
+			// Error.
+		case nSrc+1 >= len(src):
+			if !atEOF {
+				return nDst, nSrc, transform.ErrShortSrc
+			}
+		default:
+			c1 := src[nSrc+1]
+			if c1 >= 0x80 {
+				size = 2 // "If byte is an ASCII byte, restore byte": otherwise it is consumed.
+			}
+			if (c1 < 0x40 || c1 > 0x7E) && (c1 < 0x80 || c1 > 0xFC) {
+				break
+			}
+			offset, leadingOffset := 0x40, 0x81
+			if c1 >= 0x7F {
+				offset = 0x41
+			}
+			if c >= 0xA0 {
+				leadingOffset = 0xC1
+			}
+			pointer := (int(c)-leadingOffset)*188 + int(c1) - offset
+			switch {
+			case pointer >= 8836 && pointer <= 10715:
+				// "interoperable legacy from Windows known as EUDC".
+				r, size = 0xE000-8836+rune(pointer), 2
+			case pointer < len(jis0208Index) && jis0208Index[pointer] != 0:
+				r, size = rune(jis0208Index[pointer]), 2
+			}
+		}
+		n := putRune(dst[nDst:], r)
+		if n == 0 {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		nDst += n
+		nSrc += size
+	}
+	return nDst, nSrc, nil
+}

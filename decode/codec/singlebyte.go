@@ -1,0 +1,117 @@
+package codec
+
+import (
+	"encoding/binary"
+	"sync"
+
+	"golang.org/x/text/transform"
+
+	"github.com/charsniff/charsniff/override"
+)
+
+// A utf8Table holds the UTF-8 encoding of the code point of each of the 256
+// byte values of a single-byte encoding: the bytes of the encoding in the
+// low 24 bits, first byte lowest, and its length (1 to 3) in the top 8 bits.
+// Writing an entry as a little-endian uint32 and advancing by its length
+// writes the code point's UTF-8.
+type utf8Table [256]uint32
+
+// newUTF8Table returns the utf8Table of an encoding whose bytes 0x00-0x7F are
+// ASCII and whose bytes 0x80-0xFF decode as high says.
+func newUTF8Table(high *[128]rune) *utf8Table {
+	var t utf8Table
+	var buf [4]byte
+	for b := range 256 {
+		r := rune(b)
+		if b >= 0x80 {
+			r = high[b-0x80]
+		}
+		n := putRune(buf[:], r)
+		if n == 0 || n > 3 {
+			panic("codec: single-byte code point outside the BMP")
+		}
+		t[b] = uint32(n)<<24 | uint32(buf[0]) | uint32(buf[1])<<8 | uint32(buf[2])<<16
+	}
+	return &t
+}
+
+var (
+	utf8TablesOnce [len(singleByteTables)]sync.Once
+	utf8Tables     [len(singleByteTables)]*utf8Table
+)
+
+// singleByteUTF8Table returns the utf8Table of the single-byte encoding e,
+// building it on first use.
+func singleByteUTF8Table(e override.Encoding) *utf8Table {
+	i := e - override.IBM866
+	utf8TablesOnce[i].Do(func() { utf8Tables[i] = newUTF8Table(singleByteTables[i]) })
+	return utf8Tables[i]
+}
+
+// singleByteDecoder implements the single-byte decoder
+// (https://encoding.spec.whatwg.org/#single-byte-decoder), and the
+// x-user-defined decoder, which has the same shape.
+type singleByteDecoder struct {
+	transform.NopResetter
+	table *utf8Table
+}
+
+// Transform implements transform.Transformer.
+func (d *singleByteDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	t := d.table
+	// Fast loop: while src has eight bytes and dst room for them in the
+	// worst case (3 bytes each, written 4 at a time), copy an all-ASCII word
+	// at once or else decode its eight bytes through the table.
+	for nSrc+8 <= len(src) && nDst+8*3+1 <= len(dst) {
+		w := binary.LittleEndian.Uint64(src[nSrc:])
+		if w&asciiMask == 0 {
+			binary.LittleEndian.PutUint64(dst[nDst:], w)
+			nSrc += 8
+			nDst += 8
+			continue
+		}
+		d := dst[nDst : nDst+8*3+1]
+		j := 0
+		for k := range 8 {
+			e := t[byte(w>>(8*k))]
+			binary.LittleEndian.PutUint32(d[j:], e)
+			j += int(e >> 24)
+		}
+		nSrc += 8
+		nDst += j
+	}
+	for ; nSrc < len(src); nSrc++ {
+		e := t[src[nSrc]]
+		n := int(e >> 24)
+		if len(dst)-nDst < n {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		for k := range n {
+			dst[nDst+k] = byte(e >> (8 * k))
+		}
+		nDst += n
+	}
+	return nDst, nSrc, nil
+}
+
+// xUserDefinedHigh holds the code points of the x-user-defined decoder
+// (https://encoding.spec.whatwg.org/#x-user-defined-decoder) for the bytes
+// 0x80-0xFF: "0xF780 + byte - 0x80".
+var xUserDefinedHigh = func() *[128]rune {
+	var t [128]rune
+	for i := range t {
+		t[i] = 0xF780 + rune(i)
+	}
+	return &t
+}()
+
+var (
+	xUserDefinedOnce  sync.Once
+	xUserDefinedTable *utf8Table
+)
+
+// newXUserDefinedDecoder returns an x-user-defined decoder.
+func newXUserDefinedDecoder() *singleByteDecoder {
+	xUserDefinedOnce.Do(func() { xUserDefinedTable = newUTF8Table(xUserDefinedHigh) })
+	return &singleByteDecoder{table: xUserDefinedTable}
+}
