@@ -1,0 +1,272 @@
+package decode
+
+import (
+	"golang.org/x/text/transform"
+
+	"github.com/charsniff/charsniff/decode/codec"
+	"github.com/charsniff/charsniff/override"
+)
+
+// path is the way a decoder turns bytes into UTF-8.
+type path uint8
+
+const (
+	// pathUTF8 validates UTF-8 and copies it, ASCII a word at a time.
+	pathUTF8 path = iota
+	// pathTable looks bytes up in a table of ready-made UTF-8 (the
+	// single-byte encodings and x-user-defined).
+	pathTable
+	// pathCodec runs a codec decoder into the stage buffer, then
+	// preprocesses the stage into the output.
+	pathCodec
+)
+
+// stageSize is the size of the buffer that holds the output of a codec
+// decoder before preprocessing.
+const stageSize = 1024
+
+// fffd is U+FFFD REPLACEMENT CHARACTER in UTF-8.
+const fffd = "\uFFFD"
+
+// decoder is the Encoding Standard's decoder for one encoding followed by
+// the HTML input-stream preprocessing: a leading byte order mark of the
+// encoding removed, CR LF and lone CR turned into LF, U+0000 replaced with
+// U+FFFD, each as configured. It is a transform.Transformer; [Reader]
+// embeds one.
+//
+// Transform makes progress whenever len(dst) >= 4 (utf8.UTFMax) and the
+// source holds a complete character or atEOF is set. On the UTF-8 and table
+// paths it never splits a character across calls; on the codec path it may.
+type decoder struct {
+	enc  override.Encoding
+	path path
+	pat  patterns
+
+	// stripBOM reports whether a leading byte order mark of enc is removed.
+	stripBOM bool
+	// bomDone reports that the start of the input has been dealt with:
+	// a byte order mark skipped, or none found, or none to look for.
+	bomDone bool
+	// cr reports that the last character written was a CR (written as LF),
+	// so that an LF right after it is dropped.
+	cr bool
+
+	// table maps bytes to UTF-8 on pathTable (see tables.go).
+	table *[256]uint32
+
+	// t is the codec decoder of tEnc on pathCodec; it is kept across
+	// resets while the encoding stays the same.
+	t    transform.Transformer
+	tEnc override.Encoding
+	// stage[s0:s1] is codec output not yet preprocessed into dst.
+	stage  [stageSize]byte
+	s0, s1 int
+}
+
+// NewTransformer returns a transformer that decodes e to UTF-8 and applies
+// the HTML input-stream preprocessing, for callers who compose transforms
+// (transform.Chain, transform.NewReader). Only the options [Raw],
+// [WithoutBOMRemoval], [WithoutNewlineNormalization] and
+// [WithoutNULReplacement] have an effect; the others are ignored.
+//
+// The transformer does no sniffing: it decodes with e whatever the bytes
+// are. A byte order mark of e itself (EF BB BF for UTF-8, FE FF for
+// UTF-16BE, FF FE for UTF-16LE) at the start is removed unless one of the
+// first two options is given; any other leading bytes are data. (A
+// [Reader] lets a byte order mark choose the encoding, as the Encoding
+// Standard's decode does.)
+//
+// The transformer holds state between calls, so the input may be split
+// anywhere. Its Transform does not allocate; it needs a dst of at least 4
+// bytes to make progress. NewTransformer returns nil if e is not valid.
+func NewTransformer(e override.Encoding, opts ...Option) transform.Transformer {
+	if !e.Valid() {
+		return nil
+	}
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	d := new(decoder)
+	d.configure(&c)
+	d.setEncoding(e)
+	return d
+}
+
+// configure sets the preprocessing switches from c.
+func (d *decoder) configure(c *config) {
+	d.stripBOM = !c.keepBOM
+	d.pat = patterns{crOn: !c.keepNewlines, nulOn: !c.keepNUL}
+}
+
+// setEncoding makes d a decoder for e at the start of a stream. It
+// allocates only when e needs a codec decoder that d does not have yet.
+func (d *decoder) setEncoding(e override.Encoding) {
+	d.enc = e
+	d.table = nil
+	switch {
+	case e == override.UTF8:
+		d.path = pathUTF8
+	case codec.IsSingleByte(e) || e == override.XUserDefined:
+		d.path = pathTable
+		d.table = byteTable(e)
+	default:
+		d.path = pathCodec
+		if d.tEnc != e || d.t == nil {
+			d.t = codec.Encoding(e).NewDecoder().Transformer
+			d.tEnc = e
+		}
+	}
+	d.Reset()
+}
+
+// Reset implements transform.Transformer: d starts over at the start of a
+// stream, with the same encoding.
+func (d *decoder) Reset() {
+	d.bomDone = !d.stripBOM
+	d.cr = false
+	d.s0, d.s1 = 0, 0
+	if d.path == pathCodec {
+		d.t.Reset()
+	}
+}
+
+// Transform implements transform.Transformer.
+func (d *decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if !d.bomDone {
+		n, ok := skipBOM(d.enc, src, atEOF)
+		if !ok {
+			return 0, 0, transform.ErrShortSrc
+		}
+		nSrc = n
+		d.bomDone = true
+	}
+	var m int
+	switch d.path {
+	case pathUTF8:
+		nDst, m, err = d.utf8(dst, src[nSrc:], atEOF)
+	case pathTable:
+		nDst, m, err = d.tableDecode(dst, src[nSrc:])
+	default:
+		nDst, m, err = d.codec(dst, src[nSrc:], atEOF)
+	}
+	return nDst, nSrc + m, err
+}
+
+// bomOf returns the byte order mark of e, or "" if e has none.
+func bomOf(e override.Encoding) string {
+	switch e {
+	case override.UTF8:
+		return "\xEF\xBB\xBF"
+	case override.UTF16BE:
+		return "\xFE\xFF"
+	case override.UTF16LE:
+		return "\xFF\xFE"
+	}
+	return ""
+}
+
+// skipBOM returns the length of the byte order mark of e at the start of
+// src (0 if there is none), or false if src is too short to tell and more
+// may come.
+func skipBOM(e override.Encoding, src []byte, atEOF bool) (int, bool) {
+	bom := bomOf(e)
+	if len(src) >= len(bom) {
+		if string(src[:len(bom)]) == bom {
+			return len(bom), true
+		}
+		return 0, true
+	}
+	if !atEOF && string(src) == bom[:len(src)] {
+		return 0, false
+	}
+	return 0, true
+}
+
+// special handles the ASCII byte c (CR, LF right after a CR, or NUL) that
+// a clean run stopped at, writing its preprocessed form to dst. It returns
+// the bytes written, or -1 if dst is too short.
+func (d *decoder) special(dst []byte, c byte) int {
+	switch {
+	case c == '\r' && d.pat.crOn:
+		if len(dst) < 1 {
+			return -1
+		}
+		dst[0] = '\n'
+		d.cr = true
+		return 1
+	case c == 0 && d.pat.nulOn:
+		if len(dst) < len(fffd) {
+			return -1
+		}
+		d.cr = false
+		return copy(dst, fffd)
+	}
+	if len(dst) < 1 {
+		return -1
+	}
+	dst[0] = c
+	d.cr = false
+	return 1
+}
+
+// codec is Transform on pathCodec: the codec decoder writes into the stage,
+// and the stage is preprocessed into dst.
+func (d *decoder) codec(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for {
+		if d.s0 < d.s1 {
+			n, m := d.preprocess(dst[nDst:], d.stage[d.s0:d.s1])
+			nDst += n
+			d.s0 += m
+			if d.s0 < d.s1 {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+		}
+		if nSrc == len(src) && !atEOF {
+			return nDst, nSrc, nil
+		}
+		n, m, terr := d.t.Transform(d.stage[:], src[nSrc:], atEOF)
+		nSrc += m
+		d.s0, d.s1 = 0, n
+		if n == 0 && (m == 0 || terr != nil) {
+			// No output and no progress (the codec needs more input, or is
+			// done at EOF), or a failure, which codecs never report.
+			if terr == transform.ErrShortDst {
+				terr = errCodecStuck
+			}
+			return nDst, nSrc, terr
+		}
+	}
+}
+
+// preprocess copies UTF-8 from src to dst, normalizing newlines and
+// replacing NUL as configured. It returns the bytes written and read; it
+// stops when dst is full (possibly inside a multi-byte character).
+func (d *decoder) preprocess(dst, src []byte) (nDst, nSrc int) {
+	if !d.pat.crOn && !d.pat.nulOn {
+		n := copy(dst, src)
+		return n, n
+	}
+	for nSrc < len(src) {
+		if d.cr {
+			d.cr = false
+			if src[nSrc] == '\n' {
+				nSrc++
+				continue
+			}
+		}
+		k := d.pat.copyUTF8(dst[nDst:], src[nSrc:])
+		nDst += k
+		nSrc += k
+		if nSrc == len(src) {
+			break
+		}
+		w := d.special(dst[nDst:], src[nSrc])
+		if w < 0 {
+			break
+		}
+		nDst += w
+		nSrc++
+	}
+	return nDst, nSrc
+}

@@ -1,0 +1,334 @@
+// Package decode turns an HTML byte stream into the UTF-8 text an HTML
+// parser consumes, as a browser does: it sniffs the encoding with the
+// WHATWG HTML Standard's encoding sniffing algorithm (package sniff),
+// decodes with the Encoding Standard's decoder for that encoding (package
+// codec) and applies the input-stream preprocessing.
+//
+// A [Reader] reads the first bytes of its source (the window, 1024 bytes by
+// default, or less if the source ends first), decides, and then decodes the
+// whole stream, the window included, through a small fixed buffer. Its
+// output is:
+//
+//   - the Encoding Standard's decode of the input
+//     (https://encoding.spec.whatwg.org/#decode): a byte order mark (EF BB BF,
+//     FE FF or FF FE) chooses the encoding and is removed; malformed bytes
+//     become U+FFFD, never errors; a sequence cut off at the end becomes
+//     U+FFFD;
+//   - then newline normalization, as HTML's "preprocessing the input stream"
+//     says (https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream):
+//     CR LF and lone CR become LF;
+//   - and U+0000 replaced with U+FFFD, which the HTML tokenizer does in most
+//     of its states (and which many consumers want everywhere).
+//
+// Each step of the preprocessing can be switched off ([Raw],
+// [WithoutBOMRemoval], [WithoutNewlineNormalization],
+// [WithoutNULReplacement]). The current standards strip only the byte
+// order mark that BOM sniffing found, that is, the BOM bytes of the
+// encoding in use; a U+FEFF that the decoder produces from other bytes
+// (gb18030's 84 31 95 33, say) is text and is kept. (Drafts of HTML before
+// 2013 dropped any leading U+FEFF.)
+//
+// The output does not depend on how the source splits its data across
+// reads. A Reader allocates when it is created (once, or twice for a window
+// above 4 KB or a multi-byte encoding) and never while reading; its memory
+// is about 7 KB whatever the size of the input.
+//
+// [NewTransformer] offers the same decoding and preprocessing as a
+// golang.org/x/text transform.Transformer, for a known encoding.
+package decode
+
+import (
+	"errors"
+	"io"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
+)
+
+const (
+	// inSize is the size of the input buffer, which also holds the
+	// window unless WithWindow asks for more.
+	inSize = 4096
+	// outSize is the size of the output buffer that serves small reads,
+	// ReadRune and WriteTo.
+	outSize = 2048
+	// maxEmptyReads is how many consecutive (0, nil) reads from the source
+	// are tolerated before Read reports io.ErrNoProgress (as bufio does).
+	maxEmptyReads = 100
+)
+
+var (
+	// errCodecStuck is returned if a codec decoder stops making progress,
+	// which is a bug.
+	errCodecStuck = errors.New("decode: decoder made no progress")
+	// errBadCount is returned if the source's Read returns an impossible
+	// count.
+	errBadCount = errors.New("decode: source returned an invalid count")
+)
+
+// A Reader decodes an HTML byte stream to normalized UTF-8. It implements
+// io.Reader, io.RuneReader and io.WriterTo. A Reader is not safe for
+// concurrent use.
+type Reader struct {
+	src io.Reader
+	cfg config
+	res sniff.Result
+	d   decoder
+
+	// buf[r0:r1] are bytes read from src and not yet decoded. buf is
+	// in[:] unless the window is larger than in.
+	//
+	// All raw bytes of the stream pass through buf, in order, once: the
+	// place to watch them for a late <meta> (changing the encoding while
+	// parsing) if that is ever added.
+	buf    []byte
+	r0, r1 int
+	// eof reports that src returned io.EOF: buf[r0:r1] is the rest of
+	// the input. It is never reset but by Reset.
+	eof bool
+	// err is a non-EOF error from src, returned by Read once buf[r0:r1]
+	// is decoded as far as it can be, and then cleared (the next Read
+	// reads from src again).
+	err error
+
+	// out[o0:o1] are decoded bytes not yet returned: the rest of a
+	// character that did not fit a small Read, or read-ahead of ReadRune.
+	out    [outSize]byte
+	o0, o1 int
+
+	in [inSize]byte
+}
+
+// NewReader returns a Reader that decodes src. It reads from src until it
+// has the window (see [WithWindow]; only up to 3 bytes with
+// [WithOverride], none with [WithEncoding]), or src ends, or src fails, and
+// runs the encoding sniffing algorithm on those bytes with the options
+// given (see [sniff.Sniff]). The bytes read are not lost: Read returns them
+// decoded, first.
+//
+// The error is non-nil only for a bad option: an unknown label is a
+// [*LabelError]. An error from src while reading the window ends the window
+// early (the sniffing uses what was read) and is returned by Read after the
+// bytes read before it.
+func NewReader(src io.Reader, opts ...Option) (*Reader, error) {
+	r := new(Reader)
+	for _, o := range opts {
+		o(&r.cfg)
+	}
+	if err := r.cfg.resolve(); err != nil {
+		return nil, err
+	}
+	r.d.configure(&r.cfg)
+	if w := r.cfg.window(); w > len(r.in) {
+		r.buf = make([]byte, w)
+	} else {
+		r.buf = r.in[:]
+	}
+	r.start(src)
+	return r, nil
+}
+
+// Reset makes r read from src as a new Reader with the same options would,
+// reading the window and sniffing again. It does not allocate, unless src
+// needs a multi-byte decoder other than the one r used last. The error is
+// always nil; it is there for options that may one day fail on a new
+// stream.
+func (r *Reader) Reset(src io.Reader) error {
+	r.start(src)
+	return nil
+}
+
+// start begins a stream: it reads the window, sniffs, and sets up the
+// decoder.
+func (r *Reader) start(src io.Reader) {
+	r.src = src
+	r.r0, r.r1 = 0, 0
+	r.eof, r.err = false, nil
+	r.o0, r.o1 = 0, 0
+	if r.cfg.fixedSet {
+		r.res = sniff.Result{Encoding: r.cfg.fixedEnc, Confidence: sniff.Certain, Source: sniff.SourceOverride}
+	} else {
+		n := r.cfg.window()
+		if r.cfg.sniff.Override.Valid() {
+			// The user override is step 2: only a byte order mark can
+			// come before it.
+			n = maxBOMLength
+		}
+		for r.r1 < n && !r.eof && r.err == nil {
+			r.fill(n)
+		}
+		r.res = sniff.Sniff(r.buf[:r.r1], &r.cfg.sniff)
+		if !r.res.Encoding.Valid() {
+			r.res.Encoding = override.Windows1252
+		}
+	}
+	r.d.setEncoding(r.res.Encoding)
+}
+
+// Result returns the decision of the encoding sniffing algorithm: the
+// encoding, its confidence and the step that chose it.
+func (r *Reader) Result() sniff.Result { return r.res }
+
+// Encoding returns the encoding the reader decodes with.
+func (r *Reader) Encoding() override.Encoding { return r.d.enc }
+
+// fill reads once from src into buf[r1:limit], after moving buf[r0:r1] to
+// the front. It retries reads that return (0, nil), up to maxEmptyReads
+// times, after which it sets err to io.ErrNoProgress.
+func (r *Reader) fill(limit int) {
+	if r.r0 > 0 {
+		r.r1 = copy(r.buf, r.buf[r.r0:r.r1])
+		r.r0 = 0
+	}
+	for range maxEmptyReads {
+		n, err := r.src.Read(r.buf[r.r1:limit])
+		if n < 0 || n > limit-r.r1 {
+			r.err = errBadCount
+			return
+		}
+		r.r1 += n
+		if err != nil {
+			if err == io.EOF {
+				r.eof = true
+			} else {
+				r.err = err
+			}
+			return
+		}
+		if n > 0 {
+			return
+		}
+	}
+	r.err = io.ErrNoProgress
+}
+
+// decode decodes into dst, reading from src as needed. It returns n > 0
+// and a nil error, or 0 and an error: io.EOF at the end of the stream, or
+// an error from src once everything before it has been returned. dst must
+// hold at least utf8.UTFMax bytes.
+func (r *Reader) decode(dst []byte) (int, error) {
+	for {
+		n, m, err := r.d.Transform(dst, r.buf[r.r0:r.r1], r.eof)
+		r.r0 += m
+		if n > 0 {
+			return n, nil
+		}
+		switch err {
+		case nil:
+			if r.r0 < r.r1 {
+				if m > 0 {
+					continue
+				}
+				// The decoder neither consumed nor wrote: treat it as
+				// needing more input.
+			} else if r.eof {
+				return 0, io.EOF
+			}
+		case transform.ErrShortSrc:
+		case transform.ErrShortDst:
+			return 0, io.ErrShortBuffer
+		default:
+			return 0, err
+		}
+		// The decoder needs more input.
+		if r.err != nil {
+			err := r.err
+			r.err = nil
+			return 0, err
+		}
+		if r.eof || r.r0 == 0 && r.r1 == len(r.buf) {
+			return 0, errCodecStuck
+		}
+		r.fill(len(r.buf))
+	}
+}
+
+// Read reads up to len(p) bytes of decoded, preprocessed UTF-8 into p. It
+// returns n > 0 and a nil error, or 0 and an error: io.EOF at the end of
+// the input (and every time after), or an error from the source after all
+// bytes before it. A sequence cut off by a source error is kept: if Read is
+// called again, the source is read again and decoding carries on (so a
+// transient error such as a timeout loses nothing); at EOF it becomes
+// U+FFFD. Read does not allocate. It returns (0, nil) only if len(p) is 0.
+func (r *Reader) Read(p []byte) (int, error) {
+	if r.o0 < r.o1 {
+		n := copy(p, r.out[r.o0:r.o1])
+		r.o0 += n
+		return n, nil
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if len(p) >= utf8.UTFMax {
+		return r.decode(p)
+	}
+	n, err := r.decode(r.out[:])
+	if err != nil {
+		return 0, err
+	}
+	k := copy(p, r.out[:n])
+	r.o0, r.o1 = k, n
+	return k, nil
+}
+
+// ReadRune reads one character of the decoded, preprocessed stream and
+// returns it and its size in bytes (of UTF-8). The error is as for Read.
+// ReadRune does not allocate; it reads ahead into the reader's buffer,
+// which later Reads return first.
+func (r *Reader) ReadRune() (ch rune, size int, err error) {
+	for r.o0 == r.o1 || r.out[r.o0] >= utf8.RuneSelf && !utf8.FullRune(r.out[r.o0:r.o1]) {
+		if r.o0 > 0 {
+			r.o1 = copy(r.out[:], r.out[r.o0:r.o1])
+			r.o0 = 0
+		}
+		n, err := r.decode(r.out[r.o1:])
+		if err != nil {
+			return 0, 0, err
+		}
+		r.o1 += n
+	}
+	if c := r.out[r.o0]; c < utf8.RuneSelf {
+		r.o0++
+		return rune(c), 1, nil
+	}
+	ch, size = utf8.DecodeRune(r.out[r.o0:r.o1])
+	r.o0 += size
+	return ch, size, nil
+}
+
+// WriteTo writes the decoded, preprocessed stream to w until the end of
+// the input or an error, and returns the number of bytes written. io.EOF
+// is not an error. WriteTo does not allocate (w may).
+func (r *Reader) WriteTo(w io.Writer) (int64, error) {
+	var total int64
+	for {
+		if r.o0 < r.o1 {
+			n, err := w.Write(r.out[r.o0:r.o1])
+			if n < 0 || n > r.o1-r.o0 {
+				n = 0
+				if err == nil {
+					err = errors.New("decode: invalid Write count")
+				}
+			}
+			total += int64(n)
+			r.o0 += n
+			if err == nil && r.o0 < r.o1 {
+				err = io.ErrShortWrite
+			}
+			if err != nil {
+				return total, err
+			}
+		}
+		n, err := r.decode(r.out[:])
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return total, err
+		}
+		r.o0, r.o1 = 0, n
+	}
+}
