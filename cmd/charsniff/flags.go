@@ -1,0 +1,229 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+
+	"github.com/charsniff/charsniff/sniff"
+)
+
+// maxWindow bounds --window: every worker holds one window in memory.
+const maxWindow = 16 << 20
+
+// config is the parsed command line.
+type config struct {
+	contentType  string // --content-type: transport-layer Content-Type header value
+	override     string // --override: user override label
+	defaultLabel string // --default: default encoding label
+	locale       string // --locale: locale or TLD hint for the default
+	noAutodetect bool   // --no-autodetect: spec-literal, skip autodetection
+	window       int    // --window: prescan window in bytes
+	legacy       bool   // --legacy-labels: 2008-draft label matching
+	decode       bool   // --decode: write the decoded UTF-8 text
+	outFile      string // -o: where --decode writes ("" means standard output)
+	raw          bool   // --raw: plain WHATWG decode, no newline/NUL preprocessing
+	stats        bool   // --stats: summary table at the end
+	json         bool   // --json: JSON Lines output
+	all          bool   // --all: walk every file, not only HTML file names
+	version      bool   // --version
+
+	paths []string // the operands; ["-"] when none was given
+}
+
+// errHelp is returned by parseArgs for --help (usage goes to standard output
+// and the exit status is 0).
+var errHelp = errors.New("help requested")
+
+// usageError is a command-line mistake: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// newFlagSet declares the flags into c.
+func newFlagSet(c *config) *flag.FlagSet {
+	fs := flag.NewFlagSet("charsniff", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are reported by run, usage by printUsage
+	fs.StringVar(&c.contentType, "content-type", "", "transport-layer `VALUE` of the Content-Type header, e.g. 'text/html; charset=utf-8'")
+	fs.StringVar(&c.override, "override", "", "user override: decode as `LABEL` (certain) unless a BOM says otherwise")
+	fs.StringVar(&c.defaultLabel, "default", "", "default encoding `LABEL` when nothing else decides (instead of the locale's)")
+	fs.StringVar(&c.locale, "locale", "", "locale or top-level domain `HINT` choosing the default encoding (ja, ru, zh-TW, .kr)")
+	fs.BoolVar(&c.noAutodetect, "no-autodetect", false, "spec-literal: skip the autodetection step")
+	fs.IntVar(&c.window, "window", sniff.DefaultWindow, "prescan window in `BYTES`")
+	fs.BoolVar(&c.legacy, "legacy-labels", false, "resolve labels with the 2008 draft's loose matching (old archives)")
+	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE)")
+	fs.StringVar(&c.outFile, "o", "", "with --decode: write the text to `FILE`")
+	fs.BoolVar(&c.raw, "raw", false, "with --decode: plain WHATWG decode, without the BOM removal and newline/NUL preprocessing")
+	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings and sources")
+	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line")
+	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")
+	fs.BoolVar(&c.version, "version", false, "print the version and exit")
+	return fs
+}
+
+// parseArgs parses the command line. Flags may come before, between or after
+// the operands; "--" ends the flags.
+func parseArgs(args []string) (*config, error) {
+	c := new(config)
+	fs := newFlagSet(c)
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp
+			}
+			return nil, &usageError{doubleDash(err.Error())}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			c.paths = append(c.paths, rest...)
+			break
+		}
+		c.paths = append(c.paths, rest[0])
+		args = rest[1:]
+	}
+	if c.version {
+		return c, nil
+	}
+	if c.window < 1 || c.window > maxWindow {
+		return nil, usagef("--window %d: must be between 1 and %d", c.window, maxWindow)
+	}
+	if !c.decode {
+		if c.raw {
+			return nil, usagef("--raw needs --decode")
+		}
+		if c.outFile != "" {
+			return nil, usagef("-o needs --decode")
+		}
+	}
+	if c.decode && c.outFile == "" && c.json {
+		return nil, usagef("--json with --decode needs -o FILE (standard output carries the text)")
+	}
+	if len(c.paths) == 0 {
+		c.paths = []string{"-"}
+	}
+	return c, nil
+}
+
+// doubleDash rewrites the flag package's messages, which name flags with one
+// dash ("flag provided but not defined: -frobnicate"), in the double-dash
+// style of the usage text. One-letter flags (-o) keep one dash.
+func doubleDash(msg string) string {
+	for _, marker := range []string{"not defined: -", "needs an argument: -", "for flag -"} {
+		i := strings.Index(msg, marker)
+		if i < 0 {
+			continue
+		}
+		i += len(marker)
+		name := msg[i:]
+		if j := strings.IndexAny(name, ": "); j >= 0 {
+			name = name[:j]
+		}
+		if len(name) > 1 && name[0] != '-' {
+			return msg[:i] + "-" + msg[i:]
+		}
+		return msg
+	}
+	return msg
+}
+
+const usageHead = `Usage: charsniff [flags] [FILE or DIR ...]
+
+charsniff tells the character encoding of HTML documents the way a browser
+does: it runs the WHATWG HTML Standard's encoding sniffing algorithm (byte
+order mark, transport layer, <meta> prescan, XML declaration, autodetection,
+default) and reports the encoding, how sure it is and which step decided.
+With --decode it writes the document as normalized UTF-8 instead.
+
+With no FILE, or when FILE is -, it reads standard input. Directories are
+walked recursively for *.html, *.htm, *.xhtml, *.xht and *.shtml files
+(every file with --all); hidden files and directories are skipped there.
+Files are read in parallel; output follows the order of the input.
+
+Output, one line per document:
+  PATH: ENCODING (CONFIDENCE, SOURCE)
+with --json:
+  {"file":"PATH","encoding":"shift_jis","confidence":"tentative","source":"prescan","bytes":676}
+ENCODING is the Encoding Standard's name in lower case; CONFIDENCE is certain
+or tentative; SOURCE is bom, override, transport, prescan, xml, likely,
+autodetect or default. A failed input gets an error line on standard error
+(and, with --json, a line with an "error" field).
+
+Flags:
+`
+
+const usageTail = `
+Examples:
+  charsniff page.html
+  charsniff --stats ./samples
+  charsniff --json --content-type 'text/html; charset=gbk' page.html
+  curl -s https://example.com/ | charsniff --locale ja
+  charsniff --decode -o page.txt page.html
+  charsniff --no-autodetect --default windows-1251 old-site/
+
+Exit status: 0 if every input was processed, 1 if any failed, 2 on a usage
+error.
+`
+
+// printUsage writes the help text, listing the flags with double dashes.
+func printUsage(w io.Writer) {
+	fs := newFlagSet(new(config))
+	var b strings.Builder
+	b.WriteString(usageHead)
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		dash := "--"
+		if len(f.Name) == 1 {
+			dash = "-"
+		}
+		fmt.Fprintf(&b, "  %s%s", dash, f.Name)
+		if name != "" {
+			fmt.Fprintf(&b, " %s", name)
+		}
+		fmt.Fprintf(&b, "\n    \t%s", usage)
+		if f.Name == "window" {
+			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		}
+		b.WriteByte('\n')
+	})
+	b.WriteString(usageTail)
+	io.WriteString(w, b.String())
+}
+
+// version returns the module version the binary was built from, with the VCS
+// revision when the build recorded one.
+func version() string {
+	v, rev, dirty := "devel", "", false
+	if info, ok := debug.ReadBuildInfo(); ok {
+		if mv := info.Main.Version; mv != "" && mv != "(devel)" {
+			v = mv
+		}
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				dirty = s.Value == "true"
+			}
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" {
+		v += " " + rev
+		if dirty {
+			v += "+dirty"
+		}
+	}
+	return v
+}

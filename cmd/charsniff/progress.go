@@ -1,0 +1,111 @@
+package main
+
+import (
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// progressDelay is how long a run goes before it shows a progress bar: short
+// runs stay silent.
+var progressDelay = time.Second
+
+// isTerminal reports whether w is a terminal. Tests replace it.
+var isTerminal = func(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// progress draws a progress bar on standard error once the run has taken
+// longer than progressDelay. The number of inputs is unknown while
+// directories are still being walked (the bar spins), known afterwards. A
+// nil *progress does nothing. Its methods are safe for concurrent use.
+type progress struct {
+	w     io.Writer
+	start time.Time
+
+	mu    sync.Mutex
+	bar   *progressbar.ProgressBar // nil until shown
+	done  int64                    // results emitted
+	total int64                    // inputs enumerated; -1 while unknown
+}
+
+// newProgress returns a progress for a run whose standard error is w, or nil
+// when w is not a terminal.
+func newProgress(w io.Writer) *progress {
+	if !isTerminal(w) {
+		return nil
+	}
+	return &progress{w: w, start: time.Now(), total: -1}
+}
+
+// add counts n more results, showing the bar when it is time.
+func (p *progress) add(n int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done += int64(n)
+	if p.bar == nil {
+		if time.Since(p.start) < progressDelay {
+			return
+		}
+		p.bar = progressbar.NewOptions64(p.total,
+			progressbar.OptionSetWriter(p.w),
+			progressbar.OptionSetDescription("sniffing"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetItsString("files"),
+			progressbar.OptionSetWidth(30),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+		p.bar.Set64(p.done)
+		return
+	}
+	p.bar.Add(n)
+}
+
+// setTotal records the number of inputs once enumeration has ended.
+func (p *progress) setTotal(n int64) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.total = n
+	if p.bar != nil {
+		p.bar.ChangeMax64(n)
+	}
+}
+
+// clear erases the bar so that a line can be written under it; the next add
+// draws it again.
+func (p *progress) clear() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		p.bar.Clear()
+	}
+}
+
+// finish erases the bar for good.
+func (p *progress) finish() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		p.bar.Finish()
+		p.bar.Clear()
+	}
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"cmp"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// stats counts results for --stats.
+type stats struct {
+	docs      int            // results with an encoding
+	failed    int            // results with an error
+	encodings map[string]int // by lower-case encoding name
+	sources   map[string]int // by source ("prescan", ...)
+}
+
+func newStats() *stats {
+	return &stats{encodings: make(map[string]int), sources: make(map[string]int)}
+}
+
+func (s *stats) add(r *result) {
+	if r.Error != "" {
+		s.failed++
+		return
+	}
+	s.docs++
+	s.encodings[r.Encoding]++
+	s.sources[r.Source]++
+}
+
+// barWidth is the width in cells of the longest bar.
+const barWidth = 30
+
+// eighths draws the fractional end of a bar: index n is n/8 of a cell.
+var eighths = [...]string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+
+// bar returns a bar of n/top × barWidth cells, in eighths of a cell.
+func bar(n, top int) string {
+	if top <= 0 || n <= 0 {
+		return ""
+	}
+	units := (n*barWidth*8 + top/2) / top
+	if units == 0 {
+		units = 1 // a non-zero count is never invisible
+	}
+	return strings.Repeat("█", units/8) + eighths[units%8]
+}
+
+// write prints the summary: a table of encodings and a table of sources,
+// each row with its count, its share of the documents and a bar, largest
+// first (ties by name), then the totals.
+func (s *stats) write(w io.Writer) error {
+	// One name column for both tables, so that they line up.
+	width := len("encoding")
+	for _, m := range []map[string]int{s.encodings, s.sources} {
+		for name := range m {
+			width = max(width, utf8.RuneCountInString(name))
+		}
+	}
+	var b strings.Builder
+	table := func(title string, m map[string]int) {
+		type row struct {
+			name string
+			n    int
+		}
+		rows := make([]row, 0, len(m))
+		top := 0
+		for name, n := range m {
+			rows = append(rows, row{name, n})
+			top = max(top, n)
+		}
+		slices.SortFunc(rows, func(a, b row) int {
+			if c := cmp.Compare(b.n, a.n); c != 0 {
+				return c
+			}
+			return strings.Compare(a.name, b.name)
+		})
+		fmt.Fprintf(&b, "%-*s %9s %7s\n", width, title, "documents", "share")
+		for _, r := range rows {
+			share := 100 * float64(r.n) / float64(s.docs)
+			fmt.Fprintf(&b, "%-*s %9d %6.1f%% %s\n", width, r.name, r.n, share, bar(r.n, top))
+		}
+	}
+	b.WriteByte('\n')
+	if s.docs > 0 {
+		table("encoding", s.encodings)
+		b.WriteByte('\n')
+		table("source", s.sources)
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "%d %s, %d failed\n", s.docs, plural(s.docs, "document", "documents"), s.failed)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
