@@ -1,0 +1,688 @@
+// Package detect guesses the legacy character encoding of unlabeled text
+// from its bytes: the "autodetection" step of the WHATWG encoding sniffing
+// algorithm (https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm),
+// done, as browsers do, by frequency analysis.
+//
+// It answers only with encodings a browser detects: UTF-8, windows-1250 to
+// windows-1258, windows-874, ISO-8859-2, -5, -6, -7, -8 and -13, KOI8-R,
+// KOI8-U, IBM866, Shift_JIS, EUC-JP, ISO-2022-JP, EUC-KR, GBK, gb18030 and
+// Big5, and UTF-16BE or UTF-16LE without a byte order mark only when the
+// pattern of zero bytes leaves no doubt. It knows nothing of HTML: pairs of
+// ASCII bytes never count, so markup, scripts and entities are ignored
+// without a tokenizer.
+//
+// A [Detector] is fed the bytes in chunks of any size ([Detector.Feed]) and
+// can be asked for its guess at any time ([Detector.Guess]); the guess does
+// not depend on how the input was chunked, and a multi-byte character cut
+// off at the end of the input is not held against its encoding. The
+// statistics it uses are generated (tables.go) from translated manual pages
+// and gettext catalogs; see README.md for how, and for its measured
+// accuracy.
+package detect
+
+//go:generate go run ./internal/gen -corpus /tmp/charsniff-corpus -spec ../internal/spec/whatwg-encoding -out tables.go
+
+import (
+	"encoding/binary"
+
+	"github.com/charsniff/charsniff/override"
+)
+
+// Confidence is how the detector reached its guess.
+type Confidence uint8
+
+const (
+	// Unsure means the input gave no evidence (it is ASCII, or no
+	// candidate decodes it without errors): the guess is the hint's
+	// customary encoding, or windows-1252.
+	Unsure Confidence = iota
+	// Likely means the guess won on character statistics.
+	Likely
+	// Certain means the guess follows from structure alone: valid UTF-8
+	// with non-ASCII bytes, ISO-2022-JP escape sequences, or the zero
+	// bytes of ASCII text in UTF-16.
+	Certain
+)
+
+// String returns "unsure", "likely" or "certain".
+func (c Confidence) String() string {
+	switch c {
+	case Likely:
+		return "likely"
+	case Certain:
+		return "certain"
+	}
+	return "unsure"
+}
+
+// Hint is what the caller knows of the text's origin, which browsers use to
+// favour a region's customary encodings.
+type Hint struct {
+	// TLD is the top-level domain of the document's URL: "ru", ".jp", or
+	// a whole host name ("www.example.cz"), of which the last label counts.
+	TLD string
+	// Language is a language tag such as "ja", "ru" or "zh-TW" (the user's
+	// locale, or a Content-Language).
+	Language string
+}
+
+// Options configure a [Detector].
+type Options struct {
+	// Hint is used by [Detector.Detect].
+	Hint Hint
+}
+
+// Scoring knobs, in the units of the generated tables: quarter bits of
+// log-likelihood (a score of -4 is a factor of 1/2).
+const (
+	// cjkBoundary is added when text switches between ASCII and double-byte
+	// characters, the CJK counterpart of the single-byte scores for a
+	// letter next to a space or punctuation (about 1 in 4).
+	cjkBoundary = -8
+	// halfWidthKatakana is the cost of a half-width katakana in Shift_JIS
+	// or EUC-JP: legal but rare on the Web since the 1990s (1 in 2^15).
+	halfWidthKatakana = -60
+	// jis0212Char is the cost of a JIS X 0212 character in EUC-JP: valid
+	// but almost never used (1 in 2^25).
+	jis0212Char = -100
+	// gb18030FourByte is the cost of a four-byte gb18030 sequence: valid,
+	// but rare in pages that a browser would guess for.
+	gb18030FourByte = -100
+	// gbkEuro is the cost of the lone byte 0x80 (euro sign) in GBK, so that
+	// a windows-1252 euro sign does not make English look Chinese.
+	gbkEuro = -80
+	// caseSwitch is the cost of an upper-case letter right after a
+	// lower-case one ("aB"), rare in bicameral scripts and typical of a
+	// wrong guess between encodings that put the cases in different halves.
+	caseSwitch = -24
+	// hintBonus is added to the encodings customary for the hinted TLD or
+	// language: it settles close calls (about 12 bits of evidence) but not
+	// clear ones, as browsers' TLD defaults do.
+	hintBonus = 48
+)
+
+// Byte classes of the generated single-byte tables.
+const (
+	classRare = 5    // the first letter class: a letter outside the alphabet
+	upperBit  = 0x80 // set on upper-case letters
+	invalid   = 0xFF // unmapped byte or C1 control: disqualifies the encoding
+)
+
+// sbModel is one single-byte candidate: its encoding, its group (script and
+// languages) and the class of each of its bytes.
+type sbModel struct {
+	enc     override.Encoding
+	group   uint8
+	classes [256]uint8
+}
+
+// The double-byte candidates, after the single-byte ones.
+const (
+	cjkShiftJIS = iota
+	cjkEUCJP
+	cjkEUCKR
+	cjkGBK
+	cjkBig5
+	numCJK
+)
+
+var cjkEncodings = [numCJK]override.Encoding{override.ShiftJIS, override.EUCJP, override.EUCKR, override.GBK, override.Big5}
+
+// cjkState is the decoder state and score of one double-byte candidate.
+type cjkState struct {
+	score    int32
+	lead     byte // pending lead byte, 0 if none
+	lead2    byte // second pending byte (EUC-JP 0x8F, gb18030 four-byte)
+	lead3    byte // third pending byte (gb18030 four-byte)
+	dead     bool // a decoding error was seen
+	inChar   bool // the last complete character was double-byte
+	seenHigh bool // a non-ASCII byte was seen (for the katakana rule)
+}
+
+// utf16MinUnits is the number of code units of ASCII text in UTF-16 needed
+// before the zero-byte pattern counts as unmistakable.
+const utf16MinUnits = 16
+
+// Detector guesses an encoding from bytes fed to it. The zero value is not
+// ready: use [New]. A Detector is not safe for concurrent use; after New it
+// never allocates.
+type Detector struct {
+	opts Options
+
+	n        int64 // bytes fed so far
+	prev     byte  // the last byte fed; ' ' before any
+	quiet    bool  // no multi-byte sequence pending and prev is ASCII: ASCII may be skipped
+	nonASCII int64 // bytes 0x80-0xFF fed
+	zeros    [2]int64
+	koi8U    bool // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
+	gb4      bool // a four-byte gb18030 sequence was seen
+
+	sbScore [numSingleByte]int32
+	sbDead  uint32 // bit i: singleByte[i] is disqualified
+
+	cjk [numCJK]cjkState
+
+	utf8Need int  // continuation bytes still expected
+	utf8Lo   byte // bounds of the next continuation byte
+	utf8Hi   byte
+	utf8Dead bool
+
+	esc     byte // ISO-2022-JP escape state: 0, 1 after ESC, '$' or '(' after ESC $ or ESC (
+	escSeen bool // a valid escape sequence was seen
+	escBad  bool // an invalid escape sequence was seen
+}
+
+// New returns a Detector ready to be fed.
+func New(opts Options) *Detector {
+	d := &Detector{opts: opts}
+	d.Reset()
+	return d
+}
+
+// Reset forgets all bytes fed, keeping the options.
+func (d *Detector) Reset() {
+	*d = Detector{opts: d.opts, prev: ' ', quiet: true, utf8Lo: 0x80, utf8Hi: 0xBF}
+}
+
+// Detect implements the sniff.Detector interface: it forgets earlier input,
+// examines prefix with the hint of the Detector's options, and returns the
+// guess and true, or false if prefix holds no evidence (it is ASCII, or no
+// candidate decodes it). Detect does not allocate.
+func (d *Detector) Detect(prefix []byte) (override.Encoding, bool) {
+	d.Reset()
+	d.Feed(prefix)
+	e, c := d.Guess(d.opts.Hint)
+	return e, c > Unsure
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// hasZeroByte reports whether one of the 8 bytes of w is zero.
+func hasZeroByte(w uint64) bool { return (w-lsb)&^w&msb != 0 }
+
+// Feed examines the next chunk of the input. Chunks may have any length,
+// including zero; how the input is cut does not change the guess.
+func (d *Detector) Feed(p []byte) {
+	i := 0
+	for i < len(p) {
+		if d.quiet {
+			// Skip ASCII that holds no zero byte and no ESC: pairs of ASCII
+			// bytes never count, and no decoder is mid-sequence.
+			start := i
+			for i+8 <= len(p) {
+				w := binary.LittleEndian.Uint64(p[i:])
+				if w&msb != 0 || hasZeroByte(w) || hasZeroByte(w^(0x1B*lsb)) {
+					break
+				}
+				i += 8
+			}
+			for i < len(p) {
+				if b := p[i]; b >= 0x80 || b == 0 || b == 0x1B {
+					break
+				}
+				i++
+			}
+			if i > start {
+				d.n += int64(i - start)
+				d.prev = p[i-1]
+				for k := range d.cjk {
+					d.cjk[k].ascii()
+				}
+			}
+			if i == len(p) {
+				return
+			}
+		}
+		d.feedByte(p[i])
+		i++
+	}
+}
+
+// ascii is the effect of an ASCII byte on a double-byte candidate with no
+// lead byte pending.
+func (s *cjkState) ascii() {
+	if s.inChar {
+		s.score += cjkBoundary
+		s.inChar = false
+	}
+}
+
+// char scores a complete double-byte character of frequency letter f from
+// a generated table (' ' unmapped).
+func (s *cjkState) char(f byte) {
+	if f == ' ' {
+		s.dead = true
+		return
+	}
+	s.score -= 4 * int32(f-'@')
+	if !s.inChar {
+		s.score += cjkBoundary
+		s.inChar = true
+	}
+}
+
+// other scores a valid character that the frequency tables do not cover.
+func (s *cjkState) other(cost int32) {
+	s.score += cost
+	if !s.inChar {
+		s.score += cjkBoundary
+		s.inChar = true
+	}
+}
+
+func (d *Detector) feedByte(b byte) {
+	pos := d.n
+	d.n++
+	if b == 0 {
+		d.zeros[pos&1]++
+	}
+	if b >= 0x80 {
+		d.nonASCII++
+	}
+
+	// ISO-2022-JP escape sequences.
+	switch {
+	case b == 0x1B:
+		if d.esc != 0 {
+			d.escBad = true
+		}
+		d.esc = 1
+	case d.esc == 1:
+		if b == '$' || b == '(' {
+			d.esc = b
+		} else {
+			d.escBad, d.esc = true, 0
+		}
+	case d.esc == '$':
+		if b == '@' || b == 'B' {
+			d.escSeen = true
+		} else {
+			d.escBad = true
+		}
+		d.esc = 0
+	case d.esc == '(':
+		if b == 'B' || b == 'J' || b == 'I' {
+			d.escSeen = true
+		} else {
+			d.escBad = true
+		}
+		d.esc = 0
+	}
+
+	d.feedUTF8(b)
+
+	// Single-byte candidates score every pair with a non-ASCII byte.
+	if b >= 0x80 || d.prev >= 0x80 {
+		d.feedSingleByte(d.prev, b)
+	}
+
+	d.feedShiftJIS(&d.cjk[cjkShiftJIS], b)
+	d.feedEUCJP(&d.cjk[cjkEUCJP], b)
+	d.feedEUCKR(&d.cjk[cjkEUCKR], b)
+	d.feedGBK(&d.cjk[cjkGBK], b)
+	d.feedBig5(&d.cjk[cjkBig5], b)
+
+	d.prev = b
+	d.quiet = b < 0x80 && d.esc == 0 && d.utf8Need == 0
+	if d.quiet {
+		for k := range d.cjk {
+			if d.cjk[k].lead != 0 {
+				d.quiet = false
+				break
+			}
+		}
+	}
+}
+
+// feedUTF8 validates UTF-8 as the Encoding Standard's UTF-8 decoder does.
+func (d *Detector) feedUTF8(b byte) {
+	if d.utf8Dead {
+		return
+	}
+	if d.utf8Need == 0 {
+		switch {
+		case b < 0x80:
+		case b >= 0xC2 && b <= 0xDF:
+			d.utf8Need = 1
+		case b >= 0xE0 && b <= 0xEF:
+			if b == 0xE0 {
+				d.utf8Lo = 0xA0
+			} else if b == 0xED {
+				d.utf8Hi = 0x9F
+			}
+			d.utf8Need = 2
+		case b >= 0xF0 && b <= 0xF4:
+			if b == 0xF0 {
+				d.utf8Lo = 0x90
+			} else if b == 0xF4 {
+				d.utf8Hi = 0x8F
+			}
+			d.utf8Need = 3
+		default:
+			d.utf8Dead = true
+		}
+		return
+	}
+	if b < d.utf8Lo || b > d.utf8Hi {
+		d.utf8Dead = true
+		return
+	}
+	d.utf8Lo, d.utf8Hi = 0x80, 0xBF
+	d.utf8Need--
+}
+
+// feedSingleByte scores the pair (p, b) for every live single-byte
+// candidate.
+func (d *Detector) feedSingleByte(p, b byte) {
+	if b >= 0xA0 && (b&0xF0 == 0xA0 || b&0xF0 == 0xB0) {
+		switch b {
+		case 0xA4, 0xA6, 0xA7, 0xAD, 0xAE, 0xB4, 0xB6, 0xB7, 0xBD, 0xBE:
+			d.koi8U = true
+		}
+	}
+	for i := range singleByte {
+		if d.sbDead&(1<<i) != 0 {
+			continue
+		}
+		m := &singleByte[i]
+		cb := m.classes[b]
+		if cb == invalid {
+			d.sbDead |= 1 << i
+			continue
+		}
+		cp := m.classes[p]
+		if cp == invalid {
+			continue // only the very first pair after a Reset can see this
+		}
+		n := int(groupClasses[m.group])
+		s := int32(groupScores[m.group][int(cp&^upperBit)*n+int(cb&^upperBit)])
+		if cb&upperBit != 0 && cp&upperBit == 0 && cp >= classRare {
+			s += caseSwitch
+		}
+		d.sbScore[i] += s
+	}
+}
+
+// feedShiftJIS follows the Encoding Standard's Shift_JIS decoder.
+func (d *Detector) feedShiftJIS(s *cjkState, b byte) {
+	if s.dead {
+		return
+	}
+	if l := s.lead; l != 0 {
+		s.lead = 0
+		if (b >= 0x40 && b <= 0x7E) || (b >= 0x80 && b <= 0xFC) {
+			lo, to := 0x81, 0x40
+			if l >= 0xA0 {
+				lo = 0xC1
+			}
+			if b >= 0x7F {
+				to = 0x41
+			}
+			s.char(jis0208Freq[(int(l)-lo)*188+int(b)-to])
+			return
+		}
+		s.dead = true
+		return
+	}
+	switch {
+	case b < 0x80:
+		s.ascii()
+	case b >= 0xA1 && b <= 0xDF:
+		// Half-width katakana as the first non-ASCII character is the
+		// telltale of EUC-JP or another encoding misread as Shift_JIS.
+		if !s.seenHigh {
+			s.dead = true
+		}
+		s.other(halfWidthKatakana)
+	case (b >= 0x81 && b <= 0x9F) || (b >= 0xE0 && b <= 0xFC):
+		s.lead = b
+	default: // 0x80 (a C1 control), 0xA0, 0xFD-0xFF
+		s.dead = true
+	}
+	if b >= 0x80 {
+		s.seenHigh = true
+	}
+}
+
+// feedEUCJP follows the Encoding Standard's EUC-JP decoder.
+func (d *Detector) feedEUCJP(s *cjkState, b byte) {
+	if s.dead {
+		return
+	}
+	inRange := b >= 0xA1 && b <= 0xFE
+	switch l := s.lead; {
+	case l == 0x8E:
+		s.lead = 0
+		if b < 0xA1 || b > 0xDF {
+			s.dead = true
+			return
+		}
+		if !s.seenHigh {
+			s.dead = true
+		}
+		s.seenHigh = true
+		s.other(halfWidthKatakana)
+		return
+	case l == 0x8F:
+		if !inRange {
+			s.dead = true
+			return
+		}
+		if s.lead2 == 0 {
+			s.lead2 = b
+			return
+		}
+		s.lead, s.lead2 = 0, 0
+		s.seenHigh = true
+		s.other(jis0212Char)
+		return
+	case l != 0:
+		s.lead = 0
+		if !inRange {
+			s.dead = true
+			return
+		}
+		s.seenHigh = true
+		s.char(jis0208Freq[(int(l)-0xA1)*94+int(b)-0xA1])
+		return
+	}
+	switch {
+	case b < 0x80:
+		s.ascii()
+	case b == 0x8E || b == 0x8F || inRange:
+		s.lead = b
+	default:
+		s.dead = true
+	}
+}
+
+// feedEUCKR follows the Encoding Standard's EUC-KR decoder.
+func (d *Detector) feedEUCKR(s *cjkState, b byte) {
+	if s.dead {
+		return
+	}
+	if l := s.lead; l != 0 {
+		s.lead = 0
+		if b >= 0x41 && b <= 0xFE {
+			s.char(euckrFreq[(int(l)-0x81)*190+int(b)-0x41])
+			return
+		}
+		s.dead = true
+		return
+	}
+	switch {
+	case b < 0x80:
+		s.ascii()
+	case b >= 0x81 && b <= 0xFE:
+		s.lead = b
+	default:
+		s.dead = true
+	}
+}
+
+// feedGBK follows the Encoding Standard's gb18030 decoder (which GBK
+// shares).
+func (d *Detector) feedGBK(s *cjkState, b byte) {
+	if s.dead {
+		return
+	}
+	switch {
+	case s.lead3 != 0: // fourth byte of a four-byte sequence
+		s.lead, s.lead2, s.lead3 = 0, 0, 0
+		if b < 0x30 || b > 0x39 {
+			s.dead = true
+			return
+		}
+		d.gb4 = true
+		s.other(gb18030FourByte)
+		return
+	case s.lead2 != 0: // third byte
+		if b < 0x81 || b > 0xFE {
+			s.dead = true
+			return
+		}
+		s.lead3 = b
+		return
+	case s.lead != 0:
+		l := s.lead
+		if b >= 0x30 && b <= 0x39 {
+			s.lead2 = b
+			return
+		}
+		s.lead = 0
+		if (b >= 0x40 && b <= 0x7E) || (b >= 0x80 && b <= 0xFE) {
+			to := 0x40
+			if b >= 0x7F {
+				to = 0x41
+			}
+			s.char(gbkFreq[(int(l)-0x81)*190+int(b)-to])
+			return
+		}
+		s.dead = true
+		return
+	}
+	switch {
+	case b < 0x80:
+		s.ascii()
+	case b == 0x80:
+		s.other(gbkEuro)
+	case b <= 0xFE:
+		s.lead = b
+	default:
+		s.dead = true
+	}
+}
+
+// feedBig5 follows the Encoding Standard's Big5 decoder.
+func (d *Detector) feedBig5(s *cjkState, b byte) {
+	if s.dead {
+		return
+	}
+	if l := s.lead; l != 0 {
+		s.lead = 0
+		if (b >= 0x40 && b <= 0x7E) || (b >= 0xA1 && b <= 0xFE) {
+			to := 0x40
+			if b >= 0x7F {
+				to = 0x62
+			}
+			ptr := (int(l)-0x81)*157 + int(b) - to
+			switch ptr {
+			case 1133, 1135, 1164, 1166: // Ê and ê with diacritics: two code points
+				s.other(-4 * 31)
+			default:
+				s.char(big5Freq[ptr])
+			}
+			return
+		}
+		s.dead = true
+		return
+	}
+	switch {
+	case b < 0x80:
+		s.ascii()
+	case b >= 0x81 && b <= 0xFE:
+		s.lead = b
+	default:
+		s.dead = true
+	}
+}
+
+// Guess returns the detector's guess for the bytes fed so far, favouring
+// the encodings customary for hint, and how it reached it. The guess is
+// always one of the Encoding Standard's encodings. A character cut off at
+// the end of the input counts neither for nor against an encoding. Guess
+// does not allocate and may be called any number of times.
+func (d *Detector) Guess(hint Hint) (override.Encoding, Confidence) {
+	fam := hintFamily(hint)
+	if e, ok := d.utf16(); ok {
+		return e, Certain
+	}
+	if d.nonASCII == 0 {
+		if d.escSeen && !d.escBad {
+			return override.ISO2022JP, Certain
+		}
+		return families[fam].fallback, Unsure
+	}
+	if !d.utf8Dead {
+		return override.UTF8, Certain
+	}
+	best, bestScore := override.Unknown, int32(-1<<31)
+	for i := range singleByte {
+		if d.sbDead&(1<<i) != 0 {
+			continue
+		}
+		s := d.sbScore[i]
+		if families[fam].has(singleByte[i].enc) {
+			s += hintBonus
+		}
+		if s > bestScore {
+			best, bestScore = singleByte[i].enc, s
+		}
+	}
+	for k := range d.cjk {
+		if d.cjk[k].dead {
+			continue
+		}
+		s := d.cjk[k].score
+		if families[fam].has(cjkEncodings[k]) {
+			s += hintBonus
+		}
+		if s > bestScore {
+			best, bestScore = cjkEncodings[k], s
+		}
+	}
+	switch best {
+	case override.Unknown:
+		return families[fam].fallback, Unsure
+	case override.KOI8U:
+		if !d.koi8U {
+			best = override.KOI8R
+		}
+	case override.GBK:
+		if d.gb4 {
+			best = override.GB18030
+		}
+	}
+	return best, Likely
+}
+
+// utf16 reports UTF-16 when the input looks like ASCII text in UTF-16: at
+// least utf16MinUnits code units, nearly all with a zero high byte and
+// nearly none with a zero low byte.
+func (d *Detector) utf16() (override.Encoding, bool) {
+	units := d.n / 2
+	if units < utf16MinUnits {
+		return override.Unknown, false
+	}
+	even, odd := d.zeros[0], d.zeros[1]
+	switch {
+	case odd*10 >= units*9 && even*20 <= units:
+		return override.UTF16LE, true
+	case even*10 >= units*9 && odd*20 <= units:
+		return override.UTF16BE, true
+	}
+	return override.Unknown, false
+}

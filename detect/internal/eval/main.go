@@ -1,0 +1,267 @@
+// Command eval measures the accuracy of package detect on the held-out half
+// of the corpus (eval.txt of each language, never read by the generator).
+//
+// Usage, from the repository root:
+//
+//	go run ./detect/internal/eval [-corpus /tmp/charsniff-corpus] [-size 4096] [-docs 60] [-hint] [-misses 3]
+//
+// Each language's held-out text is cut into documents of about -size bytes;
+// each document is encoded in each of the encodings a browser would detect
+// for that language. The detector sees the whole document, its first 1024
+// bytes and its first 256 bytes. A guess is right if it is the encoding or
+// decodes the bytes to the same text (KOI8-R for Russian in KOI8-U, say).
+// Prefixes without a non-ASCII byte are not counted: any guess decodes them.
+//
+// With -sample DIR it also writes a small sample of the held-out text (two
+// documents per language) for the tests in detect/testdata.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/charsniff/charsniff/detect"
+	"github.com/charsniff/charsniff/internal/corpus"
+	"github.com/charsniff/charsniff/override"
+)
+
+// Set is one language in one encoding, with the family it is reported in.
+type Set struct {
+	Family string
+	Lang   string
+	Enc    override.Encoding
+	TLD    string
+}
+
+var sets = []Set{}
+
+func add(family, tld string, enc override.Encoding, langs ...string) {
+	for _, l := range langs {
+		sets = append(sets, Set{family, l, enc, tld})
+	}
+}
+
+func init() {
+	add("Western", "de", override.Windows1252, "de", "fr", "es", "it", "nl", "pt", "sv", "da", "fi", "nb", "ca", "is")
+	add("Central European", "cz", override.Windows1250, "cs", "pl", "hu", "ro", "sk", "sl", "hr")
+	add("Central European", "cz", override.ISO8859_2, "cs", "pl", "hu", "sk", "sl", "hr")
+	add("Cyrillic", "ru", override.Windows1251, "ru", "uk", "bg", "sr", "mk", "be")
+	add("Cyrillic", "ru", override.KOI8R, "ru")
+	add("Cyrillic", "ua", override.KOI8U, "uk")
+	add("Cyrillic", "ru", override.ISO8859_5, "ru", "bg")
+	add("Cyrillic", "ru", override.IBM866, "ru")
+	add("Greek", "gr", override.Windows1253, "el")
+	add("Greek", "gr", override.ISO8859_7, "el")
+	add("Turkish", "tr", override.Windows1254, "tr")
+	add("Hebrew", "il", override.Windows1255, "he")
+	add("Hebrew", "il", override.ISO8859_8, "he")
+	add("Arabic", "sa", override.Windows1256, "ar", "fa")
+	add("Arabic", "sa", override.ISO8859_6, "ar")
+	add("Baltic", "lt", override.Windows1257, "lt", "lv", "et")
+	add("Baltic", "lt", override.ISO8859_13, "lt", "lv")
+	add("Vietnamese", "vn", override.Windows1258, "vi")
+	add("Thai", "th", override.Windows874, "th")
+	add("Japanese", "jp", override.ShiftJIS, "ja")
+	add("Japanese", "jp", override.EUCJP, "ja")
+	add("Japanese", "jp", override.ISO2022JP, "ja")
+	add("Chinese", "cn", override.GBK, "zh-CN")
+	add("Chinese", "tw", override.Big5, "zh-TW")
+	add("Korean", "kr", override.EUCKR, "ko")
+	add("UTF-8", "", override.UTF8, "de", "cs", "ru", "el", "tr", "he", "ar", "lt", "vi", "th", "ja", "zh-CN", "zh-TW", "ko")
+}
+
+var prefixes = []struct {
+	name string
+	n    int
+}{{"whole", 1 << 30}, {"1KB", 1024}, {"256B", 256}}
+
+type tally struct{ right, total int }
+
+func (t tally) String() string {
+	if t.total == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f %%", 100*float64(t.right)/float64(t.total))
+}
+
+func main() {
+	dir := flag.String("corpus", "/tmp/charsniff-corpus", "corpus directory")
+	size := flag.Int("size", 4096, "document size in bytes (UTF-8)")
+	maxDocs := flag.Int("docs", 60, "documents per language and encoding")
+	useHint := flag.Bool("hint", false, "pass the set's TLD as a hint")
+	misses := flag.Int("misses", 0, "print up to this many misses per set")
+	sample := flag.String("sample", "", "write a held-out sample to this directory")
+	flag.Parse()
+	log.SetFlags(0)
+
+	d := detect.New(detect.Options{})
+	byFamily := map[string]*[3]tally{}
+	var families []string
+	var legacy, all [3]tally
+	wrong := map[string]int{}
+	docsOf := map[string][][]byte{}
+	for _, s := range sets {
+		docs, ok := docsOf[s.Lang]
+		if !ok {
+			text, err := os.ReadFile(filepath.Join(*dir, s.Lang, "eval.txt"))
+			if err != nil {
+				log.Fatal(err)
+			}
+			docs = spread(corpus.Documents(text, *size), *maxDocs)
+			docsOf[s.Lang] = docs
+		}
+		f := byFamily[s.Family]
+		if f == nil {
+			f = new([3]tally)
+			byFamily[s.Family] = f
+			families = append(families, s.Family)
+		}
+		var hint detect.Hint
+		if *useHint {
+			hint.TLD = s.TLD
+		}
+		shown := 0
+		for _, doc := range docs {
+			b, dropped := corpus.Encode(s.Enc, string(doc))
+			if dropped*50 > len(doc) {
+				continue // the language barely fits this encoding
+			}
+			for i, p := range prefixes {
+				pre := b[:min(len(b), p.n)]
+				if isASCII(pre) && s.Enc != override.ISO2022JP {
+					continue
+				}
+				d.Reset()
+				d.Feed(pre)
+				got, _ := d.Guess(hint)
+				ok := got == s.Enc || sameText(got, s.Enc, pre)
+				for _, t := range []*tally{&f[i], &all[i]} {
+					t.total++
+					if ok {
+						t.right++
+					}
+				}
+				if s.Enc != override.UTF8 {
+					legacy[i].total++
+					if ok {
+						legacy[i].right++
+					}
+				}
+				if !ok {
+					wrong[fmt.Sprintf("%-5s %-12s %-5s -> %s", s.Lang, s.Enc.Name(), p.name, got.Name())]++
+					if shown < *misses {
+						shown++
+						fmt.Printf("MISS %s %s %s -> %s: %q\n", s.Lang, s.Enc.Name(), p.name, got.Name(), trim(corpus.Decode(s.Enc, pre), 160))
+					}
+				}
+			}
+		}
+	}
+	fmt.Printf("| Family | whole | 1 KB | 256 B |\n|---|---|---|---|\n")
+	for _, f := range families {
+		t := byFamily[f]
+		fmt.Printf("| %s | %v (%d) | %v (%d) | %v (%d) |\n", f, t[0], t[0].total, t[1], t[1].total, t[2], t[2].total)
+	}
+	fmt.Printf("| **All legacy** | %v (%d) | %v (%d) | %v (%d) |\n", legacy[0], legacy[0].total, legacy[1], legacy[1].total, legacy[2], legacy[2].total)
+	fmt.Printf("| All with UTF-8 | %v | %v | %v |\n\n", all[0], all[1], all[2])
+	var keys []string
+	for k := range wrong {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return wrong[keys[i]] > wrong[keys[j]] })
+	fmt.Println("Most frequent misses:")
+	for i, k := range keys {
+		if i == 40 {
+			break
+		}
+		fmt.Printf("  %4d  %s\n", wrong[k], k)
+	}
+	if *sample != "" {
+		writeSample(*sample, docsOf)
+	}
+}
+
+// spread picks up to n documents spread over docs, so that the sample
+// draws on many source documents.
+func spread(docs [][]byte, n int) [][]byte {
+	if len(docs) <= n {
+		return docs
+	}
+	out := make([][]byte, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, docs[i*len(docs)/n])
+	}
+	return out
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// sameText reports whether got decodes b to the same text as want.
+func sameText(got, want override.Encoding, b []byte) bool {
+	if !got.Valid() {
+		return false
+	}
+	return corpus.Decode(got, b) == corpus.Decode(want, b)
+}
+
+func trim(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
+
+// writeSample writes, per language, two held-out documents of about 2 KB
+// that have enough non-ASCII text, as <lang>.txt separated by form feeds.
+func writeSample(dir string, docsOf map[string][][]byte) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		log.Fatal(err)
+	}
+	for lang, docs := range docsOf {
+		var out bytes.Buffer
+		n := 0
+		for i := len(docs) / 3; i < len(docs) && n < 2; i++ {
+			doc := docs[i]
+			if len(doc) > 2048 {
+				cut := bytes.LastIndexByte(doc[:2048], '\n')
+				if cut < 1024 {
+					continue
+				}
+				doc = doc[:cut+1]
+			}
+			if nonASCII(doc)*10 < len(doc) {
+				continue // mostly ASCII: says little
+			}
+			out.Write(doc)
+			out.WriteString("\n\f\n")
+			n++
+		}
+		if err := os.WriteFile(filepath.Join(dir, lang+".txt"), out.Bytes(), 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
+}
+
+func nonASCII(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c >= 0x80 {
+			n++
+		}
+	}
+	return n
+}

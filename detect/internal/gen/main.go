@@ -1,0 +1,458 @@
+// Command gen computes the statistics of package detect and writes them as
+// Go source (tables.go).
+//
+// Usage, from the detect directory (go generate runs it so):
+//
+//	go run ./internal/gen -corpus /tmp/charsniff-corpus -spec ../internal/spec/whatwg-encoding -out tables.go
+//
+// Inputs: the WHATWG index files vendored in internal/spec/whatwg-encoding
+// (what each byte or byte pair of each encoding decodes to) and the
+// training half of the text corpus that internal/corpus/fetch.sh gathers
+// (translated manual pages and gettext catalogs, per language). The
+// held-out half (eval.txt) is never read here.
+//
+// Outputs, for each group of single-byte encodings that share a script and
+// languages: a character class per byte of each encoding, and a matrix of
+// scores, one per pair of classes, which is 4*log2 of how likely the
+// second class is to follow the first in the group's languages. For each
+// double-byte index (jis0208, gb18030, big5, euc-kr): one letter per
+// pointer telling how frequent its character is in the language (the
+// negative log2 of its relative frequency), or that the pointer is
+// unmapped.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"go/format"
+	"log"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/charsniff/charsniff/internal/corpus"
+	"github.com/charsniff/charsniff/override"
+)
+
+// Class numbers shared by every group; the letters of each group's
+// alphabet follow them. The detector relies on these values.
+const (
+	classSpace     = 0 // ASCII space, punctuation, controls
+	classDigit     = 1 // any digit
+	classNBSP      = 2 // non-ASCII space-like characters
+	classPunct     = 3 // non-ASCII punctuation (quotes, dashes, guillemets)
+	classSymbol    = 4 // other non-ASCII symbols
+	classRare      = 5 // a letter of the encoding outside the group's alphabet
+	classASCIIBase = 6 // ASCII letters: one class, or a..z for Latin groups
+	maxClasses     = 127
+	upperBit       = 0x80
+	invalid        = 0xFF
+)
+
+// Training knobs.
+const (
+	// scale turns log2 probabilities into table units (quarter bits), so
+	// that int8 holds down to 2^-31.
+	scale = 4
+	// prior is the weight of the class's overall frequency when estimating
+	// a pair seen rarely: it smooths the scores of rare first classes.
+	prior = 8
+	// perLanguage caps each language's share of a group's training text so
+	// that the big man page sets do not drown the small languages.
+	perLanguage = 1500 << 10
+	// minLetter is how often a letter must occur in a group's text to get a
+	// class of its own.
+	minLetter = 20
+	// unseenBucket is the frequency bucket of a CJK character never seen in
+	// training: a little rarer than a character seen once.
+	unseenExtra = 2
+)
+
+type group struct {
+	name    string
+	latin   bool                // ASCII letters get a class each
+	langs   []string            // corpus languages
+	encs    []override.Encoding // single-byte encodings of the group, the first is primary
+	indexes []string            // their WHATWG index names
+}
+
+var groups = []group{
+	{"Western", true, []string{"de", "fr", "es", "it", "nl", "pt", "sv", "da", "fi", "nb", "nn", "id", "ca", "gl", "is", "eu", "af", "ga"},
+		[]override.Encoding{override.Windows1252}, []string{"windows-1252"}},
+	{"Central", true, []string{"cs", "pl", "hu", "ro", "sk", "sl", "hr"},
+		[]override.Encoding{override.Windows1250, override.ISO8859_2}, []string{"windows-1250", "iso-8859-2"}},
+	{"Cyrillic", false, []string{"ru", "uk", "bg", "sr", "mk", "be"},
+		[]override.Encoding{override.Windows1251, override.KOI8U, override.ISO8859_5, override.IBM866},
+		[]string{"windows-1251", "koi8-u", "iso-8859-5", "ibm866"}},
+	{"Greek", false, []string{"el"},
+		[]override.Encoding{override.Windows1253, override.ISO8859_7}, []string{"windows-1253", "iso-8859-7"}},
+	{"Turkish", true, []string{"tr"},
+		[]override.Encoding{override.Windows1254}, []string{"windows-1254"}},
+	{"Hebrew", false, []string{"he"},
+		[]override.Encoding{override.Windows1255, override.ISO8859_8}, []string{"windows-1255", "iso-8859-8"}},
+	{"Arabic", false, []string{"ar", "fa"},
+		[]override.Encoding{override.Windows1256, override.ISO8859_6}, []string{"windows-1256", "iso-8859-6"}},
+	{"Baltic", true, []string{"lt", "lv", "et"},
+		[]override.Encoding{override.Windows1257, override.ISO8859_13}, []string{"windows-1257", "iso-8859-13"}},
+	{"Vietnamese", true, []string{"vi"},
+		[]override.Encoding{override.Windows1258}, []string{"windows-1258"}},
+	{"Thai", false, []string{"th"},
+		[]override.Encoding{override.Windows874}, []string{"windows-874"}},
+}
+
+// cjk lists the double-byte indexes: the table name, the WHATWG index, the
+// corpus language, the number of pointers the detector can form, and
+// pointers that decode although the index lacks them (Shift_JIS EUDC).
+var cjk = []struct {
+	name, index, lang string
+	size              int
+	extraLo, extraHi  int
+}{
+	{"jis0208Freq", "jis0208", "ja", 11280, 8836, 10716},
+	{"gbkFreq", "gb18030", "zh-CN", 126 * 190, 0, 0},
+	{"big5Freq", "big5", "zh-TW", 126 * 157, 0, 0},
+	{"euckrFreq", "euc-kr", "ko", 126 * 190, 0, 0},
+}
+
+var (
+	corpusDir = flag.String("corpus", "/tmp/charsniff-corpus", "corpus directory written by internal/corpus/extract")
+	specDir   = flag.String("spec", "../internal/spec/whatwg-encoding", "WHATWG index files")
+	outFile   = flag.String("out", "tables.go", "output file")
+)
+
+func main() {
+	flag.Parse()
+	log.SetFlags(0)
+	var w bytes.Buffer
+	fmt.Fprintf(&w, "// Code generated by \"go run ./internal/gen\" from internal/spec/whatwg-encoding and the training text of internal/corpus/fetch.sh; DO NOT EDIT.\n\n")
+	fmt.Fprintf(&w, "package detect\n\nimport \"github.com/charsniff/charsniff/override\"\n\n")
+	fmt.Fprintf(&w, "// Training text, in bytes of UTF-8 per language (train.txt of the corpus):\n")
+	var langs []string
+	for _, g := range groups {
+		langs = append(langs, g.langs...)
+	}
+	for _, c := range cjk {
+		langs = append(langs, c.lang)
+	}
+	for _, l := range langs {
+		fmt.Fprintf(&w, "//   %-6s %8d\n", l, len(readTrain(l)))
+	}
+	fmt.Fprintf(&w, "\n")
+
+	fmt.Fprintf(&w, "const numGroups = %d\n\n", len(groups))
+	var nsb int
+	for _, g := range groups {
+		nsb += len(g.encs)
+	}
+	fmt.Fprintf(&w, "const numSingleByte = %d\n\n", nsb)
+	var models bytes.Buffer
+	fmt.Fprintf(&models, "// singleByte are the single-byte candidates, in the order that breaks ties.\nvar singleByte = [numSingleByte]sbModel{\n")
+	fmt.Fprintf(&w, "// groupClasses is the number of character classes of each group.\nvar groupClasses = [numGroups]int{")
+	var sizes []string
+	var scoreNames []string
+	var pending []func()
+	for gi, g := range groups {
+		n, scores, classOf := train(g)
+		sizes = append(sizes, strconv.Itoa(n))
+		name := "scores" + g.name
+		scoreNames = append(scoreNames, name+"[:]")
+		pending = append(pending, func() { emitScores(&w, name, g, n, scores) })
+		for i, e := range g.encs {
+			tab := byteClasses(g.indexes[i], classOf, g.latin)
+			fmt.Fprintf(&models, "\t{enc: override.%s, group: %d, classes: [256]uint8{\n", constName(e), gi)
+			for r := 0; r < 16; r++ {
+				fmt.Fprintf(&models, "\t\t")
+				for c := 0; c < 16; c++ {
+					fmt.Fprintf(&models, "0x%02x, ", tab[r*16+c])
+				}
+				fmt.Fprintf(&models, "// 0x%X0-0x%XF\n", r, r)
+			}
+			fmt.Fprintf(&models, "\t}},\n")
+		}
+	}
+	fmt.Fprintf(&w, "%s}\n\n", strings.Join(sizes, ", "))
+	fmt.Fprintf(&w, "// groupScores holds, per group, classes*classes scores: 4*log2 P(second | first).\n")
+	fmt.Fprintf(&w, "var groupScores = [numGroups][]int8{%s}\n\n", strings.Join(scoreNames, ", "))
+	fmt.Fprintf(&models, "}\n\n")
+	w.Write(models.Bytes())
+
+	for _, c := range cjk {
+		emitCJK(&w, c.name, c.index, c.lang, c.size, c.extraLo, c.extraHi)
+	}
+	for _, f := range pending {
+		f()
+	}
+	src, err := format.Source(w.Bytes())
+	if err != nil {
+		os.WriteFile(*outFile+".broken", w.Bytes(), 0o644)
+		log.Fatalf("format: %v", err)
+	}
+	if err := os.WriteFile(*outFile, src, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func constName(e override.Encoding) string {
+	m := map[override.Encoding]string{
+		override.Windows1250: "Windows1250", override.Windows1251: "Windows1251", override.Windows1252: "Windows1252",
+		override.Windows1253: "Windows1253", override.Windows1254: "Windows1254", override.Windows1255: "Windows1255",
+		override.Windows1256: "Windows1256", override.Windows1257: "Windows1257", override.Windows1258: "Windows1258",
+		override.Windows874: "Windows874", override.ISO8859_2: "ISO8859_2", override.ISO8859_5: "ISO8859_5",
+		override.ISO8859_6: "ISO8859_6", override.ISO8859_7: "ISO8859_7", override.ISO8859_8: "ISO8859_8",
+		override.ISO8859_13: "ISO8859_13", override.KOI8U: "KOI8U", override.IBM866: "IBM866",
+	}
+	n, ok := m[e]
+	if !ok {
+		log.Fatalf("no constant for %v", e)
+	}
+	return n
+}
+
+var trainCache = map[string][]byte{}
+
+func readTrain(lang string) []byte {
+	if b, ok := trainCache[lang]; ok {
+		return b
+	}
+	b, err := os.ReadFile(filepath.Join(*corpusDir, lang, "train.txt"))
+	if err != nil {
+		log.Fatalf("%v (run internal/corpus/fetch.sh first)", err)
+	}
+	trainCache[lang] = b
+	return b
+}
+
+// readIndex returns pointer → code point for a WHATWG index.
+func readIndex(name string) map[int]rune {
+	f, err := os.Open(filepath.Join(*specDir, "index-"+name+".txt"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	m := map[int]rune{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		fs := strings.Fields(line)
+		p, err1 := strconv.Atoi(fs[0])
+		cp, err2 := strconv.ParseUint(strings.TrimPrefix(fs[1], "0x"), 16, 32)
+		if err1 != nil || err2 != nil {
+			log.Fatalf("index-%s: bad line %q", name, line)
+		}
+		if _, dup := m[p]; !dup {
+			m[p] = rune(cp)
+		}
+	}
+	return m
+}
+
+// classifier maps a rune to its class in one group.
+type classifier struct {
+	latin    bool
+	alphabet map[rune]int
+}
+
+func (c *classifier) class(r rune) int {
+	switch {
+	case r < 0x80:
+		switch {
+		case r >= '0' && r <= '9':
+			return classDigit
+		case r >= 'a' && r <= 'z':
+			if c.latin {
+				return classASCIIBase + int(r-'a')
+			}
+			return classASCIIBase
+		case r >= 'A' && r <= 'Z':
+			if c.latin {
+				return classASCIIBase + int(r-'A')
+			}
+			return classASCIIBase
+		}
+		return classSpace
+	case isLetter(r):
+		l := unicode.ToLower(r)
+		if l < 0x80 {
+			return c.class(l)
+		}
+		if k, ok := c.alphabet[l]; ok {
+			return k
+		}
+		return classRare
+	case unicode.IsDigit(r):
+		return classDigit
+	case unicode.IsSpace(r) || r == 0xA0:
+		return classNBSP
+	case unicode.IsPunct(r):
+		return classPunct
+	}
+	return classSymbol
+}
+
+func isLetter(r rune) bool { return unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) }
+
+// train returns the number of classes, the score matrix and the
+// classifier of a group.
+func train(g group) (int, []int8, *classifier) {
+	// The text as the group's primary encoding can carry it.
+	var texts [][]rune
+	for _, l := range g.langs {
+		t := readTrain(l)
+		if len(t) > perLanguage {
+			t = t[:perLanguage]
+		}
+		s := corpus.Decode(g.encs[0], corpus.EncodeOrSpace(g.encs[0], string(t)))
+		texts = append(texts, []rune(s))
+	}
+	counts := map[rune]int{}
+	for _, t := range texts {
+		for _, r := range t {
+			if r >= 0x80 && isLetter(r) {
+				counts[unicode.ToLower(r)]++
+			}
+		}
+	}
+	var letters []rune
+	for r, n := range counts {
+		if n >= minLetter && unicode.ToLower(r) >= 0x80 {
+			letters = append(letters, r)
+		}
+	}
+	sort.Slice(letters, func(i, j int) bool {
+		if counts[letters[i]] != counts[letters[j]] {
+			return counts[letters[i]] > counts[letters[j]]
+		}
+		return letters[i] < letters[j]
+	})
+	base := classASCIIBase + 1
+	if g.latin {
+		base = classASCIIBase + 26
+	}
+	if len(letters) > maxClasses-base {
+		letters = letters[:maxClasses-base]
+	}
+	c := &classifier{latin: g.latin, alphabet: map[rune]int{}}
+	for i, r := range letters {
+		c.alphabet[r] = base + i
+	}
+	n := base + len(letters)
+
+	pair := make([]float64, n*n)
+	first := make([]float64, n)
+	uni := make([]float64, n)
+	var total float64
+	for _, t := range texts {
+		prev := classSpace
+		for _, r := range t {
+			k := c.class(r)
+			pair[prev*n+k]++
+			first[prev]++
+			uni[k]++
+			total++
+			prev = k
+		}
+	}
+	scores := make([]int8, n*n)
+	for p := 0; p < n; p++ {
+		for k := 0; k < n; k++ {
+			pu := uni[k] / total
+			prob := (pair[p*n+k] + prior*pu) / (first[p] + prior)
+			s := -127.0
+			if prob > 0 {
+				s = math.Max(-127, math.Round(scale*math.Log2(prob)))
+			}
+			scores[p*n+k] = int8(s)
+		}
+	}
+	log.Printf("%-10s %3d classes, %d letters", g.name, n, len(letters))
+	return n, scores, c
+}
+
+// byteClasses returns the class of each byte of a single-byte encoding.
+func byteClasses(index string, c *classifier, latin bool) [256]uint8 {
+	var tab [256]uint8
+	m := readIndex(index)
+	for b := 0; b < 256; b++ {
+		r := rune(b)
+		if b >= 0x80 {
+			cp, ok := m[b-0x80]
+			if !ok || (cp >= 0x80 && cp <= 0x9F) {
+				tab[b] = invalid // unmapped or a C1 control
+				continue
+			}
+			r = cp
+		}
+		k := uint8(c.class(r))
+		if unicode.IsUpper(r) {
+			k |= upperBit
+		}
+		tab[b] = k
+	}
+	return tab
+}
+
+func emitScores(w *bytes.Buffer, name string, g group, n int, scores []int8) {
+	fmt.Fprintf(w, "// %s is the score matrix of the %s group (%s).\n", name, g.name, strings.Join(g.langs, ", "))
+	fmt.Fprintf(w, "var %s = [%d]int8{\n", name, n*n)
+	for i := 0; i < len(scores); i += 24 {
+		fmt.Fprintf(w, "\t")
+		for j := i; j < i+24 && j < len(scores); j++ {
+			fmt.Fprintf(w, "%d, ", scores[j])
+		}
+		fmt.Fprintf(w, "\n")
+	}
+	fmt.Fprintf(w, "}\n\n")
+}
+
+// emitCJK writes one letter per pointer: ' ' for unmapped, else '@' plus
+// the negative log2 of the character's relative frequency (1 to 31).
+func emitCJK(w *bytes.Buffer, name, index, lang string, size, extraLo, extraHi int) {
+	m := readIndex(index)
+	counts := map[rune]float64{}
+	var total float64
+	for _, r := range string(readTrain(lang)) {
+		if r >= 0x80 {
+			counts[r]++
+			total++
+		}
+	}
+	tab := make([]byte, size)
+	var mapped int
+	for p := range tab {
+		cp, ok := m[p]
+		switch {
+		case ok:
+			b := 31.0
+			if n := counts[cp]; n > 0 {
+				b = math.Min(31, math.Max(1, math.Round(-math.Log2(n/total))))
+			} else {
+				b = math.Min(31, math.Round(-math.Log2(1/total))+unseenExtra)
+			}
+			tab[p] = '@' + byte(b)
+			mapped++
+		case p >= extraLo && p < extraHi:
+			tab[p] = '@' + 31 // user-defined area: valid, never seen
+		default:
+			tab[p] = ' '
+		}
+	}
+	fmt.Fprintf(w, "// %s has one byte per %s pointer: ' ' if unmapped, else '@'+b where\n// 2^-b is the character's relative frequency in %s text (%d mapped).\nconst %s = \"\" +\n", name, index, lang, mapped, name)
+	for i := 0; i < size; i += 96 {
+		j := min(i+96, size)
+		sep := " +"
+		if j == size {
+			sep = ""
+		}
+		fmt.Fprintf(w, "\t%s%s\n", strconv.Quote(string(tab[i:j])), sep)
+	}
+	fmt.Fprintf(w, "\n")
+}
