@@ -5,11 +5,21 @@ import "golang.org/x/text/transform"
 // big5Decoder implements the Big5 decoder
 // (https://encoding.spec.whatwg.org/#big5-decoder). A lead byte at the end
 // of src is left there (ErrShortSrc) rather than kept as Big5 leading.
-type big5Decoder struct{ transform.NopResetter }
+type big5Decoder struct {
+	transform.NopResetter
+	fast *dbcsTables // big5Tables()
+}
 
 // Transform implements transform.Transformer.
-func (big5Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+func (d *big5Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	for nSrc < len(src) {
+		n, m := dbcsFast(d.fast, dst[nDst:], src[nSrc:])
+		nDst += n
+		nSrc += m
+		if nSrc >= len(src) {
+			break
+		}
+		// One step of the standard's decoder for what the fast path left.
 		c := src[nSrc]
 		if c < 0x80 {
 			n := copyASCII(dst[nDst:], src[nSrc:])
@@ -69,7 +79,7 @@ func (big5Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err e
 			nSrc += size
 			continue
 		}
-		n := putRune(dst[nDst:], r)
+		n = putRune(dst[nDst:], r)
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortDst
 		}

@@ -106,17 +106,17 @@ func newDecoder(e override.Encoding) transform.Transformer {
 	case IsSingleByte(e):
 		return &singleByteDecoder{table: singleByteUTF8Table(e)}
 	case e == override.GBK, e == override.GB18030:
-		return gb18030Decoder{}
+		return &gb18030Decoder{fast: gb18030Tables()}
 	case e == override.Big5:
-		return big5Decoder{}
+		return &big5Decoder{fast: big5Tables()}
 	case e == override.EUCJP:
-		return eucJPDecoder{}
+		return &eucJPDecoder{fast: eucJPTables()}
 	case e == override.ISO2022JP:
 		return &iso2022JPDecoder{}
 	case e == override.ShiftJIS:
-		return shiftJISDecoder{}
+		return &shiftJISDecoder{fast: shiftJISTables()}
 	case e == override.EUCKR:
-		return eucKRDecoder{}
+		return &eucKRDecoder{fast: eucKRTables()}
 	case e == override.Replacement:
 		return &replacementDecoder{}
 	case e == override.UTF16BE:

@@ -6,11 +6,21 @@ import "golang.org/x/text/transform"
 // (https://encoding.spec.whatwg.org/#euc-jp-decoder). An incomplete
 // sequence at the end of src is left there (ErrShortSrc) rather than kept as
 // EUC-JP leading and EUC-JP jis0212.
-type eucJPDecoder struct{ transform.NopResetter }
+type eucJPDecoder struct {
+	transform.NopResetter
+	fast *dbcsTables // eucJPTables()
+}
 
 // Transform implements transform.Transformer.
-func (eucJPDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+func (d *eucJPDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	for nSrc < len(src) {
+		n, m := dbcsFast(d.fast, dst[nDst:], src[nSrc:])
+		nDst += n
+		nSrc += m
+		if nSrc >= len(src) {
+			break
+		}
+		// One step of the standard's decoder for what the fast path left.
 		c := src[nSrc]
 		if c < 0x80 {
 			n := copyASCII(dst[nDst:], src[nSrc:])
@@ -67,7 +77,7 @@ func (eucJPDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				}
 			}
 		}
-		n := putRune(dst[nDst:], r)
+		n = putRune(dst[nDst:], r)
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortDst
 		}

@@ -5,11 +5,21 @@ import "golang.org/x/text/transform"
 // eucKRDecoder implements the EUC-KR decoder
 // (https://encoding.spec.whatwg.org/#euc-kr-decoder). A lead byte at the end
 // of src is left there (ErrShortSrc) rather than kept as EUC-KR leading.
-type eucKRDecoder struct{ transform.NopResetter }
+type eucKRDecoder struct {
+	transform.NopResetter
+	fast *dbcsTables // eucKRTables()
+}
 
 // Transform implements transform.Transformer.
-func (eucKRDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+func (d *eucKRDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	for nSrc < len(src) {
+		n, m := dbcsFast(d.fast, dst[nDst:], src[nSrc:])
+		nDst += n
+		nSrc += m
+		if nSrc >= len(src) {
+			break
+		}
+		// One step of the standard's decoder for what the fast path left.
 		c := src[nSrc]
 		if c < 0x80 {
 			n := copyASCII(dst[nDst:], src[nSrc:])
@@ -39,7 +49,7 @@ func (eucKRDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				}
 			}
 		}
-		n := putRune(dst[nDst:], r)
+		n = putRune(dst[nDst:], r)
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortDst
 		}

@@ -7,11 +7,21 @@ import "golang.org/x/text/transform"
 // GBK decoder. Instead of keeping gb18030 first, second and third between
 // calls it leaves an incomplete sequence in src (ErrShortSrc), so the
 // standard's "restore" steps are plain lookahead.
-type gb18030Decoder struct{ transform.NopResetter }
+type gb18030Decoder struct {
+	transform.NopResetter
+	fast *dbcsTables // gb18030Tables()
+}
 
 // Transform implements transform.Transformer.
-func (gb18030Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+func (d *gb18030Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	for nSrc < len(src) {
+		n, m := dbcsFast(d.fast, dst[nDst:], src[nSrc:])
+		nDst += n
+		nSrc += m
+		if nSrc >= len(src) {
+			break
+		}
+		// One step of the standard's decoder for what the fast path left.
 		c := src[nSrc]
 		if c < 0x80 {
 			n := copyASCII(dst[nDst:], src[nSrc:])
@@ -84,7 +94,7 @@ func (gb18030Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, er
 				size = 2
 			}
 		}
-		n := putRune(dst[nDst:], r)
+		n = putRune(dst[nDst:], r)
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortDst
 		}

@@ -6,11 +6,21 @@ import "golang.org/x/text/transform"
 // (https://encoding.spec.whatwg.org/#shift_jis-decoder). A lead byte at the
 // end of src is left there (ErrShortSrc) rather than kept as Shift_JIS
 // leading.
-type shiftJISDecoder struct{ transform.NopResetter }
+type shiftJISDecoder struct {
+	transform.NopResetter
+	fast *dbcsTables // shiftJISTables()
+}
 
 // Transform implements transform.Transformer.
-func (shiftJISDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+func (d *shiftJISDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	for nSrc < len(src) {
+		n, m := dbcsFast(d.fast, dst[nDst:], src[nSrc:])
+		nDst += n
+		nSrc += m
+		if nSrc >= len(src) {
+			break
+		}
+		// One step of the standard's decoder for what the fast path left.
 		c := src[nSrc]
 		if c < 0x80 {
 			n := copyASCII(dst[nDst:], src[nSrc:])
@@ -57,7 +67,7 @@ func (shiftJISDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, e
 				r, size = rune(jis0208Index[pointer]), 2
 			}
 		}
-		n := putRune(dst[nDst:], r)
+		n = putRune(dst[nDst:], r)
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortDst
 		}
