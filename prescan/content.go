@@ -1,0 +1,161 @@
+package prescan
+
+import "github.com/charsniff/charsniff/override"
+
+// contentState is a step of "extracting a character encoding from a meta
+// element", run one byte at a time over a content attribute's value.
+type contentState uint8
+
+const (
+	ceSearch       contentState = iota // step "Loop": looking for "charset"
+	ceAfterCharset                     // skipping white space after "charset"
+	ceAfterEq                          // skipping white space after =
+	ceQuoted                           // inside a quoted label
+	ceUnquoted                         // inside an unquoted label
+	ceDone                             // the answer is known
+)
+
+// contentScan extracts a character encoding from a meta element's content
+// value, fed one byte at a time (already lower-cased by get an attribute).
+type contentScan struct {
+	state contentState
+	k     uint8 // ceSearch: bytes of "charset" matched
+	quote byte  // ceQuoted: the quote that ends the label
+	label labelBuf
+	enc   override.Encoding // ceDone: the answer, or override.Unknown for nothing
+
+	legacy bool // resolve labels with override.LookupLegacy
+}
+
+func (e *contentScan) reset(legacy bool) { *e = contentScan{legacy: legacy} }
+
+func (e *contentScan) feed(c byte) {
+	for {
+		switch e.state {
+		case ceSearch:
+			// "charset" begins with the only c in it, so after a mismatch
+			// the match can only restart at this byte.
+			if c == "charset"[e.k] {
+				e.k++
+				if int(e.k) == len("charset") {
+					e.state = ceAfterCharset
+				}
+			} else if c == 'c' {
+				e.k = 1
+			} else {
+				e.k = 0
+			}
+		case ceAfterCharset:
+			switch {
+			case isSpace(c):
+			case c == '=':
+				e.state = ceAfterEq
+			default:
+				// Not charset=: search again from this byte.
+				e.state = ceSearch
+				e.k = 0
+				continue
+			}
+		case ceAfterEq:
+			switch {
+			case isSpace(c):
+			case c == '"' || c == '\'':
+				e.quote = c
+				e.label.reset()
+				e.state = ceQuoted
+			case c == ';':
+				// The label up to the first ; is empty: failure.
+				e.enc = override.Unknown
+				e.state = ceDone
+			default:
+				e.label.reset()
+				e.label.add(c)
+				e.state = ceUnquoted
+			}
+		case ceQuoted:
+			if c == e.quote {
+				e.finishLabel()
+			} else {
+				e.label.add(c)
+			}
+		case ceUnquoted:
+			if isSpace(c) || c == ';' {
+				e.finishLabel()
+			} else {
+				e.label.add(c)
+			}
+		}
+		return
+	}
+}
+
+// finishLabel is "return the result of getting an encoding" for the label.
+func (e *contentScan) finishLabel() {
+	e.enc, _ = e.label.lookup(e.legacy)
+	e.state = ceDone
+}
+
+// finish is the end of the value. It returns the encoding found, if any.
+func (e *contentScan) finish() (override.Encoding, bool) {
+	switch e.state {
+	case ceUnquoted:
+		// The label runs to the end of the value.
+		e.finishLabel()
+		fallthrough
+	case ceDone:
+		return e.enc, e.enc != override.Unknown
+	}
+	// No charset=, a quote without its partner, or nothing after =.
+	return override.Unknown, false
+}
+
+// labelBuf collects a label one byte at a time for "get an encoding": it
+// drops leading ASCII whitespace and keeps at most MaxLabel bytes after it.
+// Trailing whitespace beyond the buffer is allowed; any other byte beyond it
+// makes the label too long to look up.
+type labelBuf struct {
+	buf     [MaxLabel]byte
+	n       int
+	started bool // a byte other than white space was added
+	spill   bool // white space was dropped for lack of room
+	tooLong bool // a byte other than white space did not fit
+}
+
+func (l *labelBuf) reset() { *l = labelBuf{} }
+
+func (l *labelBuf) add(c byte) {
+	if isSpace(c) {
+		if !l.started {
+			return
+		}
+		if l.n < len(l.buf) {
+			l.buf[l.n] = c
+			l.n++
+		} else {
+			l.spill = true
+		}
+		return
+	}
+	l.started = true
+	if l.spill || l.n == len(l.buf) {
+		l.tooLong = true
+		return
+	}
+	l.buf[l.n] = c
+	l.n++
+}
+
+// lookup is "get an encoding" for the label.
+func (l *labelBuf) lookup(legacy bool) (override.Encoding, bool) {
+	if l.tooLong {
+		return override.Unknown, false
+	}
+	return lookupLabel(l.buf[:l.n], legacy)
+}
+
+func lookupLabel(b []byte, legacy bool) (override.Encoding, bool) {
+	if legacy {
+		return override.LookupLegacy(string(b))
+	}
+	return override.LookupBytes(b)
+}

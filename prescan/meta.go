@@ -1,0 +1,412 @@
+package prescan
+
+import (
+	"bytes"
+
+	"github.com/charsniff/charsniff/override"
+)
+
+// state is a state of the <meta> scan. The names follow the standard's steps.
+type state uint8
+
+const (
+	stLoop              state = iota // step "Loop": looking for the next <
+	stLT                             // after <
+	stBang                           // after <!
+	stBangDash                       // after <!-
+	stComment                        // inside <!--: looking for a > after two dashes
+	stBogus                          // after <!, </ or <?: looking for the next >
+	stEndTagOpen                     // after </
+	stTagName                        // after < (or </) and a letter: looking for white space or >
+	stAttrBefore                     // get an attribute, steps 1-2
+	stAttrName                       // get an attribute, step 4
+	stAttrSpaces                     // get an attribute, step "spaces"
+	stAttrValueBefore                // get an attribute, step "value"
+	stAttrValueQuoted                // get an attribute, the quote loop
+	stAttrValueUnquoted              // get an attribute, step 11
+)
+
+// role is what a <meta> attribute means to the prescan. Only these three
+// names have an effect, so the standard's attribute list, which only serves
+// to ignore a repeated name, reduces to one "seen" flag per role: for any
+// other name, being ignored and being added to the list both do nothing.
+type role uint8
+
+const (
+	roleNone role = iota
+	roleHTTPEquiv
+	roleContent
+	roleCharset
+)
+
+var roleNames = [...]string{
+	roleHTTPEquiv: "http-equiv",
+	roleContent:   "content",
+	roleCharset:   "charset",
+}
+
+const contentType = "content-type"
+
+// metaScan is the state of the <meta> scan between chunks.
+type metaScan struct {
+	state state
+	k     uint8 // stTagName: bytes of "meta" matched after <, or 0 when not a <meta; stComment: dashes seen (at most 2)
+	quote byte  // stAttrValueQuoted: the quote that ends the value
+
+	// The <meta> element being scanned; meaningless when !inMeta.
+	inMeta     bool
+	seen       uint8 // 1<<role for each role whose attribute was seen
+	gotPragma  bool
+	needPragma int8              // -1 null, 0 false, 1 true
+	charsetSet bool              // charset is not null
+	charset    override.Encoding // override.Unknown for failure
+
+	// The attribute being scanned.
+	nameLen  int
+	nameRole uint8 // bit r set while the name is still a prefix of roleNames[r]
+	role     role  // the attribute's role, once its name is complete (roleNone when repeated)
+	eqMatch  int   // roleHTTPEquiv: bytes of "content-type" matched, or -1
+	content  contentScan
+	label    labelBuf
+
+	legacy bool // resolve labels with override.LookupLegacy
+}
+
+// scan runs the <meta> scan over p, whose first byte is at stream offset
+// base. It reports the encoding and the offset just past the > of the <meta>
+// that named it, or false if p ends first.
+func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int, bool) {
+	m.legacy = legacy
+	i := 0
+	for i < len(p) {
+		c := p[i]
+		switch m.state {
+		case stLoop:
+			// Any byte other than < is "any other byte": do nothing.
+			j := bytes.IndexByte(p[i:], '<')
+			if j < 0 {
+				return 0, 0, false
+			}
+			i += j + 1
+			m.state = stLT
+			continue
+
+		case stLT:
+			switch {
+			case c == '!':
+				m.state = stBang
+			case c == '/':
+				m.state = stEndTagOpen
+			case c == '?':
+				m.state = stBogus
+			case isLetter(c):
+				m.state = stTagName
+				m.k = 0
+				if c|0x20 == 'm' {
+					m.k = 1
+				}
+			default:
+				// The < was "any other byte"; look at this byte afresh.
+				m.state = stLoop
+				continue
+			}
+
+		case stBang:
+			switch c {
+			case '-':
+				m.state = stBangDash
+			case '>':
+				m.state = stLoop // <!> is a complete <! construct
+			default:
+				m.state = stBogus
+			}
+
+		case stBangDash:
+			if c == '-' {
+				// <!--: the two dashes may be the ones ending the comment.
+				m.state = stComment
+				m.k = 2
+			} else {
+				m.state = stBogus
+				continue // this byte may be the >
+			}
+
+		case stComment:
+			j := bytes.IndexByte(p[i:], '>')
+			if j < 0 {
+				m.k = trailingDashes(m.k, p[i:])
+				return 0, 0, false
+			}
+			d := trailingDashes(m.k, p[i:i+j])
+			i += j + 1
+			if d >= 2 {
+				m.state = stLoop
+			} else {
+				m.k = 0
+			}
+			continue
+
+		case stBogus:
+			j := bytes.IndexByte(p[i:], '>')
+			if j < 0 {
+				return 0, 0, false
+			}
+			i += j + 1
+			m.state = stLoop
+			continue
+
+		case stEndTagOpen:
+			if isLetter(c) {
+				m.state = stTagName
+				m.k = 0
+			} else {
+				m.state = stBogus
+				continue // this byte may be the >
+			}
+
+		case stTagName:
+			if m.k > 0 && m.k < 4 {
+				if c|0x20 == "meta"[m.k] {
+					m.k++
+					break
+				}
+				m.k = 0
+			}
+			if m.k == 4 {
+				m.k = 0
+				if isSpace(c) || c == '/' {
+					// <meta followed by white space or /.
+					m.startMeta()
+					m.state = stAttrBefore
+					break
+				}
+			}
+			if isSpace(c) || c == '>' {
+				m.inMeta = false
+				m.state = stAttrBefore
+				continue
+			}
+
+		case stAttrBefore:
+			if isSpace(c) || c == '/' {
+				break
+			}
+			if c == '>' {
+				// No attribute: the end of the tag.
+				m.state = stLoop
+				if m.inMeta {
+					if enc, ok := m.process(); ok {
+						return enc, base + i + 1, true
+					}
+				}
+				break
+			}
+			m.nameLen = 0
+			m.nameRole = 1<<roleHTTPEquiv | 1<<roleContent | 1<<roleCharset
+			m.state = stAttrName
+			continue
+
+		case stAttrName:
+			switch {
+			case c == '=' && m.nameLen > 0:
+				m.endName()
+				m.state = stAttrValueBefore
+			case isSpace(c):
+				m.endName()
+				m.state = stAttrSpaces
+			case c == '/' || c == '>':
+				m.endName()
+				m.endAttr()
+				m.state = stAttrBefore
+				continue
+			default:
+				m.appendName(lower(c))
+			}
+
+		case stAttrSpaces:
+			switch {
+			case isSpace(c):
+			case c == '=':
+				m.state = stAttrValueBefore
+			default:
+				m.endAttr()
+				m.state = stAttrBefore
+				continue
+			}
+
+		case stAttrValueBefore:
+			switch {
+			case isSpace(c):
+			case c == '"' || c == '\'':
+				m.quote = c
+				m.state = stAttrValueQuoted
+			case c == '>':
+				m.endAttr()
+				m.state = stAttrBefore
+				continue
+			default:
+				m.appendValue(lower(c))
+				m.state = stAttrValueUnquoted
+			}
+
+		case stAttrValueQuoted:
+			if m.role == roleNone {
+				// The value does not matter: skip to the quote.
+				j := bytes.IndexByte(p[i:], m.quote)
+				if j < 0 {
+					return 0, 0, false
+				}
+				i += j
+				c = m.quote
+			}
+			if c == m.quote {
+				m.endAttr()
+				m.state = stAttrBefore
+			} else {
+				m.appendValue(lower(c))
+			}
+
+		case stAttrValueUnquoted:
+			if isSpace(c) || c == '>' {
+				m.endAttr()
+				m.state = stAttrBefore
+				continue
+			}
+			m.appendValue(lower(c))
+		}
+		i++
+	}
+	return 0, 0, false
+}
+
+// trailingDashes returns how many dashes (at most 2) end the bytes seen so
+// far, given that d dashes ended them before seg.
+func trailingDashes(d uint8, seg []byte) uint8 {
+	n := len(seg)
+	switch {
+	case n >= 2:
+		if seg[n-1] != '-' {
+			return 0
+		}
+		if seg[n-2] != '-' {
+			return 1
+		}
+		return 2
+	case n == 1:
+		if seg[0] != '-' {
+			return 0
+		}
+		if d >= 1 {
+			return 2
+		}
+		return 1
+	}
+	return d
+}
+
+// startMeta begins a <meta> element: the attribute list is empty, got pragma
+// is false, need pragma is null and charset is null.
+func (m *metaScan) startMeta() {
+	m.inMeta = true
+	m.seen = 0
+	m.gotPragma = false
+	m.needPragma = -1
+	m.charsetSet = false
+	m.charset = override.Unknown
+}
+
+func (m *metaScan) appendName(c byte) {
+	if m.inMeta && m.nameRole != 0 {
+		for r := roleHTTPEquiv; r <= roleCharset; r++ {
+			if bit := uint8(1) << r; m.nameRole&bit != 0 {
+				if name := roleNames[r]; m.nameLen >= len(name) || name[m.nameLen] != c {
+					m.nameRole &^= bit
+				}
+			}
+		}
+	}
+	m.nameLen++
+}
+
+// endName is called when an attribute name is complete. The standard adds the
+// name to the attribute list once the whole attribute is known; doing it here
+// is the same, because an attribute cut off by the end of the input aborts
+// the whole prescan.
+func (m *metaScan) endName() {
+	m.role = roleNone
+	if !m.inMeta {
+		return
+	}
+	for r := roleHTTPEquiv; r <= roleCharset; r++ {
+		if m.nameRole&(1<<r) != 0 && m.nameLen == len(roleNames[r]) {
+			if m.seen&(1<<r) == 0 {
+				m.seen |= 1 << r
+				m.role = r
+			}
+			break
+		}
+	}
+	switch m.role {
+	case roleHTTPEquiv:
+		m.eqMatch = 0
+	case roleContent:
+		m.content.reset(m.legacy)
+	case roleCharset:
+		m.label.reset()
+	}
+}
+
+func (m *metaScan) appendValue(c byte) {
+	switch m.role {
+	case roleHTTPEquiv:
+		if m.eqMatch >= 0 && m.eqMatch < len(contentType) && contentType[m.eqMatch] == c {
+			m.eqMatch++
+		} else {
+			m.eqMatch = -1
+		}
+	case roleContent:
+		m.content.feed(c)
+	case roleCharset:
+		m.label.add(c)
+	}
+}
+
+// endAttr is called when an attribute (name and value) is complete: the
+// standard's steps for http-equiv, content and charset.
+func (m *metaScan) endAttr() {
+	switch m.role {
+	case roleHTTPEquiv:
+		if m.eqMatch == len(contentType) {
+			m.gotPragma = true
+		}
+	case roleContent:
+		if enc, ok := m.content.finish(); ok && !m.charsetSet {
+			m.charsetSet = true
+			m.charset = enc
+			m.needPragma = 1
+		}
+	case roleCharset:
+		m.charsetSet = true
+		m.charset, _ = m.label.lookup(m.legacy)
+		m.needPragma = 0
+	}
+	m.role = roleNone
+}
+
+// process is the step "Processing", at the > that ends a <meta>.
+func (m *metaScan) process() (override.Encoding, bool) {
+	m.inMeta = false
+	switch {
+	case m.needPragma < 0:
+		return 0, false
+	case m.needPragma == 1 && !m.gotPragma:
+		return 0, false
+	case m.charset == override.Unknown:
+		return 0, false
+	case m.charset.IsUTF16():
+		return override.UTF8, true
+	case m.charset == override.XUserDefined:
+		return override.Windows1252, true
+	}
+	return m.charset, true
+}
