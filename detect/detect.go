@@ -24,6 +24,7 @@ package detect
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/charsniff/charsniff/override"
 )
@@ -108,13 +109,38 @@ const (
 	invalid   = 0xFF // unmapped byte or C1 control: disqualifies the encoding
 )
 
-// sbModel is one single-byte candidate: its encoding, its group (script and
-// languages) and the class of each of its bytes.
-type sbModel struct {
+// sbEncoding is one single-byte candidate: its encoding and the class of
+// each of its bytes in its group's alphabet.
+type sbEncoding struct {
 	enc     override.Encoding
-	group   uint8
 	classes [256]uint8
 }
+
+// sbRow is one scored pair of a single-byte encoding and a language model
+// of its group: the model's n*n scores start at sbScores[off].
+type sbRow struct {
+	enc uint8 // index in sbEncodings
+	n   uint16
+	off uint32
+}
+
+// rowsOf[e] has bit r set if sbRows[r] scores sbEncodings[e].
+var rowsOf = func() (m [numSingleByte]uint64) {
+	for r, row := range sbRows {
+		m[row.enc] |= 1 << r
+	}
+	return m
+}()
+
+// Pruning: every pruneEvery non-ASCII bytes, candidates more than
+// pruneMargin behind the leader stop being scored. 64 bits of evidence
+// against a candidate is more than any later text plausibly reverses, and
+// far more than hintBonus; pruning at byte counts keeps the guess
+// independent of chunking.
+const (
+	pruneEvery  = 32
+	pruneMargin = 4 * 64
+)
 
 // The double-byte candidates, after the single-byte ones.
 const (
@@ -157,8 +183,8 @@ type Detector struct {
 	koi8U    bool // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
 	gb4      bool // a four-byte gb18030 sequence was seen
 
-	sbScore [numSingleByte]int32
-	sbDead  uint32 // bit i: singleByte[i] is disqualified
+	sbScore [numRows]int32
+	sbLive  uint64 // bit r: sbRows[r] is still a candidate
 
 	cjk [numCJK]cjkState
 
@@ -181,7 +207,7 @@ func New(opts Options) *Detector {
 
 // Reset forgets all bytes fed, keeping the options.
 func (d *Detector) Reset() {
-	*d = Detector{opts: d.opts, prev: ' ', quiet: true, utf8Lo: 0x80, utf8Hi: 0xBF}
+	*d = Detector{opts: d.opts, prev: ' ', quiet: true, utf8Lo: 0x80, utf8Hi: 0xBF, sbLive: 1<<numRows - 1}
 }
 
 // Detect implements the sniff.Detector interface: it forgets earlier input,
@@ -281,6 +307,9 @@ func (d *Detector) feedByte(b byte) {
 	}
 	if b >= 0x80 {
 		d.nonASCII++
+		if d.nonASCII%pruneEvery == 0 {
+			defer d.prune()
+		}
 	}
 
 	// ISO-2022-JP escape sequences.
@@ -377,32 +406,55 @@ func (d *Detector) feedUTF8(b byte) {
 // feedSingleByte scores the pair (p, b) for every live single-byte
 // candidate.
 func (d *Detector) feedSingleByte(p, b byte) {
-	if b >= 0xA0 && (b&0xF0 == 0xA0 || b&0xF0 == 0xB0) {
+	if b >= 0xA0 && b < 0xC0 {
 		switch b {
 		case 0xA4, 0xA6, 0xA7, 0xAD, 0xAE, 0xB4, 0xB6, 0xB7, 0xBD, 0xBE:
 			d.koi8U = true
 		}
 	}
-	for i := range singleByte {
-		if d.sbDead&(1<<i) != 0 {
-			continue
-		}
-		m := &singleByte[i]
-		cb := m.classes[b]
+	for live := d.sbLive; live != 0; live &= live - 1 {
+		r := bits.TrailingZeros64(live)
+		row := &sbRows[r]
+		e := &sbEncodings[row.enc]
+		cb := e.classes[b]
 		if cb == invalid {
-			d.sbDead |= 1 << i
+			d.sbLive &^= rowsOf[row.enc]
+			live &^= rowsOf[row.enc]
 			continue
 		}
-		cp := m.classes[p]
+		cp := e.classes[p]
 		if cp == invalid {
 			continue // only the very first pair after a Reset can see this
 		}
-		n := int(groupClasses[m.group])
-		s := int32(groupScores[m.group][int(cp&^upperBit)*n+int(cb&^upperBit)])
+		s := int32(sbScores[int(row.off)+int(cp&^upperBit)*int(row.n)+int(cb&^upperBit)])
 		if cb&upperBit != 0 && cp&upperBit == 0 && cp >= classRare {
 			s += caseSwitch
 		}
-		d.sbScore[i] += s
+		d.sbScore[r] += s
+	}
+}
+
+// prune stops scoring the candidates far behind the leader.
+func (d *Detector) prune() {
+	best := int32(-1 << 31)
+	for live := d.sbLive; live != 0; live &= live - 1 {
+		best = max(best, d.sbScore[bits.TrailingZeros64(live)])
+	}
+	for k := range d.cjk {
+		if !d.cjk[k].dead {
+			best = max(best, d.cjk[k].score)
+		}
+	}
+	for live := d.sbLive; live != 0; live &= live - 1 {
+		r := bits.TrailingZeros64(live)
+		if d.sbScore[r] < best-pruneMargin {
+			d.sbLive &^= 1 << r
+		}
+	}
+	for k := range d.cjk {
+		if d.cjk[k].score < best-pruneMargin {
+			d.cjk[k].dead = true
+		}
 	}
 }
 
@@ -630,16 +682,15 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Confidence) {
 		return override.UTF8, Certain
 	}
 	best, bestScore := override.Unknown, int32(-1<<31)
-	for i := range singleByte {
-		if d.sbDead&(1<<i) != 0 {
-			continue
-		}
-		s := d.sbScore[i]
-		if families[fam].has(singleByte[i].enc) {
+	for live := d.sbLive; live != 0; live &= live - 1 {
+		r := bits.TrailingZeros64(live)
+		e := sbEncodings[sbRows[r].enc].enc
+		s := d.sbScore[r]
+		if families[fam].has(e) {
 			s += hintBonus
 		}
 		if s > bestScore {
-			best, bestScore = singleByte[i].enc, s
+			best, bestScore = e, s
 		}
 	}
 	for k := range d.cjk {

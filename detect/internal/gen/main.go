@@ -69,6 +69,12 @@ const (
 	// minLetter is how often a letter must occur in a group's text to get a
 	// class of its own.
 	minLetter = 20
+	// asciiLetters is the effective number of ASCII letters (2 to the
+	// entropy of their distribution in Latin text): a group that has one
+	// class for all ASCII letters divides that class's probability by it,
+	// so that its scores stay comparable with those of Latin groups, which
+	// score each letter.
+	asciiLetters = 17
 	// unseenBucket is the frequency bucket of a CJK character never seen in
 	// training: a little rarer than a character seen once.
 	unseenExtra = 2
@@ -77,32 +83,45 @@ const (
 type group struct {
 	name    string
 	latin   bool                // ASCII letters get a class each
-	langs   []string            // corpus languages
+	models  [][]string          // language sets scored separately, with one alphabet
 	encs    []override.Encoding // single-byte encodings of the group, the first is primary
 	indexes []string            // their WHATWG index names
 }
 
+func (g *group) langs() []string {
+	var l []string
+	for _, m := range g.models {
+		l = append(l, m...)
+	}
+	return l
+}
+
+// groups are the single-byte groups. Each model is a set of languages
+// close enough in letter pairs to share statistics; a model for a whole
+// group would dilute a language's telltale pairs (Italian "è" between
+// spaces) among its neighbours'.
 var groups = []group{
-	{"Western", true, []string{"de", "fr", "es", "it", "nl", "pt", "sv", "da", "fi", "nb", "nn", "id", "ca", "gl", "is", "eu", "af", "ga"},
+	{"Western", true, [][]string{{"de"}, {"fr"}, {"it"}, {"es", "ca", "gl"}, {"pt"}, {"nl", "af"},
+		{"sv", "da", "nb", "nn", "is"}, {"fi"}, {"id", "eu", "ga"}},
 		[]override.Encoding{override.Windows1252}, []string{"windows-1252"}},
-	{"Central", true, []string{"cs", "pl", "hu", "ro", "sk", "sl", "hr"},
+	{"Central", true, [][]string{{"cs", "sk"}, {"pl"}, {"hu"}, {"ro"}, {"sl", "hr"}},
 		[]override.Encoding{override.Windows1250, override.ISO8859_2}, []string{"windows-1250", "iso-8859-2"}},
-	{"Cyrillic", false, []string{"ru", "uk", "bg", "sr", "mk", "be"},
+	{"Cyrillic", false, [][]string{{"ru", "be"}, {"uk"}, {"bg", "mk", "sr"}},
 		[]override.Encoding{override.Windows1251, override.KOI8U, override.ISO8859_5, override.IBM866},
 		[]string{"windows-1251", "koi8-u", "iso-8859-5", "ibm866"}},
-	{"Greek", false, []string{"el"},
+	{"Greek", false, [][]string{{"el"}},
 		[]override.Encoding{override.Windows1253, override.ISO8859_7}, []string{"windows-1253", "iso-8859-7"}},
-	{"Turkish", true, []string{"tr"},
+	{"Turkish", true, [][]string{{"tr"}},
 		[]override.Encoding{override.Windows1254}, []string{"windows-1254"}},
-	{"Hebrew", false, []string{"he"},
+	{"Hebrew", false, [][]string{{"he"}},
 		[]override.Encoding{override.Windows1255, override.ISO8859_8}, []string{"windows-1255", "iso-8859-8"}},
-	{"Arabic", false, []string{"ar", "fa"},
+	{"Arabic", false, [][]string{{"ar", "fa"}},
 		[]override.Encoding{override.Windows1256, override.ISO8859_6}, []string{"windows-1256", "iso-8859-6"}},
-	{"Baltic", true, []string{"lt", "lv", "et"},
+	{"Baltic", true, [][]string{{"lt"}, {"lv"}, {"et"}},
 		[]override.Encoding{override.Windows1257, override.ISO8859_13}, []string{"windows-1257", "iso-8859-13"}},
-	{"Vietnamese", true, []string{"vi"},
+	{"Vietnamese", true, [][]string{{"vi"}},
 		[]override.Encoding{override.Windows1258}, []string{"windows-1258"}},
-	{"Thai", false, []string{"th"},
+	{"Thai", false, [][]string{{"th"}},
 		[]override.Encoding{override.Windows874}, []string{"windows-874"}},
 }
 
@@ -135,7 +154,7 @@ func main() {
 	fmt.Fprintf(&w, "// Training text, in bytes of UTF-8 per language (train.txt of the corpus):\n")
 	var langs []string
 	for _, g := range groups {
-		langs = append(langs, g.langs...)
+		langs = append(langs, g.langs()...)
 	}
 	for _, c := range cjk {
 		langs = append(langs, c.lang)
@@ -145,49 +164,55 @@ func main() {
 	}
 	fmt.Fprintf(&w, "\n")
 
-	fmt.Fprintf(&w, "const numGroups = %d\n\n", len(groups))
-	var nsb int
+	var encs, rows, scores bytes.Buffer
+	var nenc, nrow, nscore int
+	fmt.Fprintf(&encs, "// sbEncodings are the single-byte candidates with the class of each byte.\nvar sbEncodings = [numSingleByte]sbEncoding{\n")
+	fmt.Fprintf(&rows, "// sbRows are the single-byte (encoding, model) pairs that are scored,\n// in the order that breaks ties.\nvar sbRows = [numRows]sbRow{\n")
+	fmt.Fprintf(&scores, "// sbScores holds the score matrices of all models: n*n scores, 4*log2 P(second class | first class).\nvar sbScores = [numScores]int8{\n")
 	for _, g := range groups {
-		nsb += len(g.encs)
-	}
-	fmt.Fprintf(&w, "const numSingleByte = %d\n\n", nsb)
-	var models bytes.Buffer
-	fmt.Fprintf(&models, "// singleByte are the single-byte candidates, in the order that breaks ties.\nvar singleByte = [numSingleByte]sbModel{\n")
-	fmt.Fprintf(&w, "// groupClasses is the number of character classes of each group.\nvar groupClasses = [numGroups]int{")
-	var sizes []string
-	var scoreNames []string
-	var pending []func()
-	for gi, g := range groups {
-		n, scores, classOf := train(g)
-		sizes = append(sizes, strconv.Itoa(n))
-		name := "scores" + g.name
-		scoreNames = append(scoreNames, name+"[:]")
-		pending = append(pending, func() { emitScores(&w, name, g, n, scores) })
+		classOf, n := alphabet(g)
+		var offs []int
+		for _, m := range g.models {
+			sc := train(g, m, classOf, n)
+			offs = append(offs, nscore)
+			fmt.Fprintf(&scores, "\t// %s %s at %d\n", g.name, strings.Join(m, "+"), nscore)
+			for i := 0; i < len(sc); i += 24 {
+				fmt.Fprintf(&scores, "\t")
+				for j := i; j < i+24 && j < len(sc); j++ {
+					fmt.Fprintf(&scores, "%d, ", sc[j])
+				}
+				fmt.Fprintf(&scores, "\n")
+			}
+			nscore += len(sc)
+		}
 		for i, e := range g.encs {
 			tab := byteClasses(g.indexes[i], classOf, g.latin)
-			fmt.Fprintf(&models, "\t{enc: override.%s, group: %d, classes: [256]uint8{\n", constName(e), gi)
+			fmt.Fprintf(&encs, "\t{enc: override.%s, classes: [256]uint8{\n", constName(e))
 			for r := 0; r < 16; r++ {
-				fmt.Fprintf(&models, "\t\t")
+				fmt.Fprintf(&encs, "\t\t")
 				for c := 0; c < 16; c++ {
-					fmt.Fprintf(&models, "0x%02x, ", tab[r*16+c])
+					fmt.Fprintf(&encs, "0x%02x, ", tab[r*16+c])
 				}
-				fmt.Fprintf(&models, "// 0x%X0-0x%XF\n", r, r)
+				fmt.Fprintf(&encs, "// 0x%X0-0x%XF\n", r, r)
 			}
-			fmt.Fprintf(&models, "\t}},\n")
+			fmt.Fprintf(&encs, "\t}},\n")
+			for mi, m := range g.models {
+				fmt.Fprintf(&rows, "\t{enc: %d, n: %d, off: %d}, // %s %s\n", nenc, n, offs[mi], e.Name(), strings.Join(m, "+"))
+				nrow++
+			}
+			nenc++
 		}
 	}
-	fmt.Fprintf(&w, "%s}\n\n", strings.Join(sizes, ", "))
-	fmt.Fprintf(&w, "// groupScores holds, per group, classes*classes scores: 4*log2 P(second | first).\n")
-	fmt.Fprintf(&w, "var groupScores = [numGroups][]int8{%s}\n\n", strings.Join(scoreNames, ", "))
-	fmt.Fprintf(&models, "}\n\n")
-	w.Write(models.Bytes())
-
+	fmt.Fprintf(&w, "const (\n\tnumSingleByte = %d\n\tnumRows = %d\n\tnumScores = %d\n)\n\n", nenc, nrow, nscore)
+	fmt.Fprintf(&encs, "}\n\n")
+	fmt.Fprintf(&rows, "}\n\n")
+	fmt.Fprintf(&scores, "}\n\n")
+	w.Write(rows.Bytes())
+	w.Write(encs.Bytes())
 	for _, c := range cjk {
 		emitCJK(&w, c.name, c.index, c.lang, c.size, c.extraLo, c.extraHi)
 	}
-	for _, f := range pending {
-		f()
-	}
+	w.Write(scores.Bytes())
 	src, err := format.Source(w.Bytes())
 	if err != nil {
 		os.WriteFile(*outFile+".broken", w.Bytes(), 0o644)
@@ -300,12 +325,11 @@ func (c *classifier) class(r rune) int {
 
 func isLetter(r rune) bool { return unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) }
 
-// train returns the number of classes, the score matrix and the
-// classifier of a group.
-func train(g group) (int, []int8, *classifier) {
-	// The text as the group's primary encoding can carry it.
+// groupText returns the training text of langs as the group's primary
+// encoding can carry it.
+func groupText(g group, langs []string) [][]rune {
 	var texts [][]rune
-	for _, l := range g.langs {
+	for _, l := range langs {
 		t := readTrain(l)
 		if len(t) > perLanguage {
 			t = t[:perLanguage]
@@ -313,8 +337,13 @@ func train(g group) (int, []int8, *classifier) {
 		s := corpus.Decode(g.encs[0], corpus.EncodeOrSpace(g.encs[0], string(t)))
 		texts = append(texts, []rune(s))
 	}
+	return texts
+}
+
+// alphabet returns the classifier of a group and its number of classes.
+func alphabet(g group) (*classifier, int) {
 	counts := map[rune]int{}
-	for _, t := range texts {
+	for _, t := range groupText(g, g.langs()) {
 		for _, r := range t {
 			if r >= 0x80 && isLetter(r) {
 				counts[unicode.ToLower(r)]++
@@ -344,13 +373,17 @@ func train(g group) (int, []int8, *classifier) {
 	for i, r := range letters {
 		c.alphabet[r] = base + i
 	}
-	n := base + len(letters)
+	log.Printf("%-10s %3d classes, %d letters", g.name, base+len(letters), len(letters))
+	return c, base + len(letters)
+}
 
+// train returns the n*n score matrix of one model of a group.
+func train(g group, langs []string, c *classifier, n int) []int8 {
 	pair := make([]float64, n*n)
 	first := make([]float64, n)
 	uni := make([]float64, n)
 	var total float64
-	for _, t := range texts {
+	for _, t := range groupText(g, langs) {
 		prev := classSpace
 		for _, r := range t {
 			k := c.class(r)
@@ -366,6 +399,9 @@ func train(g group) (int, []int8, *classifier) {
 		for k := 0; k < n; k++ {
 			pu := uni[k] / total
 			prob := (pair[p*n+k] + prior*pu) / (first[p] + prior)
+			if k == classASCIIBase && !g.latin {
+				prob /= asciiLetters
+			}
 			s := -127.0
 			if prob > 0 {
 				s = math.Max(-127, math.Round(scale*math.Log2(prob)))
@@ -373,8 +409,7 @@ func train(g group) (int, []int8, *classifier) {
 			scores[p*n+k] = int8(s)
 		}
 	}
-	log.Printf("%-10s %3d classes, %d letters", g.name, n, len(letters))
-	return n, scores, c
+	return scores
 }
 
 // byteClasses returns the class of each byte of a single-byte encoding.
@@ -398,19 +433,6 @@ func byteClasses(index string, c *classifier, latin bool) [256]uint8 {
 		tab[b] = k
 	}
 	return tab
-}
-
-func emitScores(w *bytes.Buffer, name string, g group, n int, scores []int8) {
-	fmt.Fprintf(w, "// %s is the score matrix of the %s group (%s).\n", name, g.name, strings.Join(g.langs, ", "))
-	fmt.Fprintf(w, "var %s = [%d]int8{\n", name, n*n)
-	for i := 0; i < len(scores); i += 24 {
-		fmt.Fprintf(w, "\t")
-		for j := i; j < i+24 && j < len(scores); j++ {
-			fmt.Fprintf(w, "%d, ", scores[j])
-		}
-		fmt.Fprintf(w, "\n")
-	}
-	fmt.Fprintf(w, "}\n\n")
 }
 
 // emitCJK writes one letter per pointer: ' ' for unmapped, else '@' plus

@@ -100,18 +100,34 @@ func main() {
 	for lang, ds := range docs {
 		sort.Slice(ds, func(i, j int) bool { return ds[i].key < ds[j].key })
 		var train, eval bytes.Buffer
+		var held []doc
 		for _, d := range ds {
 			h := fnv.New32a()
 			io.WriteString(h, d.key)
 			if h.Sum32()%heldOutBuckets == 0 {
-				if eval.Len() < maxEval {
-					eval.Write(d.text)
-					eval.WriteString("\n\f\n")
-				}
+				held = append(held, d)
 			} else if train.Len() < maxTrain {
 				train.Write(d.text)
 				train.WriteByte('\n')
 			}
+		}
+		// Shared strings (gnulib messages in many catalogs, the same
+		// paragraph in several manual pages) would leak training text into
+		// the evaluation: drop held-out lines that occur in training.
+		seen := map[string]bool{}
+		for _, l := range bytes.Split(train.Bytes(), []byte("\n")) {
+			seen[string(bytes.TrimSpace(l))] = true
+		}
+		for _, d := range held {
+			if eval.Len() >= maxEval {
+				break
+			}
+			for _, l := range bytes.SplitAfter(d.text, []byte("\n")) {
+				if !seen[string(bytes.TrimSpace(l))] {
+					eval.Write(l)
+				}
+			}
+			eval.WriteString("\n\f\n")
 		}
 		dir := filepath.Join(*out, lang)
 		if err := os.MkdirAll(dir, 0o755); err != nil {

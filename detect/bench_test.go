@@ -1,0 +1,46 @@
+package detect
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/charsniff/charsniff/internal/corpus"
+	"github.com/charsniff/charsniff/override"
+)
+
+// benchText is a Russian and a Japanese paragraph, the worst cases: nearly
+// every byte is non-ASCII and few candidates drop out.
+var benchTexts = []struct {
+	name string
+	enc  override.Encoding
+	text string
+}{
+	{"windows-1251", override.Windows1251, "Если у вас есть вопросы по использованию программы, обратитесь к документации или напишите разработчикам. Каждый файл проверяется отдельно, а результаты записываются в журнал. "},
+	{"Shift_JIS", override.ShiftJIS, "このプログラムは、指定されたファイルの内容を読み込み、文字コードを判定して標準出力に書き出します。オプションを指定しない場合は、現在のディレクトリが使われます。"},
+	{"windows-1252", override.Windows1252, "Le programme lit chaque fichier indiqué et écrit le résultat sur la sortie standard. <a href=\"index.html\">Retour à l'accueil</a> Les données sont vérifiées avant d'être enregistrées. "},
+	{"ASCII", override.Windows1252, "<!DOCTYPE html><html><head><title>Example</title></head><body><p>Hello, world. This page is plain ASCII.</p></body></html> "},
+}
+
+func benchInput(enc override.Encoding, text string, n int) []byte {
+	b, _ := corpus.Encode(enc, text)
+	return bytes.Repeat(b, n/len(b)+1)[:n]
+}
+
+func BenchmarkDetect(b *testing.B) {
+	for _, tc := range benchTexts {
+		for _, size := range []struct {
+			name string
+			n    int
+		}{{"1KB", 1024}, {"64KB", 64 << 10}} {
+			in := benchInput(tc.enc, tc.text, size.n)
+			b.Run(tc.name+"/"+size.name, func(b *testing.B) {
+				d := New(Options{})
+				b.SetBytes(int64(len(in)))
+				b.ReportAllocs()
+				for b.Loop() {
+					d.Detect(in)
+				}
+			})
+		}
+	}
+}
