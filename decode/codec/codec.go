@@ -11,16 +11,39 @@
 // newline normalization and NUL replacement belong to the caller (package
 // decode).
 //
-// Every decoder is a [transform.Transformer] that keeps its state between
-// calls, so any chunking of the input and any size of the output buffer give
-// the same output; a sequence cut off at the end of the input (atEOF) becomes
-// U+FFFD as the standard says. Malformed input is never an error. Transform
-// does not allocate, and runs of ASCII are copied eight bytes at a time.
+// Every decoder is a [transform.Transformer] that follows x/text's calling
+// protocol exactly:
+//   - A byte sequence cut off at the end of src (at most three bytes: a lead
+//     byte, a partial UTF-8 or gb18030 sequence, half a UTF-16 code unit or
+//     surrogate pair, the start of an ISO-2022-JP escape) is not consumed
+//     when atEOF is false: Transform returns [transform.ErrShortSrc] and
+//     expects those bytes again at the start of the next src, as
+//     [transform.Reader] and [transform.Chain] do. With atEOF it becomes
+//     U+FFFD, as the standard's end-of-queue steps say.
+//   - When dst has no room for the next code point (at most four bytes of
+//     UTF-8, or two code points for Big5's four combining pairs) Transform
+//     returns [transform.ErrShortDst] after writing all it could.
+//   - State that outlives a byte sequence (ISO-2022-JP's character set and
+//     output flag, replacement's "error returned") is kept in the decoder;
+//     Reset clears it.
+//
+// So any chunking of the input and any size of the output buffer give the
+// same output. Malformed input is never an error: it becomes U+FFFD. Transform
+// does not allocate. Runs of ASCII are copied eight bytes at a time; the
+// single-byte decoders write precomputed UTF-8 from a 256-entry table; the
+// double-byte decoders look pairs up in flat arrays indexed by pointer.
 //
 // The encoders are x/text's where x/text has the encoding, so that
 // Encoding(e).NewEncoder() behaves as users of golang.org/x/net/html/charset
-// expect; x/text's x-user-defined encoder is the standard's. The replacement encoding has no encoder in the standard; its
-// NewEncoder returns an encoder that reports every rune as unsupported.
+// expect (x/text's x-user-defined encoder is the standard's). They are not
+// all the standard's encoders: x/text's single-byte encoders reject the C1
+// controls U+0080-U+009F that the standard's indexes map bytes to, and its
+// GBK and gb18030 encoders predate the gb18030 index's 2005 and 2022 changes
+// (U+1E3F becomes 81 35 F4 37, which decodes to U+E7C7; some Private Use and
+// vertical-form code points are unsupported or move). The replacement
+// encoding has no encoder in the standard; its NewEncoder returns an encoder
+// that fails on every rune (empty input encodes to empty output), with an
+// error that encoding.ReplaceUnsupported turns into '?'.
 //
 // References:
 //   - https://encoding.spec.whatwg.org/
@@ -54,23 +77,28 @@ func Encoding(e override.Encoding) encoding.Encoding {
 	return &codecs[e]
 }
 
-// SingleByteTable returns the code points of the bytes 0x80 to 0xFF of the
-// single-byte encoding e, in byte order, with U+FFFD where the standard's
-// index has no code point (bytes 0x00 to 0x7F are ASCII). It returns nil if
-// e is not a single-byte encoding (see [IsSingleByte]). The table is shared:
-// callers must not modify it.
+// SingleByteTable returns the code points of the bytes 0x80 to 0xFF of e,
+// in byte order, for the single-byte encodings (see [IsSingleByte]), with
+// U+FFFD where the standard's index has no code point, and for
+// x-user-defined (U+F780 to U+F7FF), whose decoder has the same shape. Bytes
+// 0x00 to 0x7F are ASCII in all of them. It returns nil for every other
+// encoding. The table is shared: callers must not modify it.
 func SingleByteTable(e override.Encoding) *[128]rune {
-	if !IsSingleByte(e) {
-		return nil
+	switch {
+	case IsSingleByte(e):
+		return singleByteTables[e-override.IBM866]
+	case e == override.XUserDefined:
+		return xUserDefinedHigh
 	}
-	return singleByteTables[e-override.IBM866]
+	return nil
 }
 
 // IsSingleByte reports whether e is one of the standard's 28 single-byte
-// encodings (IBM866 to x-mac-cyrillic in the standard's order: the
-// ISO-8859-x, KOI8, macintosh and windows-x encodings). x-user-defined, whose
-// decoder is also one byte per code point, is not one of them in the
-// standard and reports false.
+// encodings (https://encoding.spec.whatwg.org/#legacy-single-byte-encodings):
+// IBM866 to x-mac-cyrillic in the standard's order, that is the ISO-8859-x,
+// KOI8, macintosh and windows-x encodings. x-user-defined, which the standard
+// defines separately, reports false, although [SingleByteTable] has a table
+// for it.
 func IsSingleByte(e override.Encoding) bool {
 	return e >= override.IBM866 && e <= override.XMacCyrillic
 }
@@ -112,7 +140,7 @@ func newDecoder(e override.Encoding) transform.Transformer {
 	case e == override.EUCJP:
 		return &eucJPDecoder{fast: eucJPTables()}
 	case e == override.ISO2022JP:
-		return &iso2022JPDecoder{}
+		return &iso2022JPDecoder{fast: eucJPTables()}
 	case e == override.ShiftJIS:
 		return &shiftJISDecoder{fast: shiftJISTables()}
 	case e == override.EUCKR:

@@ -60,23 +60,24 @@ func newDBCSTables[T uint16 | uint32](index []T) *dbcsTables {
 // bytes left.
 func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
 	utf := t.utf8
-	for nSrc+1 < len(src) && nDst+4 <= len(dst) {
-		c := src[nSrc]
+	s, d := src, dst
+	for len(s) >= 2 && len(d) >= 4 {
+		c := s[0]
 		if c < 0x80 {
-			if nSrc+8 <= len(src) && nDst+8 <= len(dst) {
-				if w := binary.LittleEndian.Uint64(src[nSrc:]); w&asciiMask == 0 {
-					binary.LittleEndian.PutUint64(dst[nDst:], w)
-					nSrc += 8
-					nDst += 8
+			// Try a word of ASCII at once, unless this is a lone ASCII
+			// byte (a space between words).
+			if s[1] < 0x80 && len(s) >= 8 && len(d) >= 8 {
+				if w := binary.LittleEndian.Uint64(s); w&asciiMask == 0 {
+					binary.LittleEndian.PutUint64(d, w)
+					s, d = s[8:], d[8:]
 					continue
 				}
 			}
-			dst[nDst] = c
-			nSrc++
-			nDst++
+			d[0] = c
+			s, d = s[1:], d[1:]
 			continue
 		}
-		p := uint(t.lead[c]) + uint(t.trail[src[nSrc+1]])
+		p := uint(t.lead[c]) + uint(t.trail[s[1]])
 		if p >= uint(len(utf)) {
 			break
 		}
@@ -84,11 +85,10 @@ func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
 		if e == 0 {
 			break
 		}
-		binary.LittleEndian.PutUint32(dst[nDst:], e)
-		nDst += int(e >> 24)
-		nSrc += 2
+		binary.LittleEndian.PutUint32(d, e)
+		s, d = s[2:], d[e>>24:]
 	}
-	return nDst, nSrc
+	return len(dst) - len(d), len(src) - len(s)
 }
 
 // The fast-path tables of each decoder, built on first use.

@@ -1,6 +1,10 @@
 package codec
 
-import "golang.org/x/text/transform"
+import (
+	"encoding/binary"
+
+	"golang.org/x/text/transform"
+)
 
 // iso2022JPState is the ISO-2022-JP decoder state between sequences: the
 // character set that escape sequences select. The standard's transient
@@ -23,11 +27,35 @@ type iso2022JPDecoder struct {
 	// output is the standard's ISO-2022-JP output flag: true right after an
 	// escape sequence, so that two escape sequences in a row are an error.
 	output bool
+	// fast is eucJPTables(): its jis0208 pointers are those of ISO-2022-JP
+	// with the high bit of both bytes set.
+	fast *dbcsTables
+}
+
+// fastJIS0208 decodes the leading pairs of src that are JIS X 0208
+// characters in the index, while dst has room, and returns how much it wrote
+// and read.
+func (d *iso2022JPDecoder) fastJIS0208(dst, src []byte) (nDst, nSrc int) {
+	t := d.fast
+	s, w := src, dst
+	for len(s) >= 2 && len(w) >= 4 {
+		c, c1 := s[0], s[1]
+		if c-0x21 > 0x7E-0x21 || c1-0x21 > 0x7E-0x21 {
+			break
+		}
+		e := t.utf8[uint(t.lead[c|0x80])+uint(t.trail[c1|0x80])]
+		if e == 0 {
+			break
+		}
+		binary.LittleEndian.PutUint32(w, e)
+		s, w = s[2:], w[e>>24:]
+	}
+	return len(dst) - len(w), len(src) - len(s)
 }
 
 // Reset implements transform.Transformer: it returns the decoder to its
 // initial state, ASCII.
-func (d *iso2022JPDecoder) Reset() { *d = iso2022JPDecoder{} }
+func (d *iso2022JPDecoder) Reset() { d.state, d.output = iso2022JPASCII, false }
 
 // Transform implements transform.Transformer.
 func (d *iso2022JPDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
@@ -118,6 +146,14 @@ func (d *iso2022JPDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc in
 		case iso2022JPLead:
 			if c < 0x21 || c > 0x7E {
 				break
+			}
+			// Fast path: pairs of 0x21-0x7E that map, through the EUC-JP
+			// tables (the same jis0208 pointers with the high bits set).
+			if n, m := d.fastJIS0208(dst[nDst:], src[nSrc:]); m > 0 {
+				nDst += n
+				nSrc += m
+				d.output = false
+				continue
 			}
 			// Trailing byte.
 			if nSrc+1 >= len(src) {

@@ -15,6 +15,13 @@ type utf16Decoder struct {
 // Transform implements transform.Transformer.
 func (d *utf16Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	for nSrc < len(src) {
+		n, m := d.fast(dst[nDst:], src[nSrc:])
+		nDst += n
+		nSrc += m
+		if nSrc >= len(src) {
+			break
+		}
+		// One step of the standard's decoder for what the fast path left.
 		if nSrc+1 >= len(src) {
 			// A lone final byte.
 			if !atEOF {
@@ -47,7 +54,7 @@ func (d *utf16Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, e
 				r = 0xFFFD
 			}
 		}
-		n := putRune(dst[nDst:], r)
+		n = putRune(dst[nDst:], r)
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortDst
 		}
@@ -55,6 +62,36 @@ func (d *utf16Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, e
 		nSrc += size
 	}
 	return nDst, nSrc, nil
+}
+
+// fast decodes the leading code units of src that are not surrogates, while
+// dst has room for three bytes, and returns how much it wrote and read.
+func (d *utf16Decoder) fast(dst, src []byte) (nDst, nSrc int) {
+	s, w := src, dst
+	for len(s) >= 2 && len(w) >= 3 {
+		u := uint16(s[1])<<8 | uint16(s[0])
+		if d.bigEndian {
+			u = uint16(s[0])<<8 | uint16(s[1])
+		}
+		switch {
+		case u < 0x80:
+			w[0] = byte(u)
+			w = w[1:]
+		case u < 0x800:
+			w[0] = 0xC0 | byte(u>>6)
+			w[1] = 0x80 | byte(u)&0x3F
+			w = w[2:]
+		case u >= 0xD800 && u <= 0xDFFF:
+			return len(dst) - len(w), len(src) - len(s)
+		default:
+			w[0] = 0xE0 | byte(u>>12)
+			w[1] = 0x80 | byte(u>>6)&0x3F
+			w[2] = 0x80 | byte(u)&0x3F
+			w = w[3:]
+		}
+		s = s[2:]
+	}
+	return len(dst) - len(w), len(src) - len(s)
 }
 
 // unit returns the code unit in the first two bytes of s.
