@@ -1,0 +1,76 @@
+// Package warc reads WARC files (ISO 28500, WARC 1.0 and 1.1), the format of
+// web archives and of Common Crawl, and unwraps the HTTP responses they
+// store.
+//
+// It knows nothing of character encodings: it hands out each record's
+// header and block, and for response and resource records the payload with
+// its HTTP envelope, chunked transfer coding and gzip or deflate content
+// coding removed, along with the Content-Type an encoding sniffer needs.
+//
+// A [Reader] streams: it holds one record's header at a time and bounded
+// buffers however large the records, and reads uncompressed input as well as
+// gzip input (one member per record, as archives write them, or any other
+// split). It survives damage: a truncated or corrupt gzip member, a record
+// cut short, a wrong Content-Length, a malformed header or garbage between
+// records is reported as a *[RecordError] with its offset, and the Reader
+// carries on with the next record.
+//
+//	r := warc.NewReader(f)
+//	for {
+//		rec, err := r.Next()
+//		if err == io.EOF {
+//			break
+//		}
+//		var bad *warc.RecordError
+//		if errors.As(err, &bad) {
+//			log.Print(err) // skipped; go on
+//			continue
+//		}
+//		if err != nil {
+//			return err // the underlying reader failed
+//		}
+//		if rec.Type != "response" {
+//			continue
+//		}
+//		p, err := rec.Payload()
+//		...
+//	}
+//
+// References:
+//   - The WARC Format 1.1: https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/
+//   - Annex on gzip compression ("record-at-time compression"), same document.
+//   - RFC 9112 (HTTP/1.1 message syntax, chunked transfer coding).
+//   - Fetch, "extract a MIME type": https://fetch.spec.whatwg.org/#concept-header-extract-mime-type
+package warc
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+)
+
+// SniffLen is how many leading bytes of an input [IsWARC] needs to
+// recognize a gzip-compressed WARC file in practice.
+const SniffLen = 512
+
+// IsWARC reports whether prefix, the first bytes of an input, is the start
+// of a WARC file: "WARC/1." (the version line of WARC 1.0 and 1.1), or a
+// gzip member whose decompressed bytes start so. For gzip input it needs
+// enough bytes to decompress the first seven; [SniffLen] bytes suffice for
+// the files archivers write. A gzip file of something else, such as a
+// .html.gz, is not WARC.
+func IsWARC(prefix []byte) bool {
+	if bytes.HasPrefix(prefix, []byte(recordStart)) {
+		return true
+	}
+	if len(prefix) < 2 || prefix[0] != 0x1f || prefix[1] != 0x8b {
+		return false
+	}
+	z, err := gzip.NewReader(bytes.NewReader(prefix))
+	if err != nil {
+		return false
+	}
+	var b [len(recordStart)]byte
+	n, _ := io.ReadFull(z, b[:])
+	return n == len(b) && string(b[:]) == recordStart
+}

@@ -1,0 +1,919 @@
+package warc
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"net/textproto"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Errors that a [RecordError] wraps. Match them with [errors.Is].
+var (
+	// ErrGarbage means bytes that are not a WARC record where a record should
+	// start: between records, or at the start of the input.
+	ErrGarbage = errors.New("warc: garbage where a record should start")
+	// ErrBadHeader means a record header the Reader cannot use: a malformed
+	// field line, a header longer than 256 KiB, or a missing or malformed
+	// Content-Length.
+	ErrBadHeader = errors.New("warc: malformed record header")
+	// ErrMissingType means a record header without a WARC-Type field.
+	ErrMissingType = errors.New("warc: record has no WARC-Type")
+	// ErrTruncated means that the input, or the record's gzip member, ends
+	// before the record does: inside its header or before Content-Length
+	// bytes of block.
+	ErrTruncated = errors.New("warc: record ends before its Content-Length")
+	// ErrContentLength means that the record's block is not followed by the
+	// end-of-record marker (CRLF CRLF), so its Content-Length is wrong.
+	ErrContentLength = errors.New("warc: no end of record after Content-Length bytes")
+	// ErrGzip means a corrupt or truncated gzip member. The error wraps the
+	// decompressor's error too: a [compress/flate.CorruptInputError],
+	// [gzip.ErrChecksum], [gzip.ErrHeader] or [io.ErrUnexpectedEOF].
+	ErrGzip = errors.New("warc: corrupt gzip member")
+)
+
+// A RecordError reports a record (or a stretch of input) that the Reader
+// could not read. The Reader has moved past it: the next call to
+// [Reader.Next] returns the record after it.
+type RecordError struct {
+	// Offset is where the bad record starts in the input, counted as
+	// [Record.Offset] is: for gzip input, the offset of its gzip member.
+	Offset int64
+	// UncompressedOffset is where the bad record starts in the
+	// decompressed stream, as [Record.UncompressedOffset].
+	UncompressedOffset int64
+	// RecordID is the bad record's WARC-Record-ID, if its header was read.
+	RecordID string
+	// Err is what was wrong; it wraps one of the package's Err values.
+	Err error
+}
+
+// Error returns a message like
+// "warc: record at offset 1234: no end of record after Content-Length bytes".
+func (e *RecordError) Error() string {
+	msg := strings.TrimPrefix(e.Err.Error(), "warc: ")
+	if e.RecordID != "" {
+		return fmt.Sprintf("warc: record %s at offset %d: %s", e.RecordID, e.Offset, msg)
+	}
+	return fmt.Sprintf("warc: record at offset %d: %s", e.Offset, msg)
+}
+
+// Unwrap returns e.Err.
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// A Record is one WARC record: its header, already parsed, and its block,
+// to be read from Body.
+//
+// The header fields stay valid after the next call to [Reader.Next]; Body
+// does not.
+type Record struct {
+	// Version is the WARC version the record declares: "1.0" or "1.1".
+	Version string
+	// Type is the WARC-Type field: "warcinfo", "response", "resource",
+	// "request", "metadata", "revisit", "conversion" or "continuation".
+	Type string
+	// RecordID is the WARC-Record-ID field as written, angle brackets
+	// included: "<urn:uuid:...>".
+	RecordID string
+	// TargetURI is the WARC-Target-URI field without the angle brackets
+	// that WARC 1.0 writers put around it.
+	TargetURI string
+	// Date is the WARC-Date field; zero if it is missing or malformed.
+	Date time.Time
+	// ContentType is the Content-Type field: the media type of the block,
+	// such as "application/http; msgtype=response".
+	ContentType string
+	// ContentLength is the Content-Length field: the size of the block.
+	ContentLength int64
+	// Header holds every field of the record header, keyed as
+	// [textproto.CanonicalMIMEHeaderKey] spells names ("Warc-Type");
+	// Header.Get accepts any spelling.
+	Header textproto.MIMEHeader
+
+	// Offset is where the record starts in the input: the offset of its
+	// "WARC/1." line in an uncompressed input and, in a gzip input, the
+	// offset of the gzip member the record starts in (the offset a CDX
+	// index gives, from which the record can be read again).
+	Offset int64
+	// UncompressedOffset is where the record starts in the decompressed
+	// stream (all gzip members one after another). It equals Offset in an
+	// uncompressed input.
+	UncompressedOffset int64
+
+	// Body reads the record's block, exactly ContentLength bytes. It is
+	// valid until the next call to Next, which skips what was not read. If
+	// the block turns out to be bad (see [ErrTruncated],
+	// [ErrContentLength], [ErrGzip]), the Read that reaches the problem
+	// returns a *RecordError instead of io.EOF.
+	Body io.Reader
+
+	b       *body
+	payload *Payload
+}
+
+// Reader reads WARC records from a stream.
+//
+// The input may be uncompressed or gzip-compressed: one gzip member per
+// record, as archives write them, or any other split into members (a whole
+// file compressed at once is one member). The Reader tells which from the
+// first bytes.
+//
+// A Reader holds at most about 2.2 MiB of buffers however large the
+// records; typical crawls need 128 KiB. Nothing is read ahead of the record
+// being returned beyond those buffers.
+type Reader struct {
+	// in is the input as stored (compressed bytes for gzip input).
+	in *window
+	// s is the record stream: in itself for uncompressed input, otherwise
+	// the decompressed bytes of the current gzip member. Its io.EOF marks
+	// the end of the member.
+	s *window
+	// gz decompresses gzip input; nil for uncompressed input.
+	gz      *gzip.Reader
+	started bool
+	// member is the input offset of the current gzip member.
+	member int64
+	// next is what Next must do before it can read a record.
+	next step
+	// scanFrom is where stepScan looks for the next record; -1 means from
+	// where the stream is.
+	scanFrom int64
+	// body is the block of the record last returned, or nil.
+	body *body
+	// err is io.EOF at the end of the input, or an error of the
+	// underlying reader. Once set, Next returns it.
+	err error
+	// pending is an error found while settling another; Next returns it
+	// next.
+	pending error
+
+	http httpState
+}
+
+// step is what Next must do before it reads the next record.
+type step uint8
+
+const (
+	stepRecord step = iota // the stream is at a record boundary
+	stepScan               // look for "WARC/1." at the start of a line
+	stepMember             // look for the next gzip member in the input
+	stepEOF                // the input ended
+)
+
+// NewReader returns a Reader that reads WARC records from r. It reads
+// nothing until the first call to Next.
+func NewReader(r io.Reader) *Reader {
+	in := newWindow(r)
+	return &Reader{in: in, s: in, scanFrom: -1}
+}
+
+// Next returns the next record. It skips what the caller did not read of
+// the previous record's block.
+//
+// At the end of the input Next returns io.EOF. If a record is bad, Next
+// returns a *[RecordError] and has moved past it: call Next again to get
+// the records that follow. Any other error comes from the underlying reader
+// and is final: Next returns it from then on.
+func (r *Reader) Next() (*Record, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	if b := r.body; b != nil {
+		r.body = nil
+		if err := b.skip(); err != nil {
+			var re *RecordError
+			if !errors.As(err, &re) {
+				r.err = err
+				return nil, err
+			}
+			if !b.reported {
+				b.reported = true
+				return nil, err
+			}
+		}
+	}
+	if err := r.pending; err != nil {
+		r.pending = nil
+		return nil, r.checkFinal(err)
+	}
+	if !r.started {
+		r.started = true
+		if err := r.start(); err != nil {
+			return nil, r.checkFinal(err)
+		}
+	}
+	for {
+		var err error
+		switch r.next {
+		case stepEOF:
+			r.err = io.EOF
+			return nil, io.EOF
+		case stepMember:
+			r.next = stepRecord
+			err = r.findMember()
+		case stepScan:
+			r.next = stepRecord
+			err = r.scan()
+		default:
+			var rec *Record
+			rec, err = r.readRecord()
+			if rec != nil {
+				return rec, nil
+			}
+			err = r.settle(err)
+		}
+		if err != nil {
+			return nil, r.checkFinal(err)
+		}
+	}
+}
+
+// settle runs a scan that err has made pending now, if the input is gzip:
+// if the scan finds the record's gzip member corrupt, that is the cause of
+// err and err says so, so that one damaged member gives one error. Another
+// error the scan finds is kept for the next call to Next.
+func (r *Reader) settle(err error) error {
+	var re *RecordError
+	if !r.gzipped() || r.next != stepScan || !errors.As(err, &re) {
+		return err
+	}
+	r.next = stepRecord
+	serr := r.scan()
+	if serr == nil {
+		return err
+	}
+	var se *RecordError
+	if errors.As(serr, &se) && se.Offset == re.Offset && errors.Is(serr, ErrGzip) {
+		re.Err = se.Err
+		return err
+	}
+	r.pending = serr
+	return err
+}
+
+// checkFinal returns err, recording it as final unless it is a
+// *RecordError.
+func (r *Reader) checkFinal(err error) error {
+	var re *RecordError
+	if errors.As(err, &re) {
+		return err
+	}
+	r.err = err
+	return err
+}
+
+// start looks at the first bytes of the input to tell gzip from plain.
+func (r *Reader) start() error {
+	b, err := r.in.peek(2)
+	if len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b {
+		r.gz = new(gzip.Reader)
+		r.s = newWindow(nil)
+		return r.openMember(true)
+	}
+	if len(b) == 0 && err != nil {
+		if err == io.EOF {
+			r.next = stepEOF
+			return nil
+		}
+		return err
+	}
+	return nil
+}
+
+// gzipped reports whether the input is gzip-compressed.
+func (r *Reader) gzipped() bool { return r.gz != nil }
+
+// final returns the underlying reader's error, if it failed.
+func (r *Reader) final() error {
+	if err := r.in.err; err != nil && err != io.EOF {
+		return err
+	}
+	return nil
+}
+
+// openMember starts decompressing the gzip member at the current input
+// position. At the end of the input it sets stepEOF and returns nil. A
+// malformed gzip header is reported as garbage (if report is set) and
+// leaves stepMember to look further.
+func (r *Reader) openMember(report bool) error {
+	r.member = r.in.pos()
+	r.in.mark()
+	err := r.gz.Reset(r.in)
+	if err == nil {
+		r.gz.Multistream(false)
+		// The record stream goes on with the new member; what is
+		// buffered of the old one stays, as a record may span members.
+		r.s.rd, r.s.err = r.gz, nil
+		return nil
+	}
+	r.s.err = io.EOF
+	if ferr := r.final(); ferr != nil {
+		return ferr
+	}
+	if err == io.EOF {
+		r.next = stepEOF
+		return nil
+	}
+	r.next = stepMember
+	if !report {
+		return nil
+	}
+	return &RecordError{Offset: r.member, UncompressedOffset: r.s.pos(), Err: ErrGarbage}
+}
+
+// streamError turns an error of the record stream that is not io.EOF into
+// what Next reports: the underlying reader's error if it failed, otherwise
+// a gzip error (and the Reader then looks for the next member). off and
+// id describe the record being read.
+func (r *Reader) streamError(err error, off, uoff int64, id string) error {
+	if ferr := r.final(); ferr != nil {
+		return ferr
+	}
+	if !r.gzipped() {
+		return err
+	}
+	r.next = stepMember
+	return &RecordError{Offset: off, UncompressedOffset: uoff, RecordID: id, Err: fmt.Errorf("%w: %w", ErrGzip, err)}
+}
+
+// endOfMember handles the end of the current gzip member when more bytes
+// are needed: it opens the next member. It returns io.EOF if there is none,
+// with stepEOF set, or if what follows is not a gzip member, with
+// stepMember set (and, if report is set, a *RecordError instead of io.EOF).
+// It returns nil if the stream goes on.
+func (r *Reader) endOfMember(report bool) error {
+	if !r.gzipped() {
+		return io.EOF
+	}
+	if err := r.openMember(report); err != nil {
+		return err
+	}
+	if r.next != stepRecord {
+		return io.EOF
+	}
+	return nil
+}
+
+// findMember looks for the next gzip member in the input, from the byte
+// after the start of the current one (a corrupt member can hide the start of
+// the next one if it was cut short), and opens it.
+func (r *Reader) findMember() error {
+	// What is buffered of the corrupt member is lost.
+	r.s.discard(len(r.s.buffered()))
+	r.s.unmark()
+	in := r.in
+	in.rewind(r.member + 1)
+	in.unmark()
+	for {
+		b := in.buffered()
+		if i := indexGzipHeader(b); i >= 0 {
+			in.discard(i)
+			cand := in.pos()
+			r.next = stepRecord
+			if err := r.openMember(false); err != nil {
+				return err
+			}
+			if r.next != stepMember {
+				return nil
+			}
+			// Not a gzip header after all.
+			in.rewind(cand + 1)
+			in.unmark()
+			continue
+		}
+		// Keep a magic number that the buffer may have cut.
+		in.discard(max(len(b)-3, 0))
+		if err := in.fill(); err != nil {
+			if err != io.EOF {
+				return err
+			}
+			r.next = stepEOF
+			return nil
+		}
+	}
+}
+
+// indexGzipHeader returns the index of the first gzip member header in b:
+// the magic bytes, the deflate method and flags with the reserved bits
+// clear. It returns -1 if there is none (a header at the very end of b
+// with its flags byte missing is not reported).
+func indexGzipHeader(b []byte) int {
+	for i := 0; ; {
+		j := bytes.Index(b[i:], gzipMagic)
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i+3 >= len(b) {
+			return -1
+		}
+		if b[i+3]&0xe0 == 0 {
+			return i
+		}
+		i++
+	}
+}
+
+var gzipMagic = []byte{0x1f, 0x8b, 0x08}
+
+// recordStart is "WARC/1.", which starts every record of the versions
+// this package reads.
+const recordStart = "WARC/1."
+
+// scan looks for the next record, a version line ("WARC/1.0" CRLF or
+// "WARC/1.1" CRLF), and leaves the stream at it. The line need not start
+// at the start of a line: a record cut short runs straight into the next
+// one. scan crosses into the next gzip member if it must.
+func (r *Reader) scan() error {
+	s := r.s
+	if r.scanFrom >= 0 {
+		s.rewind(r.scanFrom)
+		r.scanFrom = -1
+	}
+	s.unmark()
+	for {
+		b := s.buffered()
+		keep := max(len(b)-len(recordStart)+1, 0) // where a match may still begin
+		for i := 0; ; {
+			j := bytes.Index(b[i:], []byte(recordStart))
+			if j < 0 {
+				break
+			}
+			i += j
+			switch versionLine(b[i:]) {
+			case lineYes:
+				s.discard(i)
+				return nil
+			case lineMore:
+				keep = min(keep, i)
+			}
+			i++
+		}
+		s.discard(keep)
+		if err := s.fill(); err != nil {
+			if done, err := r.scanEnd(err); done {
+				return err
+			}
+		}
+	}
+}
+
+// Results of versionLine.
+const (
+	lineNo   = iota
+	lineYes  // b starts with a version line
+	lineMore // b may start with one: more bytes are needed
+)
+
+// versionLine reports whether b, which starts with "WARC/1.", starts with a
+// whole version line: one to three digits after "WARC/1.", then CRLF or LF.
+func versionLine(b []byte) int {
+	i := len(recordStart)
+	for i < len(b) && i < len(recordStart)+3 && '0' <= b[i] && b[i] <= '9' {
+		i++
+	}
+	if i == len(b) {
+		return lineMore
+	}
+	if i == len(recordStart) {
+		return lineNo
+	}
+	if b[i] == '\r' {
+		i++
+		if i == len(b) {
+			return lineMore
+		}
+	}
+	if b[i] == '\n' {
+		return lineYes
+	}
+	return lineNo
+}
+
+// scanEnd handles the end of the stream during scan. It reports whether the
+// scan is over (and with what error); if not, the stream continues in the
+// next gzip member.
+func (r *Reader) scanEnd(err error) (bool, error) {
+	if err != io.EOF {
+		return true, r.streamError(err, r.member, r.s.pos(), "")
+	}
+	if err := r.endOfMember(false); err != nil {
+		if err == io.EOF {
+			return true, nil
+		}
+		return true, err
+	}
+	return false, nil
+}
+
+// skipBlank skips the blank lines that some writers put between records,
+// crossing into the next gzip member at the end of the current one. It
+// returns io.EOF at the end of the input.
+func (r *Reader) skipBlank() error {
+	s := r.s
+	for {
+		b := s.buffered()
+		i := 0
+		for i < len(b) && (b[i] == '\r' || b[i] == '\n') {
+			i++
+		}
+		s.discard(i)
+		if i < len(b) {
+			return nil
+		}
+		if err := s.fill(); err != nil {
+			if err != io.EOF {
+				return r.streamError(err, r.member, s.pos(), "")
+			}
+			if err := r.endOfMember(true); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+const (
+	// maxHeader bounds the size of a record header and of a stored HTTP
+	// header.
+	maxHeader = 256 << 10
+	// maxLine bounds the length of one header line.
+	maxLine = minBuffer
+)
+
+// readRecord reads a record header at the current position. It returns the
+// record, or an error, or neither when the input ended (with stepEOF set)
+// or when it skipped something that needs no report.
+func (r *Reader) readRecord() (*Record, error) {
+	if err := r.skipBlank(); err != nil {
+		if err == io.EOF {
+			if r.next == stepRecord {
+				r.next = stepEOF
+			}
+			return nil, nil
+		}
+		return nil, err
+	}
+	s := r.s
+	rec := &Record{UncompressedOffset: s.pos(), Offset: r.member}
+	if !r.gzipped() {
+		rec.Offset = rec.UncompressedOffset
+	}
+	s.mark()
+	fail := func(err error) (*Record, error) {
+		// Look for the next record from the byte after this one's start.
+		s.rewind(rec.UncompressedOffset + 1)
+		r.next, r.scanFrom = stepScan, -1
+		return nil, &RecordError{Offset: rec.Offset, UncompressedOffset: rec.UncompressedOffset, RecordID: rec.RecordID, Err: err}
+	}
+
+	if p, err := r.peekMore(len(recordStart)); !bytes.HasPrefix(p, []byte(recordStart)) {
+		if err != nil && bytes.HasPrefix([]byte(recordStart), p) {
+			return r.lineError(rec, err, fail)
+		}
+		return fail(ErrGarbage)
+	}
+	line, err := r.readLine()
+	if err != nil {
+		return r.lineError(rec, err, fail)
+	}
+	rec.Version = string(bytes.TrimRight(line[len("WARC/"):], " \t\r\n"))
+	rec.Header = make(textproto.MIMEHeader, 12)
+	size := len(line)
+	var last string // the name of the last field, for continuation lines
+	for {
+		line, err := r.readLine()
+		if err != nil {
+			return r.lineError(rec, err, fail)
+		}
+		size += len(line)
+		if size > maxHeader {
+			return fail(fmt.Errorf("%w: header longer than %d bytes", ErrBadHeader, maxHeader))
+		}
+		if len(line) <= 2 && (string(line) == "\r\n" || string(line) == "\n") {
+			break
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			// A continuation line (WARC 1.0 allows folding).
+			if last == "" {
+				return fail(fmt.Errorf("%w: continuation line %q without a field", ErrBadHeader, line))
+			}
+			vs := rec.Header[last]
+			vs[len(vs)-1] += " " + string(trimSpace(line))
+			continue
+		}
+		if i := bytes.Index(line, []byte(recordStart)); i >= 0 && versionLine(line[i:]) == lineYes {
+			// The record was cut short and the next one follows
+			// straight on: start over there.
+			s.rewind(s.pos() - int64(len(line)-i))
+			return nil, &RecordError{Offset: rec.Offset, UncompressedOffset: rec.UncompressedOffset, RecordID: rec.Header.Get("Warc-Record-Id"), Err: ErrTruncated}
+		}
+		colon := bytes.IndexByte(line, ':')
+		if colon <= 0 || !isToken(line[:colon]) {
+			return fail(fmt.Errorf("%w: bad field line %q", ErrBadHeader, line))
+		}
+		last = canonicalKey(line[:colon])
+		rec.Header[last] = append(rec.Header[last], string(trimSpace(line[colon+1:])))
+	}
+	h := rec.Header
+	rec.RecordID = h.Get("Warc-Record-Id")
+	rec.Type = h.Get("Warc-Type")
+	rec.TargetURI = h.Get("Warc-Target-Uri")
+	if len(rec.TargetURI) >= 2 && rec.TargetURI[0] == '<' && rec.TargetURI[len(rec.TargetURI)-1] == '>' {
+		rec.TargetURI = rec.TargetURI[1 : len(rec.TargetURI)-1]
+	}
+	rec.ContentType = h.Get("Content-Type")
+	if d := h.Get("Warc-Date"); d != "" {
+		rec.Date, _ = time.Parse(time.RFC3339Nano, d)
+	}
+	cl, ok := h["Content-Length"]
+	if !ok {
+		return r.headerError(rec, fmt.Errorf("%w: no Content-Length", ErrBadHeader))
+	}
+	n, err := strconv.ParseInt(cl[0], 10, 64)
+	if err != nil || n < 0 || cl[0][0] == '+' {
+		return r.headerError(rec, fmt.Errorf("%w: bad Content-Length %q", ErrBadHeader, cl[0]))
+	}
+	rec.ContentLength = n
+	b := &body{r: r, rec: rec, left: n, start: s.pos()}
+	s.mark()
+	rec.b = b
+	if rec.Type == "" {
+		b.skip()
+		b.reported = true
+		return nil, &RecordError{Offset: rec.Offset, UncompressedOffset: rec.UncompressedOffset, RecordID: rec.RecordID, Err: ErrMissingType}
+	}
+	rec.Body = b
+	r.body = b
+	return rec, nil
+}
+
+// headerError reports a complete header that cannot be used. The Reader
+// looks for the next record from the end of the header.
+func (r *Reader) headerError(rec *Record, err error) (*Record, error) {
+	r.next = stepScan
+	r.scanFrom = r.s.pos()
+	return nil, &RecordError{Offset: rec.Offset, UncompressedOffset: rec.UncompressedOffset, RecordID: rec.RecordID, Err: err}
+}
+
+// lineError reports an error of readLine within a record header.
+func (r *Reader) lineError(rec *Record, err error, fail func(error) (*Record, error)) (*Record, error) {
+	switch {
+	case err == errLineTooLong:
+		return fail(fmt.Errorf("%w: line longer than %d bytes", ErrBadHeader, maxLine))
+	case err == io.EOF:
+		// The member or input ended inside the header. What is left of
+		// it is skipped; the next member may hold the next record.
+		r.s.discard(len(r.s.buffered()))
+		if r.next == stepRecord {
+			r.next, r.scanFrom = stepScan, -1
+		}
+		return nil, &RecordError{Offset: rec.Offset, UncompressedOffset: rec.UncompressedOffset, RecordID: rec.RecordID, Err: ErrTruncated}
+	default:
+		return nil, r.streamError(err, rec.Offset, rec.UncompressedOffset, rec.RecordID)
+	}
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// peekMore is s.peek that goes on into the next gzip member when the
+// current one ends (for a header or marker cut by a member boundary).
+func (r *Reader) peekMore(n int) ([]byte, error) {
+	for {
+		p, err := r.s.peek(n)
+		if len(p) >= n || err != io.EOF {
+			return p, err
+		}
+		if err := r.endOfMember(false); err != nil {
+			return p, err
+		}
+	}
+}
+
+// readLine returns the next line of the record stream, "\n" included. The
+// line is valid until the next read. It returns io.EOF if the stream (the
+// gzip member) ends before a newline.
+func (r *Reader) readLine() ([]byte, error) {
+	s := r.s
+	n := 0 // bytes known to hold no newline
+	for {
+		b := s.buffered()
+		if i := bytes.IndexByte(b[n:], '\n'); i >= 0 {
+			line := b[:n+i+1]
+			s.discard(len(line))
+			return line, nil
+		}
+		n = len(b)
+		if n >= maxLine {
+			return nil, errLineTooLong
+		}
+		if _, err := r.peekMore(n + 1); err != nil && len(s.buffered()) == n {
+			return nil, err
+		}
+	}
+}
+
+// trimSpace removes leading and trailing spaces, tabs, CR and LF.
+func trimSpace(b []byte) []byte {
+	return bytes.Trim(b, " \t\r\n")
+}
+
+// isToken reports whether b is an HTTP token (a valid field name).
+func isToken(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if c <= ' ' || c >= 0x7f || strings.IndexByte(`"(),/:;<=>?@[\]{}`, c) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// canonicalKey returns the canonical form of a field name, without
+// allocating for the names WARC writers use most.
+func canonicalKey(b []byte) string {
+	switch string(b) {
+	case "WARC-Type":
+		return "Warc-Type"
+	case "WARC-Record-ID":
+		return "Warc-Record-Id"
+	case "WARC-Date":
+		return "Warc-Date"
+	case "WARC-Target-URI":
+		return "Warc-Target-Uri"
+	case "Content-Length":
+		return "Content-Length"
+	case "Content-Type":
+		return "Content-Type"
+	case "WARC-Concurrent-To":
+		return "Warc-Concurrent-To"
+	case "WARC-IP-Address":
+		return "Warc-Ip-Address"
+	case "WARC-Warcinfo-ID":
+		return "Warc-Warcinfo-Id"
+	case "WARC-Block-Digest":
+		return "Warc-Block-Digest"
+	case "WARC-Payload-Digest":
+		return "Warc-Payload-Digest"
+	}
+	return textproto.CanonicalMIMEHeaderKey(string(b))
+}
+
+// body reads a record's block from the record stream.
+type body struct {
+	r   *Reader
+	rec *Record
+	// left is the number of block bytes not yet read.
+	left int64
+	// start is the stream offset of the block's first byte.
+	start int64
+	// err is set when the block is done: io.EOF, a *RecordError, or the
+	// underlying reader's error.
+	err error
+	// reported is set once err, if a *RecordError, reached the caller.
+	reported bool
+	// consumed is set by the first read.
+	consumed bool
+}
+
+// Read implements io.Reader for [Record.Body].
+func (b *body) Read(p []byte) (int, error) {
+	n, err := b.read(p)
+	if err != nil && err != io.EOF {
+		b.reported = true
+	}
+	return n, err
+}
+
+// read reads the block without marking an error as reported.
+func (b *body) read(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	b.consumed = true
+	s := b.r.s
+	for {
+		if b.left == 0 {
+			b.err = b.end()
+			return 0, b.err
+		}
+		buf := s.buffered()
+		if len(buf) > 0 {
+			n := copy(p[:min(int64(len(p)), b.left)], buf)
+			s.discard(n)
+			b.left -= int64(n)
+			return n, nil
+		}
+		if err := s.fill(); err != nil {
+			if err = b.short(err); err != nil {
+				b.err = err
+				return 0, err
+			}
+		}
+	}
+}
+
+// skip reads what is left of the block and its end-of-record marker and
+// returns the block's error, or nil.
+func (b *body) skip() error {
+	s := b.r.s
+	b.consumed = true
+	for b.err == nil {
+		if b.left == 0 {
+			b.err = b.end()
+			break
+		}
+		buf := s.buffered()
+		if len(buf) > 0 {
+			n := int(min(int64(len(buf)), b.left))
+			s.discard(n)
+			b.left -= int64(n)
+			continue
+		}
+		if err := s.fill(); err != nil {
+			if err = b.short(err); err != nil {
+				b.err = err
+			}
+		}
+	}
+	if b.err == io.EOF {
+		return nil
+	}
+	return b.err
+}
+
+// recordError returns a *RecordError about b's record.
+func (b *body) recordError(err error) error {
+	return &RecordError{Offset: b.rec.Offset, UncompressedOffset: b.rec.UncompressedOffset, RecordID: b.rec.RecordID, Err: err}
+}
+
+// short handles the end of the stream before the block's end. At the end
+// of a gzip member the block goes on in the next member, unless that member
+// starts a record: then this block was cut short (as at the end of the
+// input). It returns nil if the block goes on.
+func (b *body) short(err error) error {
+	r := b.r
+	if err != io.EOF {
+		return r.streamError(err, b.rec.Offset, b.rec.UncompressedOffset, b.rec.RecordID)
+	}
+	if err := r.endOfMember(false); err != nil {
+		if err == io.EOF {
+			return b.recordError(ErrTruncated)
+		}
+		return err
+	}
+	if p, _ := r.s.peek(len(recordStart)); bytes.HasPrefix(p, []byte(recordStart)) {
+		return b.recordError(ErrTruncated)
+	}
+	return nil
+}
+
+var endOfRecord = []byte("\r\n\r\n")
+
+// end reads the end-of-record marker after the block. It returns io.EOF if
+// all is well. The end of a gzip member or of the input may cut the marker
+// short (such writers exist; the block is whole), and so may the start of
+// a record in the next member.
+func (b *body) end() error {
+	r := b.r
+	s := r.s
+	p, err := s.peek(len(endOfRecord))
+	if bytes.HasPrefix(p, endOfRecord) {
+		s.discard(len(endOfRecord))
+		return io.EOF
+	}
+	if err != nil && bytes.HasPrefix(endOfRecord, p) {
+		if err != io.EOF {
+			return r.streamError(err, b.rec.Offset, b.rec.UncompressedOffset, b.rec.RecordID)
+		}
+		k := len(p)
+		s.discard(k)
+		if err := r.endOfMember(false); err != nil {
+			if err == io.EOF {
+				return io.EOF
+			}
+			return err
+		}
+		q, _ := s.peek(len(recordStart))
+		if bytes.HasPrefix(q, endOfRecord[k:]) {
+			s.discard(len(endOfRecord) - k)
+			return io.EOF
+		}
+		if bytes.HasPrefix(q, []byte(recordStart)) {
+			return io.EOF
+		}
+	}
+	// Look for the next record from the start of the block: the
+	// Content-Length may be too long as well as too short.
+	r.next = stepScan
+	r.scanFrom = b.start
+	return r.settle(b.recordError(ErrContentLength))
+}

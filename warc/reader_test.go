@@ -1,0 +1,593 @@
+package warc
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"github.com/charsniff/charsniff/internal/warctest"
+)
+
+// testRecord returns a small response record whose ID ends in name and
+// whose body is name's page, n paragraphs long.
+func testRecord(name string, n int) warctest.Record {
+	body := strings.Repeat("<p>"+name+" "+strings.Repeat(name, 10)+"</p>\n", n)
+	rec := warctest.Response("http://example.test/"+name, warctest.HTTPResponse(200,
+		[]string{"Content-Type: text/html", "Content-Length: " + strconv.Itoa(len(body))}, []byte(body)))
+	rec.ID = "<urn:test:" + name + ">"
+	return rec
+}
+
+// segments returns each record written on its own: uncompressed, or as a
+// gzip member.
+func segments(compress bool, recs ...warctest.Record) [][]byte {
+	var out [][]byte
+	for _, rec := range recs {
+		var b bytes.Buffer
+		if _, err := warctest.NewWriter(&b, compress).Write(rec); err != nil {
+			panic(err)
+		}
+		out = append(out, b.Bytes())
+	}
+	return out
+}
+
+// abcd returns records A, B, C and D, of different lengths.
+func abcd() []warctest.Record {
+	return []warctest.Record{testRecord("A", 3), testRecord("B", 5), testRecord("C", 2), testRecord("D", 4)}
+}
+
+// layout joins parts and returns the offset of each part.
+func layout(parts ...[]byte) ([]byte, []int) {
+	var b []byte
+	var offs []int
+	for _, p := range parts {
+		offs = append(offs, len(b))
+		b = append(b, p...)
+	}
+	return b, offs
+}
+
+// kind names the package error err wraps.
+func kind(err error) string {
+	for _, k := range []struct {
+		err  error
+		name string
+	}{
+		{ErrGarbage, "garbage"}, {ErrBadHeader, "header"}, {ErrMissingType, "type"},
+		{ErrTruncated, "truncated"}, {ErrContentLength, "length"}, {ErrGzip, "gzip"},
+	} {
+		if errors.Is(err, k.err) {
+			return k.name
+		}
+	}
+	return err.Error()
+}
+
+// describe reads all records of r and returns a line for each record
+// ("rec B response 345 @123": name, type, block length, offset) and each
+// error ("err length @123"). With readBodies it reads each block through
+// Body; a block error then follows its record, as it does when Next reports
+// it.
+func describe(t testing.TB, r io.Reader, readBodies bool) []string {
+	var out []string
+	wr := NewReader(r)
+	for i := 0; ; i++ {
+		if i > 1000 {
+			t.Fatal("Next does not stop")
+		}
+		rec, err := wr.Next()
+		if err == io.EOF {
+			return out
+		}
+		var re *RecordError
+		if errors.As(err, &re) {
+			out = append(out, fmt.Sprintf("err %s @%d", kind(err), re.Offset))
+			continue
+		}
+		if err != nil {
+			return append(out, "fatal "+err.Error())
+		}
+		name := strings.TrimSuffix(strings.TrimPrefix(rec.RecordID, "<urn:test:"), ">")
+		out = append(out, fmt.Sprintf("rec %s %s %d @%d", name, rec.Type, rec.ContentLength, rec.Offset))
+		if readBodies {
+			b, err := io.ReadAll(rec.Body)
+			if errors.As(err, &re) {
+				out = append(out, fmt.Sprintf("err %s @%d", kind(err), re.Offset))
+			} else if err != nil {
+				return append(out, "fatal "+err.Error())
+			} else if int64(len(b)) != rec.ContentLength {
+				t.Errorf("record %s: read %d bytes of block, want %d", name, len(b), rec.ContentLength)
+			}
+		}
+	}
+}
+
+func recLine(name string, seg []byte, off int) string {
+	// The Content-Length is in the segment's header.
+	i := bytes.Index(seg, []byte("Content-Length: "))
+	j := bytes.IndexByte(seg[i:], '\r')
+	return fmt.Sprintf("rec %s response %s @%d", name, seg[i+16:i+j], off)
+}
+
+// withLength returns rec's segment with its Content-Length changed by d.
+func withLength(seg []byte, d int) []byte {
+	i := bytes.Index(seg, []byte("Content-Length: ")) + 16
+	j := i + bytes.IndexByte(seg[i:], '\r')
+	n, _ := strconv.Atoi(string(seg[i:j]))
+	out := append([]byte{}, seg[:i]...)
+	out = strconv.AppendInt(out, int64(n+d), 10)
+	return append(out, seg[j:]...)
+}
+
+// corruptCase is a damaged input and the lines describe must give.
+type corruptCase struct {
+	desc string
+	in   []byte
+	want []string
+}
+
+func plainCases() []corruptCase {
+	a, b, c, d := func() ([]byte, []byte, []byte, []byte) {
+		s := segments(false, abcd()...)
+		return s[0], s[1], s[2], s[3]
+	}()
+	var cases []corruptCase
+	add := func(desc string, in []byte, want ...string) {
+		cases = append(cases, corruptCase{desc, in, want})
+	}
+
+	in, o := layout(a, b, c, d)
+	add("intact", in, recLine("A", a, o[0]), recLine("B", b, o[1]), recLine("C", c, o[2]), recLine("D", d, o[3]))
+
+	in, o = layout(a, []byte("junk junk\r\n"), b, c)
+	add("garbage line between records", in,
+		recLine("A", a, o[0]), fmt.Sprintf("err garbage @%d", o[1]), recLine("B", b, o[2]), recLine("C", c, o[3]))
+
+	in, o = layout([]byte("\x00\x01\x02 binary"), a, b)
+	add("garbage at the start, no newline before the record", in,
+		"err garbage @0", recLine("A", a, o[1]), recLine("B", b, o[2]))
+
+	in, o = layout(a, []byte("\r\n\r\n\n"), b)
+	add("extra blank lines between records are no error", in, recLine("A", a, o[0]), recLine("B", b, o[2]))
+
+	in, o = layout(a, b[:len(b)-30], c, d)
+	add("record cut inside its block, next record follows", in,
+		recLine("A", a, o[0]), recLine("B", b, o[1]), fmt.Sprintf("err length @%d", o[1]),
+		recLine("C", c, o[2]), recLine("D", d, o[3]))
+
+	in, o = layout(a, b[:25], c, d)
+	add("record cut inside its header, next record follows", in,
+		recLine("A", a, o[0]), fmt.Sprintf("err truncated @%d", o[1]), recLine("C", c, o[2]), recLine("D", d, o[3]))
+
+	in, o = layout(a, b[:len(b)-60])
+	add("input ends inside a block", in, recLine("A", a, o[0]), recLine("B", b, o[1]), fmt.Sprintf("err truncated @%d", o[1]))
+
+	in, o = layout(a, b[:40])
+	add("input ends inside a header", in, recLine("A", a, o[0]), fmt.Sprintf("err truncated @%d", o[1]))
+
+	b2 := withLength(b, 50)
+	in, o = layout(a, b2, c, d)
+	add("Content-Length too long", in,
+		recLine("A", a, o[0]), recLine("B", b2, o[1]), fmt.Sprintf("err length @%d", o[1]),
+		recLine("C", c, o[2]), recLine("D", d, o[3]))
+
+	b3 := withLength(b, -10)
+	in, o = layout(a, b3, c, d)
+	add("Content-Length too short", in,
+		recLine("A", a, o[0]), recLine("B", b3, o[1]), fmt.Sprintf("err length @%d", o[1]),
+		recLine("C", c, o[2]), recLine("D", d, o[3]))
+
+	b4 := withLength(b, 100000)
+	in, o = layout(a, b4)
+	add("Content-Length beyond the end of input", in,
+		recLine("A", a, o[0]), recLine("B", b4, o[1]), fmt.Sprintf("err truncated @%d", o[1]))
+
+	b5 := bytes.Replace(b, []byte("WARC-Type: response\r\n"), nil, 1)
+	in, o = layout(a, b5, c)
+	add("no WARC-Type", in, recLine("A", a, o[0]), fmt.Sprintf("err type @%d", o[1]), recLine("C", c, o[2]))
+
+	b6 := bytes.Replace(b, []byte("WARC-Type: response\r\n"), []byte("WARC-Type: response\r\nNo colon here\r\n"), 1)
+	in, o = layout(a, b6, c)
+	add("header line without a colon", in, recLine("A", a, o[0]), fmt.Sprintf("err header @%d", o[1]), recLine("C", c, o[2]))
+
+	b7 := bytes.Replace(b, []byte("Content-Length: "), []byte("X-Length: "), 1)
+	in, o = layout(a, b7, c)
+	add("no Content-Length", in, recLine("A", a, o[0]), fmt.Sprintf("err header @%d", o[1]), recLine("C", c, o[2]))
+
+	b8 := bytes.Replace(b, []byte("Content-Length: "), []byte("Content-Length: -"), 1)
+	in, o = layout(a, b8, c)
+	add("negative Content-Length", in, recLine("A", a, o[0]), fmt.Sprintf("err header @%d", o[1]), recLine("C", c, o[2]))
+
+	b9 := bytes.Replace(b, []byte("WARC-Type: response\r\n"), []byte("WARC-Type: response\r\nX-Big: "+strings.Repeat("x", 300<<10)+"\r\n"), 1)
+	in, o = layout(a, b9, c)
+	add("header line longer than the limit", in, recLine("A", a, o[0]), fmt.Sprintf("err header @%d", o[1]), recLine("C", c, o[2]))
+
+	in, o = layout(a, []byte("WARC/1.1\r\n\r\n"), c)
+	add("empty header", in, recLine("A", a, o[0]), fmt.Sprintf("err header @%d", o[1]), recLine("C", c, o[2]))
+
+	ab := append(append([]byte{}, a...), b...)
+	ab = ab[:len(ab)-4] // no end-of-record marker at the end of input
+	in, o = layout(ab)
+	add("last record without its end-of-record marker", in, recLine("A", a, 0), recLine("B", b, len(a)))
+
+	add("empty input", nil)
+	return cases
+}
+
+func gzipCases() []corruptCase {
+	s := segments(true, abcd()...)
+	a, b, c, d := s[0], s[1], s[2], s[3]
+	var cases []corruptCase
+	add := func(desc string, in []byte, want ...string) {
+		cases = append(cases, corruptCase{desc, in, want})
+	}
+	// recLine needs the header: take it from the plain segments.
+	p := segments(false, abcd()...)
+	line := func(i int, off int) string { return recLine(string(rune('A'+i)), p[i], off) }
+
+	in, o := layout(a, b, c, d)
+	add("intact", in, line(0, o[0]), line(1, o[1]), line(2, o[2]), line(3, o[3]))
+
+	in, o = layout(a, b[:len(b)-10], c, d)
+	add("gzip member cut short, next member follows", in,
+		line(0, o[0]), line(1, o[1]), fmt.Sprintf("err gzip @%d", o[1]), line(2, o[2]), line(3, o[3]))
+
+	in, o = layout(a, b[:len(b)/2], c, d)
+	add("gzip member cut in half, next member follows", in,
+		line(0, o[0]), fmt.Sprintf("err gzip @%d", o[1]), line(2, o[2]), line(3, o[3]))
+
+	bad := append([]byte{}, b...)
+	bad[len(bad)-12] ^= 0xff // in the deflate data or the CRC
+	in, o = layout(a, bad, c)
+	add("corrupt gzip member", in, line(0, o[0]), line(1, o[1]), fmt.Sprintf("err gzip @%d", o[1]), line(2, o[2]))
+
+	in, o = layout(a, []byte("junk"), b, c)
+	add("garbage between members", in, line(0, o[0]), fmt.Sprintf("err garbage @%d", o[1]), line(1, o[2]), line(2, o[3]))
+
+	in, o = layout(a, b[:len(b)-15])
+	add("input ends inside a member", in, line(0, o[0]), line(1, o[1]), fmt.Sprintf("err gzip @%d", o[1]))
+
+	in, o = layout(a, b[:5])
+	add("input ends inside a member header", in, line(0, o[0]), fmt.Sprintf("err garbage @%d", o[1]))
+
+	pb := segments(false, abcd()[1])[0]
+	long := gzipBytes(withLength(pb, 50))
+	in, o = layout(a, long, c, d)
+	add("Content-Length too long: the member ends first", in,
+		line(0, o[0]), recLine("B", withLength(pb, 50), o[1]), fmt.Sprintf("err truncated @%d", o[1]), line(2, o[2]), line(3, o[3]))
+
+	short := gzipBytes(withLength(pb, -10))
+	in, o = layout(a, short, c, d)
+	add("Content-Length too short", in,
+		line(0, o[0]), recLine("B", withLength(pb, -10), o[1]), fmt.Sprintf("err length @%d", o[1]), line(2, o[2]), line(3, o[3]))
+
+	notype := gzipBytes(bytes.Replace(pb, []byte("WARC-Type: response\r\n"), nil, 1))
+	in, o = layout(a, notype, c)
+	add("no WARC-Type", in, line(0, o[0]), fmt.Sprintf("err type @%d", o[1]), line(2, o[2]))
+
+	in, o = layout(a, gzipBytes(nil), b)
+	add("empty member between records", in, line(0, o[0]), line(1, o[2]))
+
+	in, o = layout(a, gzipBytes([]byte("not a record\r\n")), b)
+	add("member holding garbage", in, line(0, o[0]), fmt.Sprintf("err garbage @%d", o[1]), line(1, o[2]))
+
+	in, _ = layout(gzipBytes([]byte("<html>not a WARC file</html>")))
+	add("gzip file of something else", in, "err garbage @0")
+
+	return cases
+}
+
+func gzipBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
+}
+
+func TestCorruption(t *testing.T) {
+	for _, set := range []struct {
+		name  string
+		cases []corruptCase
+	}{{"plain", plainCases()}, {"gzip", gzipCases()}} {
+		for _, tc := range set.cases {
+			t.Run(set.name+"/"+tc.desc, func(t *testing.T) {
+				for _, readBodies := range []bool{false, true} {
+					got := describe(t, bytes.NewReader(tc.in), readBodies)
+					if !equal(got, tc.want) {
+						t.Errorf("readBodies=%v:\ngot  %s\nwant %s", readBodies, strings.Join(got, "\n     "), strings.Join(tc.want, "\n     "))
+					}
+				}
+			})
+		}
+	}
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestChunking reads every corruption case through readers that return
+// one byte at a time, half of what is asked, data with io.EOF, and
+// (0, nil) now and then: the records and errors must not change.
+func TestChunking(t *testing.T) {
+	readers := []struct {
+		name string
+		wrap func(io.Reader) io.Reader
+	}{
+		{"OneByteReader", iotest.OneByteReader},
+		{"HalfReader", iotest.HalfReader},
+		{"DataErrReader", iotest.DataErrReader},
+		{"stutter", func(r io.Reader) io.Reader { return &stutterReader{r: r} }},
+	}
+	for _, set := range [][]corruptCase{plainCases(), gzipCases()} {
+		for _, tc := range set {
+			for _, rd := range readers {
+				if len(tc.in) > 100<<10 && rd.name == "OneByteReader" {
+					continue // the long-header case; slow byte by byte
+				}
+				got := describe(t, rd.wrap(bytes.NewReader(tc.in)), true)
+				if !equal(got, tc.want) {
+					t.Errorf("%s, %s:\ngot  %s\nwant %s", tc.desc, rd.name, strings.Join(got, "\n     "), strings.Join(tc.want, "\n     "))
+				}
+			}
+		}
+	}
+}
+
+// stutterReader returns (0, nil) every other call and small reads
+// otherwise.
+type stutterReader struct {
+	r io.Reader
+	n int
+}
+
+func (s *stutterReader) Read(p []byte) (int, error) {
+	s.n++
+	if s.n%2 == 0 {
+		return 0, nil
+	}
+	return s.r.Read(p[:min(len(p), 7+s.n%13)])
+}
+
+// TestSplits reads the same records from one uncompressed stream, one gzip
+// member per record, one member for the whole file, and members cut at
+// arbitrary points (as bgzip writes): the records are the same.
+func TestSplits(t *testing.T) {
+	var plain, perRecord bytes.Buffer
+	if _, err := warctest.Generate(&plain, 300<<10, false, 7); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := warctest.Generate(&perRecord, 300<<10, true, 7); err != nil {
+		t.Fatal(err)
+	}
+	var cut bytes.Buffer
+	for b := plain.Bytes(); len(b) > 0; {
+		n := min(len(b), 1000+len(b)%777)
+		cut.Write(gzipBytes(b[:n]))
+		b = b[n:]
+	}
+	want := blocks(t, bytes.NewReader(plain.Bytes()))
+	for _, tc := range []struct {
+		desc string
+		in   []byte
+	}{
+		{"one member per record", perRecord.Bytes()},
+		{"one member", gzipBytes(plain.Bytes())},
+		{"members cut anywhere", cut.Bytes()},
+	} {
+		got := blocks(t, bytes.NewReader(tc.in))
+		if len(got) != len(want) {
+			t.Errorf("%s: got %d records, want %d", tc.desc, len(got), len(want))
+			continue
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				t.Errorf("%s: record %d differs", tc.desc, i)
+				break
+			}
+		}
+	}
+}
+
+// blocks returns the header and block of every record, failing on errors.
+func blocks(t *testing.T, r io.Reader) []string {
+	var out []string
+	wr := NewReader(r)
+	for {
+		rec, err := wr.Next()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rec.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprint(rec.Header)+string(b))
+	}
+}
+
+func TestRecordFields(t *testing.T) {
+	in := "WARC/1.0\r\n" +
+		"WARC-Type: response\r\n" +
+		"WARC-Record-ID: <urn:uuid:b1738b8f-2d72-497f-8843-4013dcca1071>\r\n" +
+		"WARC-Target-URI: <http://127.0.0.1:33279/a.html>\r\n" +
+		"WARC-Date: 2026-11-21T21:46:09Z\r\n" +
+		"Content-Type: application/http;msgtype=response\r\n" +
+		"X-Folded: one\r\n two\r\n" +
+		"Content-Length: 5\r\n\r\nhello\r\n\r\n" +
+		"WARC/1.1\r\n" +
+		"WARC-Type: resource\r\n" +
+		"WARC-Record-ID: <urn:uuid:2>\r\n" +
+		"WARC-Target-URI: http://example.test/x?y=<z>\r\n" +
+		"WARC-Date: 2026-11-21T21:46:09.123456Z\r\n" +
+		"Content-Length: 0\r\n\r\n\r\n\r\n"
+	r := NewReader(strings.NewReader(in))
+	rec, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ field, got, want string }{
+		{"Version", rec.Version, "1.0"},
+		{"Type", rec.Type, "response"},
+		{"RecordID", rec.RecordID, "<urn:uuid:b1738b8f-2d72-497f-8843-4013dcca1071>"},
+		{"TargetURI", rec.TargetURI, "http://127.0.0.1:33279/a.html"},
+		{"ContentType", rec.ContentType, "application/http;msgtype=response"},
+		{"Header.Get(X-Folded)", rec.Header.Get("x-folded"), "one two"},
+		{"Header.Get(WARC-Target-URI)", rec.Header.Get("WARC-Target-URI"), "<http://127.0.0.1:33279/a.html>"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s = %q, want %q", c.field, c.got, c.want)
+		}
+	}
+	if want := time.Date(2026, 11, 21, 21, 46, 9, 0, time.UTC); !rec.Date.Equal(want) {
+		t.Errorf("Date = %v, want %v", rec.Date, want)
+	}
+	if rec.ContentLength != 5 || rec.Offset != 0 || rec.UncompressedOffset != 0 {
+		t.Errorf("ContentLength, Offset, UncompressedOffset = %d, %d, %d, want 5, 0, 0", rec.ContentLength, rec.Offset, rec.UncompressedOffset)
+	}
+	rec2, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec2.TargetURI != "http://example.test/x?y=<z>" || rec2.Version != "1.1" || rec2.Date.Nanosecond() != 123456000 {
+		t.Errorf("second record: TargetURI %q, Version %q, Date %v", rec2.TargetURI, rec2.Version, rec2.Date)
+	}
+	if want := int64(strings.Index(in, "WARC/1.1")); rec2.Offset != want {
+		t.Errorf("second record: Offset = %d, want %d", rec2.Offset, want)
+	}
+	if rec.Type != "response" {
+		t.Errorf("header fields changed after Next: Type = %q", rec.Type)
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Errorf("third Next: got %v, want io.EOF", err)
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Errorf("Next after io.EOF: got %v, want io.EOF", err)
+	}
+}
+
+// TestGzipOffsets checks that Offset is the offset of each record's
+// member and UncompressedOffset that in the decompressed stream.
+func TestGzipOffsets(t *testing.T) {
+	s := segments(true, abcd()...)
+	p := segments(false, abcd()...)
+	in, offs := layout(s...)
+	_, uoffs := layout(p...)
+	r := NewReader(bytes.NewReader(in))
+	for i := range s {
+		rec, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.Offset != int64(offs[i]) || rec.UncompressedOffset != int64(uoffs[i]) {
+			t.Errorf("record %d: Offset, UncompressedOffset = %d, %d, want %d, %d", i, rec.Offset, rec.UncompressedOffset, offs[i], uoffs[i])
+		}
+	}
+}
+
+// TestReadError checks that an error of the underlying reader ends the
+// reading, after the records before it, and is not a *RecordError.
+func TestReadError(t *testing.T) {
+	boom := errors.New("boom")
+	for _, compress := range []bool{false, true} {
+		in, offs := layout(segments(compress, abcd()...)...)
+		r := NewReader(io.MultiReader(bytes.NewReader(in[:offs[2]+3]), iotest.ErrReader(boom)))
+		var got []string
+		for range 10 {
+			rec, err := r.Next()
+			if err != nil {
+				got = append(got, err.Error())
+				var re *RecordError
+				if errors.As(err, &re) {
+					t.Errorf("compress=%v: got a *RecordError %v, want the reader's error", compress, err)
+				}
+				if err == boom {
+					if _, err2 := r.Next(); err2 != boom {
+						t.Errorf("compress=%v: Next after the error: got %v, want %v", compress, err2, boom)
+					}
+					break
+				}
+				continue
+			}
+			got = append(got, rec.RecordID)
+		}
+		want := []string{"<urn:test:A>", "<urn:test:B>", "boom"}
+		if !equal(got, want) {
+			t.Errorf("compress=%v: got %q, want %q", compress, got, want)
+		}
+	}
+}
+
+// TestBoundedMemory reads a record with a 20 MB block without reading it:
+// the Reader's buffers must stay small.
+func TestBoundedMemory(t *testing.T) {
+	big := bytes.Repeat([]byte("0123456789abcdef"), 20<<20/16)
+	in, _ := layout(segments(false, warctest.Record{Type: "resource", Block: big}, testRecord("A", 1))...)
+	for _, compress := range []bool{false, true} {
+		data := in
+		if compress {
+			data = gzipBytes(in)
+		}
+		r := NewReader(bytes.NewReader(data))
+		for {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		size := len(r.in.buf)
+		if r.s != r.in {
+			size += len(r.s.buf)
+		}
+		if size > 2*(maxHold+minBuffer) {
+			t.Errorf("compress=%v: buffers grew to %d bytes", compress, size)
+		}
+	}
+}
+
+func TestIsWARC(t *testing.T) {
+	gz := segments(true, testRecord("A", 1))[0]
+	for _, tc := range []struct {
+		desc string
+		in   []byte
+		want bool
+	}{
+		{"WARC/1.0", []byte("WARC/1.0\r\nWARC-Type: warcinfo\r\n"), true},
+		{"WARC/1.1", []byte("WARC/1.1\r\n"), true},
+		{"gzip member", gz, true},
+		{"gzip member, first 100 bytes", gz[:100], true},
+		{"gzip of HTML", gzipBytes([]byte("<html></html>")), false},
+		{"HTML", []byte("<!DOCTYPE html>"), false},
+		{"too short", []byte("WARC/"), false},
+		{"gzip header only", gz[:10], false},
+		{"WARC/0.17", []byte("WARC/0.17\r\n"), false},
+		{"empty", nil, false},
+	} {
+		if got := IsWARC(tc.in); got != tc.want {
+			t.Errorf("%s: IsWARC = %v, want %v", tc.desc, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,189 @@
+package warc
+
+import "io"
+
+const (
+	// minBuffer is the size a window starts with and the most it asks of its
+	// source in one Read.
+	minBuffer = 64 << 10
+	// maxHold is the most history a window keeps to return to. It bounds a
+	// Reader's memory: at most two windows of this size plus minBuffer.
+	maxHold = 1 << 20
+	// maxEmptyReads is how many (0, nil) reads in a row a window accepts
+	// before it reports io.ErrNoProgress, as bufio does.
+	maxEmptyReads = 100
+)
+
+// window is a buffered reader over one stream that can go back to bytes it
+// has already handed out, as long as it still holds them.
+//
+// After mark, the window holds every byte from the mark on, growing its
+// buffer up to maxHold; a mark whose history would outgrow maxHold is
+// dropped, so memory stays bounded however long the stream. The Reader marks
+// the start of each gzip member (to rescan a corrupt one for the next member)
+// and of each record's block (to rescan a block whose Content-Length is
+// wrong for the next record).
+type window struct {
+	rd  io.Reader
+	buf []byte
+	// buf[r:w] holds bytes read from rd and not yet consumed.
+	r, w int
+	// hold reports whether a mark is in force; if so, buf[keep:r] is the
+	// history since the mark.
+	hold bool
+	keep int
+	// off is the stream offset of buf[0].
+	off int64
+	// err is the error rd returned; it is reported once buf[r:w] is
+	// consumed. io.EOF ends the stream (for a gzip member, the member).
+	err error
+}
+
+func newWindow(rd io.Reader) *window {
+	return &window{rd: rd, buf: make([]byte, minBuffer)}
+}
+
+// pos returns the stream offset of the next unread byte.
+func (w *window) pos() int64 { return w.off + int64(w.r) }
+
+// buffered returns the unread bytes in the buffer. They stay valid until the
+// next call that reads.
+func (w *window) buffered() []byte { return w.buf[w.r:w.w] }
+
+// mark starts holding history from the current position on.
+func (w *window) mark() { w.hold, w.keep = true, w.r }
+
+// unmark stops holding history.
+func (w *window) unmark() { w.hold = false }
+
+// rewind moves back (or forward, within the buffer) to stream offset p and
+// reports whether it could: p must lie between the mark and the end of the
+// buffered bytes.
+func (w *window) rewind(p int64) bool {
+	lo := w.r
+	if w.hold {
+		lo = w.keep
+	}
+	if p < w.off+int64(lo) || p > w.off+int64(w.w) {
+		return false
+	}
+	w.r = int(p - w.off)
+	return true
+}
+
+// fill reads more bytes from rd into the buffer. It returns nil if it added
+// at least one byte and otherwise the stream's error (io.EOF at its end).
+func (w *window) fill() error {
+	if w.err != nil {
+		return w.err
+	}
+	if len(w.buf)-w.w < minBuffer/2 {
+		w.makeRoom(minBuffer/2, 0)
+		if w.w == len(w.buf) {
+			// Unreachable by the Reader's use: it never asks for more
+			// while a full buffer of unread bytes is waiting.
+			return io.ErrShortBuffer
+		}
+	}
+	for range maxEmptyReads {
+		end := min(len(w.buf), w.w+minBuffer)
+		n, err := w.rd.Read(w.buf[w.w:end])
+		if n < 0 || n > end-w.w {
+			n, err = 0, io.ErrNoProgress
+		}
+		w.w += n
+		if err != nil {
+			w.err = err
+		}
+		if n > 0 {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+	w.err = io.ErrNoProgress
+	return w.err
+}
+
+// makeRoom makes free bytes after buf[w] and room for n bytes after
+// buf[r]: it drops what is neither unread nor held, grows the buffer while
+// the held history fits in maxHold, and drops the mark when it would not.
+func (w *window) makeRoom(free, n int) {
+	for len(w.buf)-w.w < free || len(w.buf)-w.r < n {
+		start := w.r
+		if w.hold {
+			start = w.keep
+		}
+		if len(w.buf)-(w.w-start) >= free && len(w.buf)-(w.r-start) >= n {
+			w.slide(start, w.buf)
+			return
+		}
+		if !w.hold {
+			// Only unread bytes remain and they fill the buffer.
+			w.slide(start, w.buf)
+			return
+		}
+		if len(w.buf) < maxHold+minBuffer {
+			w.slide(start, make([]byte, min(2*len(w.buf), maxHold+minBuffer)))
+			continue
+		}
+		w.hold = false
+	}
+}
+
+// slide moves buf[start:w] to the front of dst and makes dst the buffer.
+func (w *window) slide(start int, dst []byte) {
+	copy(dst, w.buf[start:w.w])
+	w.buf = dst
+	w.off += int64(start)
+	w.r -= start
+	w.w -= start
+	w.keep = max(w.keep-start, 0)
+}
+
+// peek returns at least n unread bytes without consuming them, or fewer
+// together with the stream's error if it ends first. n must not exceed
+// minBuffer. The bytes stay valid until the next call that reads.
+func (w *window) peek(n int) ([]byte, error) {
+	for w.w-w.r < n {
+		if len(w.buf)-w.r < n {
+			w.makeRoom(1, n)
+		}
+		if err := w.fill(); err != nil {
+			return w.buf[w.r:w.w], err
+		}
+	}
+	return w.buf[w.r:w.w], nil
+}
+
+// discard consumes n buffered bytes; n must not exceed len(w.buffered()).
+func (w *window) discard(n int) { w.r += n }
+
+// ReadByte implements io.ByteReader, which lets compress/flate read a gzip
+// member byte by byte without reading past its end.
+func (w *window) ReadByte() (byte, error) {
+	if w.r == w.w {
+		if err := w.fill(); err != nil {
+			return 0, err
+		}
+	}
+	c := w.buf[w.r]
+	w.r++
+	return c, nil
+}
+
+// Read implements io.Reader.
+func (w *window) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if w.r == w.w {
+		if err := w.fill(); err != nil {
+			return 0, err
+		}
+	}
+	n := copy(p, w.buf[w.r:w.w])
+	w.r += n
+	return n, nil
+}
