@@ -79,12 +79,9 @@ func putRune(dst []byte, r rune) int {
 	}
 }
 
-// replacementChar is U+FFFD REPLACEMENT CHARACTER in UTF-8, the output of a
-// decoder error in the standard's "replacement" error mode.
-const replacementChar = "\uFFFD"
-
-// putReplacement writes U+FFFD to dst and returns 3, or returns 0 if dst is
-// too short for it.
+// putReplacement writes U+FFFD REPLACEMENT CHARACTER, the output of a
+// decoder error in the standard's "replacement" error mode, to dst and
+// returns 3, or returns 0 if dst is too short for it.
 func putReplacement(dst []byte) int {
 	if len(dst) < 3 {
 		return 0
