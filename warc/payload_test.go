@@ -1,0 +1,275 @@
+package warc
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/zlib"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/charsniff/charsniff/internal/warctest"
+)
+
+func zlibBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	zw := zlib.NewWriter(&buf)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
+}
+
+func flateBytes(b []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := flate.NewWriter(&buf, flate.DefaultCompression)
+	zw.Write(b)
+	zw.Close()
+	return buf.Bytes()
+}
+
+// firstRecord returns the first record of the uncompressed WARC holding
+// rec, and its Reader.
+func firstRecord(t *testing.T, rec warctest.Record) (*Reader, *Record) {
+	t.Helper()
+	var b bytes.Buffer
+	warctest.NewWriter(&b, false).Write(rec)
+	r := NewReader(&b)
+	got, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, got
+}
+
+func TestPayload(t *testing.T) {
+	page := []byte("<!DOCTYPE html><title>\x93\xfa\x96{</title>\r\n")
+	resp := func(header []string, body []byte) warctest.Record {
+		return warctest.Response("http://example.test/", warctest.HTTPResponse(200, header, body))
+	}
+	for _, tc := range []struct {
+		desc        string
+		rec         warctest.Record
+		status      int
+		contentType string
+		charset     string
+		undecoded   string
+		body        string
+		err         error // of Payload
+		bodyErr     error // of reading Body
+	}{
+		{desc: "plain", rec: resp([]string{"Content-Type: text/html; charset=Shift_JIS"}, page),
+			status: 200, contentType: "text/html; charset=Shift_JIS", charset: "Shift_JIS", body: string(page)},
+		{desc: "quoted charset", rec: resp([]string{`Content-Type: text/html; charset="windows-1251"`}, page),
+			status: 200, contentType: `text/html; charset="windows-1251"`, charset: "windows-1251", body: string(page)},
+		{desc: "no content type", rec: resp(nil, page), status: 200, body: string(page)},
+		{desc: "two Content-Type fields", rec: resp([]string{"Content-Type: text/plain", "Content-Type: text/html;charset=gbk"}, page),
+			status: 200, contentType: "text/plain, text/html;charset=gbk", charset: "gbk", body: string(page)},
+		{desc: "chunked", rec: resp([]string{"Transfer-Encoding: chunked"}, warctest.Chunk(page, 7)),
+			status: 200, body: string(page)},
+		{desc: "chunked with extensions and trailer",
+			rec:    resp([]string{"Transfer-Encoding: chunked"}, []byte("5;name=value\r\nhello\r\n6 \r\n world\r\n0\r\nX-Trailer: 1\r\n\r\n")),
+			status: 200, body: "hello world"},
+		{desc: "chunked in the header but not in the body (archiver decoded it)",
+			rec:    resp([]string{"Transfer-Encoding: chunked"}, page),
+			status: 200, body: string(page)},
+		{desc: "chunked, cut inside a chunk", rec: resp([]string{"Transfer-Encoding: chunked"}, []byte("b\r\nhello")),
+			status: 200, body: "hello", bodyErr: io.ErrUnexpectedEOF},
+		{desc: "chunked, last chunk missing", rec: resp([]string{"Transfer-Encoding: chunked"}, []byte("5\r\nhello\r\n")),
+			status: 200, body: "hello"},
+		{desc: "chunked, bad size", rec: resp([]string{"Transfer-Encoding: chunked"}, []byte("5\r\nhello\r\nzz\r\n")),
+			status: 200, body: "hello", bodyErr: ErrChunked},
+		{desc: "gzip", rec: resp([]string{"Content-Encoding: gzip"}, gzipBytes(page)), status: 200, body: string(page)},
+		{desc: "x-gzip", rec: resp([]string{"Content-Encoding: X-Gzip"}, gzipBytes(page)), status: 200, body: string(page)},
+		{desc: "deflate (zlib)", rec: resp([]string{"Content-Encoding: deflate"}, zlibBytes(page)), status: 200, body: string(page)},
+		{desc: "deflate (raw)", rec: resp([]string{"Content-Encoding: deflate"}, flateBytes(page)), status: 200, body: string(page)},
+		{desc: "chunked gzip", rec: resp([]string{"Transfer-Encoding: chunked", "Content-Encoding: gzip"}, warctest.Chunk(gzipBytes(page), 10)),
+			status: 200, body: string(page)},
+		{desc: "gzip twice", rec: resp([]string{"Content-Encoding: gzip, identity", "Content-Encoding: gzip"}, gzipBytes(gzipBytes(page))),
+			status: 200, body: string(page)},
+		{desc: "unknown coding", rec: resp([]string{"Content-Encoding: br"}, []byte("\x1b\x00\x00")),
+			status: 200, undecoded: "br", body: "\x1b\x00\x00"},
+		{desc: "unknown coding over gzip", rec: resp([]string{"Content-Encoding: gzip, br"}, []byte("xyz")),
+			status: 200, undecoded: "gzip, br", body: "xyz"},
+		{desc: "gzip that is not gzip", rec: resp([]string{"Content-Encoding: gzip"}, page),
+			status: 200, undecoded: "gzip", body: string(page)},
+		{desc: "gzip cut short", rec: resp([]string{"Content-Encoding: gzip"}, gzipBytes(page)[:30]),
+			status: 200, body: string(page), bodyErr: io.ErrUnexpectedEOF}, // a prefix, then the error
+		{desc: "interim 100 Continue", rec: warctest.Response("http://example.test/",
+			[]byte("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\n\r\nnope")),
+			status: 404, contentType: "text/html", body: "nope"},
+		{desc: "lenient header: folded line, line without colon, bare LF, no reason phrase",
+			rec: warctest.Response("http://example.test/",
+				[]byte("HTTP/1.0 200\nContent-Type: text/html;\n charset=euc-kr\nthis is junk\nX: y\n\n"+string(page))),
+			status: 200, contentType: "text/html; charset=euc-kr", charset: "euc-kr", body: string(page)},
+		{desc: "header and no body", rec: warctest.Response("http://example.test/", []byte("HTTP/1.1 304 Not Modified\r\nContent-Type: text/html")),
+			status: 304, contentType: "text/html"},
+		{desc: "not HTTP", rec: warctest.Response("http://example.test/", []byte("<html>")), err: ErrHTTP},
+		{desc: "empty block", rec: warctest.Response("http://example.test/", nil), err: ErrHTTP},
+		{desc: "resource record", rec: warctest.Record{Type: "resource", TargetURI: "file:///x.html",
+			ContentType: "text/html; charset=ISO-8859-2", Block: page},
+			contentType: "text/html; charset=ISO-8859-2", charset: "ISO-8859-2", body: string(page)},
+		{desc: "response record that is not HTTP", rec: warctest.Record{Type: "response", TargetURI: "dns:example.test",
+			ContentType: "text/dns", Block: []byte("example.test. 300 IN A 192.0.2.1")},
+			contentType: "text/dns", body: "example.test. 300 IN A 192.0.2.1"},
+		{desc: "request record", rec: warctest.Record{Type: "request", ContentType: "application/http; msgtype=request", Block: []byte("GET / HTTP/1.1\r\n\r\n")},
+			err: ErrNoPayload},
+	} {
+		t.Run(tc.desc, func(t *testing.T) {
+			_, rec := firstRecord(t, tc.rec)
+			p, err := rec.Payload()
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("Payload: got error %v, want %v", err, tc.err)
+			}
+			if err != nil {
+				return
+			}
+			body, err := io.ReadAll(p.Body)
+			if !errors.Is(err, tc.bodyErr) {
+				t.Errorf("reading Body: got error %v, want %v", err, tc.bodyErr)
+			}
+			if p.StatusCode != tc.status || p.ContentType != tc.contentType || p.Charset != tc.charset || p.Undecoded != tc.undecoded {
+				t.Errorf("got StatusCode %d, ContentType %q, Charset %q, Undecoded %q\nwant StatusCode %d, ContentType %q, Charset %q, Undecoded %q",
+					p.StatusCode, p.ContentType, p.Charset, p.Undecoded, tc.status, tc.contentType, tc.charset, tc.undecoded)
+			}
+			if string(body) != tc.body && !(tc.bodyErr != nil && strings.HasPrefix(tc.body, string(body))) {
+				t.Errorf("Body:\ngot  %q\nwant %q", body, tc.body)
+			}
+		})
+	}
+}
+
+func TestPayloadMisuse(t *testing.T) {
+	rec := testRecord("A", 2)
+	_, got := firstRecord(t, rec)
+	p1, err := got.Payload()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p2, err := got.Payload(); p2 != p1 || err != nil {
+		t.Errorf("second Payload: got %p, %v, want %p, nil", p2, err, p1)
+	}
+
+	_, got = firstRecord(t, rec)
+	got.Body.Read(make([]byte, 1))
+	if _, err := got.Payload(); err == nil {
+		t.Error("Payload after reading Body: got no error")
+	}
+
+	var b bytes.Buffer
+	w := warctest.NewWriter(&b, false)
+	w.Write(rec)
+	w.Write(rec)
+	r := NewReader(&b)
+	first, _ := r.Next()
+	r.Next()
+	if _, err := first.Payload(); err == nil {
+		t.Error("Payload after Next: got no error")
+	}
+}
+
+// TestPayloadBlockError checks that a bad block shows through Payload.Body
+// and is then not reported again by Next.
+func TestPayloadBlockError(t *testing.T) {
+	p := segments(false, abcd()...)
+	in, _ := layout(p[0], withLength(p[1], 40), p[2])
+	for _, read := range []bool{true, false} {
+		r := NewReader(bytes.NewReader(in))
+		var got []string
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				got = append(got, "next: "+kind(err))
+				continue
+			}
+			got = append(got, rec.RecordID)
+			pl, err := rec.Payload()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !read {
+				pl.IsHTML()
+				continue
+			}
+			if _, err := io.ReadAll(pl.Body); err != nil {
+				got = append(got, "body: "+kind(err))
+			}
+		}
+		want := []string{"<urn:test:A>", "<urn:test:B>", "next: length", "<urn:test:C>"}
+		if read {
+			want[2] = "body: length"
+		}
+		if !equal(got, want) {
+			t.Errorf("read=%v: got %q, want %q", read, got, want)
+		}
+	}
+}
+
+func TestIsHTML(t *testing.T) {
+	for _, tc := range []struct {
+		contentType string
+		body        string
+		want        bool
+	}{
+		{"text/html", "", true},
+		{"TEXT/HTML; charset=utf-8", "plain words", true},
+		{"application/xhtml+xml", "", true},
+		{"text/plain", "<html><body>", false},
+		{"application/json", "{}", false},
+		{"", "  \n<!DOCTYPE html><html>", true},
+		{"", "<!-- comment --><p>", true},
+		{"", "%PDF-1.4", false},
+		{"", "just text", false},
+		{"*/*", "<html>", true},
+		{"unknown/unknown", "<HTML>", true},
+		{"text/html/junk", "<html>", true}, // malformed: sniffed
+		{"text/plain, text/html", "", true}, // Fetch: the last type wins
+	} {
+		rec := warctest.Record{Type: "resource", ContentType: tc.contentType, Block: []byte(tc.body)}
+		_, got := firstRecord(t, rec)
+		p, err := got.Payload()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.IsHTML(); got != tc.want {
+			t.Errorf("IsHTML(%q, %q) = %v, want %v", tc.contentType, tc.body, got, tc.want)
+		}
+		if b, _ := io.ReadAll(p.Body); string(b) != tc.body {
+			t.Errorf("IsHTML(%q, %q) consumed the payload: Body = %q", tc.contentType, tc.body, b)
+		}
+	}
+}
+
+func TestExtractMIMEType(t *testing.T) {
+	for _, tc := range []struct {
+		in, essence, charset string
+	}{
+		{"text/html", "text/html", ""},
+		{"text/html; charset=UTF-8", "text/html", "UTF-8"},
+		{"Text/HTML;Charset=\"Shift_JIS\"", "text/html", "Shift_JIS"},
+		{`text/html; charset="a\"b"`, "text/html", `a"b`},
+		{`text/html;charset="utf-8`, "text/html", "utf-8"},
+		{"text/html; charset=utf-8; charset=latin1", "text/html", "utf-8"},
+		{"text/html;;charset=gbk", "text/html", "gbk"},
+		{"text/html; charset= gbk ", "text/html", "gbk"},
+		{"text/html; charset=", "text/html", ""},
+		{"text/html; charset=Shift_JIS garbage", "text/html", "Shift_JIS garbage"},
+		{"text/html;charset=gbk, text/html", "text/html", "gbk"},
+		{"text/html;charset=gbk, text/plain", "text/plain", ""},
+		{"text/html;charset=gbk, */*", "text/html", "gbk"},
+		{"text/html;charset=gbk, text/html;charset=big5", "text/html", "big5"},
+		{`text/html; x="a,b", text/plain`, "text/plain", ""},
+		{"texthtml", "", ""},
+		{"", "", ""},
+		{"/html", "", ""},
+		{"text/", "", ""},
+	} {
+		essence, charset := extractMIMEType(tc.in)
+		if essence != tc.essence || charset != tc.charset {
+			t.Errorf("extractMIMEType(%q) = %q, %q, want %q, %q", tc.in, essence, charset, tc.essence, tc.charset)
+		}
+	}
+}
