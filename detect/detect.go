@@ -412,8 +412,9 @@ func (d *Detector) feedSingleByte(p, b byte) {
 			d.koi8U = true
 		}
 	}
-	for live := d.sbLive; live != 0; live &= live - 1 {
+	for live := d.sbLive; live != 0; {
 		r := bits.TrailingZeros64(live)
+		live &^= 1 << r
 		row := &sbRows[r]
 		e := &sbEncodings[row.enc]
 		cb := e.classes[b]

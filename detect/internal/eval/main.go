@@ -25,6 +25,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/internal/corpus"
@@ -225,8 +226,9 @@ func trim(s string, n int) string {
 	return s
 }
 
-// writeSample writes, per language, two held-out documents of about 2 KB
-// that have enough non-ASCII text, as <lang>.txt separated by form feeds.
+// writeSample writes, per language, two held-out documents of at most 2 KB
+// (taken from a third of the way into the held-out text) that have at
+// least 32 non-ASCII letters, as <lang>.txt separated by form feeds.
 func writeSample(dir string, docsOf map[string][][]byte) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		log.Fatal(err)
@@ -243,8 +245,8 @@ func writeSample(dir string, docsOf map[string][][]byte) {
 				}
 				doc = doc[:cut+1]
 			}
-			if nonASCII(doc)*10 < len(doc) {
-				continue // mostly ASCII: says little
+			if letters(doc) < 32 {
+				continue // hardly any text in the language: says little
 			}
 			out.Write(doc)
 			out.WriteString("\n\f\n")
@@ -256,10 +258,11 @@ func writeSample(dir string, docsOf map[string][][]byte) {
 	}
 }
 
-func nonASCII(b []byte) int {
+// letters counts the non-ASCII letters of UTF-8 text.
+func letters(b []byte) int {
 	n := 0
-	for _, c := range b {
-		if c >= 0x80 {
+	for _, r := range string(b) {
+		if r >= 0x80 && unicode.IsLetter(r) {
 			n++
 		}
 	}

@@ -75,6 +75,9 @@ const (
 	// so that its scores stay comparable with those of Latin groups, which
 	// score each letter.
 	asciiLetters = 17
+	// rareLetters is the number of letters the rare-letter class stands
+	// for, roughly: its probability is divided by it for the same reason.
+	rareLetters = 16
 	// unseenBucket is the frequency bucket of a CJK character never seen in
 	// training: a little rarer than a character seen once.
 	unseenExtra = 2
@@ -399,8 +402,11 @@ func train(g group, langs []string, c *classifier, n int) []int8 {
 		for k := 0; k < n; k++ {
 			pu := uni[k] / total
 			prob := (pair[p*n+k] + prior*pu) / (first[p] + prior)
-			if k == classASCIIBase && !g.latin {
+			switch {
+			case k == classASCIIBase && !g.latin:
 				prob /= asciiLetters
+			case k == classRare:
+				prob /= rareLetters
 			}
 			s := -127.0
 			if prob > 0 {

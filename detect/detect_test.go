@@ -1,0 +1,312 @@
+package detect_test
+
+import (
+	"bytes"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charsniff/charsniff/detect"
+	"github.com/charsniff/charsniff/internal/corpus"
+	"github.com/charsniff/charsniff/override"
+)
+
+// right reports whether guessing got for b encoded in want shows the
+// reader the right text: the same encoding, or one that decodes b alike.
+func right(got, want override.Encoding, b []byte) bool {
+	return got == want || (got.Valid() && corpus.Decode(got, b) == corpus.Decode(want, b))
+}
+
+func guess(b []byte, hint detect.Hint) (override.Encoding, detect.Confidence) {
+	d := detect.New(detect.Options{})
+	d.Feed(b)
+	return d.Guess(hint)
+}
+
+// Short real sentences (mostly Article 1 of the Universal Declaration of
+// Human Rights), encoded, must be guessed right without any hint.
+var sentences = []struct {
+	desc string
+	enc  override.Encoding
+	text string
+}{
+	{"French", override.Windows1252, "Le cœur a ses raisons que la raison ne connaît point."},
+	{"German", override.Windows1252, "Über den Wolken muss die Freiheit wohl grenzenlos sein."},
+	{"Spanish", override.Windows1252, "El niño comió una manzana en la cocina de su abuela."},
+	{"Czech", override.Windows1250, "Příliš žluťoučký kůň úpěl ďábelské ódy."},
+	{"Polish", override.ISO8859_2, "Zażółć gęślą jaźń, mówił Łukasz do sąsiadów."},
+	{"Hungarian", override.Windows1250, "Minden emberi lény szabadon születik és egyenlő méltósága és joga van."},
+	{"Russian", override.Windows1251, "Съешь же ещё этих мягких французских булок, да выпей чаю."},
+	{"Russian KOI8-R", override.KOI8R, "Все люди рождаются свободными и равными в своем достоинстве и правах."},
+	{"Ukrainian KOI8-U", override.KOI8U, "Усі люди народжуються вільними і рівними у своїй гідності та правах."},
+	{"Bulgarian", override.ISO8859_5, "Всички хора се раждат свободни и равни по достойнство и права."},
+	{"Russian IBM866", override.IBM866, "Все люди рождаются свободными и равными в своем достоинстве и правах."},
+	{"Greek", override.Windows1253, "Άλλα λόγια να αγαπιόμαστε, είπε η γιαγιά στα εγγόνια της."},
+	{"Greek ISO", override.ISO8859_7, "Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια."},
+	{"Turkish", override.Windows1254, "Pijamalı hasta yağız şoföre çabucak güvendi."},
+	{"Hebrew", override.Windows1255, "כל בני האדם נולדו בני חורין ושווים בערכם ובזכויותיהם."},
+	{"Hebrew ISO", override.ISO8859_8, "כל בני האדם נולדו בני חורין ושווים בערכם ובזכויותיהם."},
+	{"Arabic", override.Windows1256, "يولد جميع الناس أحراراً متساوين في الكرامة والحقوق."},
+	{"Arabic ISO", override.ISO8859_6, "يولد جميع الناس أحرارا متساوين في الكرامة والحقوق."},
+	{"Lithuanian", override.Windows1257, "Visi žmonės gimsta laisvi ir lygūs savo orumu ir teisėmis."},
+	{"Latvian", override.ISO8859_13, "Visi cilvēki piedzimst brīvi un vienlīdzīgi savā pašcieņā un tiesībās."},
+	{"Vietnamese", override.Windows1258, "Tất cả mọi người sinh ra đều được tự do và bình đẳng về nhân phẩm và quyền lợi."},
+	{"Thai", override.Windows874, "มนุษย์ทั้งหลายเกิดมามีอิสระและเสมอภาคกันในเกียรติศักดิ์และสิทธิ"},
+	{"Japanese Shift_JIS", override.ShiftJIS, "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。"},
+	{"Japanese EUC-JP", override.EUCJP, "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。"},
+	{"Japanese ISO-2022-JP", override.ISO2022JP, "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。"},
+	{"Korean", override.EUCKR, "모든 인간은 태어날 때부터 자유로우며 그 존엄과 권리에 있어 동등하다."},
+	{"Simplified Chinese", override.GBK, "人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心。"},
+	{"Traditional Chinese", override.Big5, "人人生而自由，在尊嚴和權利上一律平等。他們賦有理性和良心。"},
+	{"UTF-8", override.UTF8, "Grüße aus Köln, Привет из Москвы."},
+}
+
+func TestSentences(t *testing.T) {
+	for _, tc := range sentences {
+		t.Run(tc.desc, func(t *testing.T) {
+			b, dropped := corpus.Encode(tc.enc, tc.text)
+			if dropped > 0 {
+				t.Fatalf("%d characters not in %v", dropped, tc.enc)
+			}
+			got, conf := guess(b, detect.Hint{})
+			if !right(got, tc.enc, b) || conf == detect.Unsure {
+				t.Errorf("Guess(%q) = %v, %v, want %v", b, got, conf, tc.enc)
+			}
+		})
+	}
+}
+
+// TestChunking feeds each sentence, and each sentence twice, in random
+// chunks: the guess must not change.
+func TestChunking(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, tc := range sentences {
+		b, _ := corpus.Encode(tc.enc, tc.text+" <p>"+tc.text)
+		want, wantConf := guess(b, detect.Hint{})
+		d := detect.New(detect.Options{})
+		for trial := 0; trial < 50; trial++ {
+			d.Reset()
+			for rest := b; len(rest) > 0; {
+				n := rng.Intn(min(len(rest), 9) + 1) // 0 to 9 bytes, empty chunks too
+				d.Feed(rest[:n])
+				rest = rest[n:]
+			}
+			if got, conf := d.Guess(detect.Hint{}); got != want || conf != wantConf {
+				t.Fatalf("%s: chunked Guess = %v, %v, want %v, %v", tc.desc, got, conf, want, wantConf)
+			}
+		}
+	}
+}
+
+func TestHints(t *testing.T) {
+	// "Åðèå" is too short to tell; each hint tips it.
+	short := []byte("\xe8\xe4\xe5")
+	tests := []struct {
+		desc string
+		in   []byte
+		hint detect.Hint
+		want override.Encoding
+		conf detect.Confidence
+	}{
+		{"ASCII, no hint", []byte("<p>plain</p>"), detect.Hint{}, override.Windows1252, detect.Unsure},
+		{"ASCII, .jp", []byte("<p>plain</p>"), detect.Hint{TLD: ".jp"}, override.ShiftJIS, detect.Unsure},
+		{"ASCII, host in .cz", []byte("<p>plain</p>"), detect.Hint{TLD: "www.example.CZ."}, override.Windows1250, detect.Unsure},
+		{"ASCII, zh-TW", []byte("<p>plain</p>"), detect.Hint{Language: "zh-TW"}, override.Big5, detect.Unsure},
+		{"ASCII, zh-Hant-HK", []byte("<p>plain</p>"), detect.Hint{Language: "zh-Hant-HK"}, override.Big5, detect.Unsure},
+		{"ASCII, zh", []byte("<p>plain</p>"), detect.Hint{Language: "zh"}, override.GBK, detect.Unsure},
+		{"ASCII, TLD wins over language", []byte("x"), detect.Hint{TLD: "ru", Language: "ja"}, override.Windows1251, detect.Unsure},
+		{"ASCII, generic TLD", []byte("x"), detect.Hint{TLD: "com"}, override.Windows1252, detect.Unsure},
+		{"short, .ru", short, detect.Hint{TLD: "ru"}, override.Windows1251, detect.Likely},
+		{"short, .gr", short, detect.Hint{TLD: "gr"}, override.Windows1253, detect.Likely},
+		{"short, ru language", short, detect.Hint{Language: "ru-RU"}, override.Windows1251, detect.Likely},
+	}
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			got, conf := guess(tc.in, tc.hint)
+			if got != tc.want || conf != tc.conf {
+				t.Errorf("Guess(%q, %+v) = %v, %v, want %v, %v", tc.in, tc.hint, got, conf, tc.want, tc.conf)
+			}
+		})
+	}
+}
+
+func TestStructure(t *testing.T) {
+	utf16 := func(s string, be bool) []byte {
+		var b []byte
+		for _, c := range []byte(s) {
+			if be {
+				b = append(b, 0, c)
+			} else {
+				b = append(b, c, 0)
+			}
+		}
+		return b
+	}
+	sjis, _ := corpus.Encode(override.ShiftJIS, "日本語のテキストです")
+	tests := []struct {
+		desc string
+		in   []byte
+		want override.Encoding
+		ok   bool // Detect's second result
+	}{
+		{"empty", nil, override.Windows1252, false},
+		{"ASCII markup", []byte(`<html><head><title>x</title><script>var a = "b";</script>`), override.Windows1252, false},
+		{"UTF-8", []byte("<p>caf\xc3\xa9</p>"), override.UTF8, true},
+		{"UTF-8 cut in a sequence", []byte("<p>\xe6\x97\xa5\xe6\x9c"), override.UTF8, true},
+		{"UTF-8 cut after the lead", []byte("<p>\xc3\xa9 \xe2"), override.UTF8, true},
+		{"invalid UTF-8 is not UTF-8", []byte("<p>caf\xc3\xa9 \xc3</p>"), override.Unknown, true},
+		{"Shift_JIS cut after a lead byte", sjis[:len(sjis)-1], override.ShiftJIS, true},
+		{"ISO-2022-JP", []byte("\x1b$B$3$s$K$A$O\x1b(B hello"), override.ISO2022JP, true},
+		{"ESC without a valid sequence", []byte("a\x1b[31mred\x1b[0m"), override.Windows1252, false},
+		{"UTF-16LE without BOM", utf16("<!DOCTYPE html><html><body>hi</body></html>", false), override.UTF16LE, true},
+		{"UTF-16BE without BOM", utf16("<!DOCTYPE html><html><body>hi</body></html>", true), override.UTF16BE, true},
+		{"too short for UTF-16", utf16("<p>hi</p>", false), override.Windows1252, false},
+	}
+	d := detect.New(detect.Options{})
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			got, ok := d.Detect(tc.in)
+			if ok != tc.ok || (tc.want != override.Unknown && got != tc.want) {
+				t.Errorf("Detect(%q) = %v, %v, want %v, %v", tc.in, got, ok, tc.want, tc.ok)
+			}
+			if tc.want == override.Unknown && got == override.UTF8 {
+				t.Errorf("Detect(%q) = UTF-8 for invalid UTF-8", tc.in)
+			}
+		})
+	}
+}
+
+// detected are the encodings the detector may answer.
+var detected = map[override.Encoding]bool{
+	override.UTF8: true, override.UTF16LE: true, override.UTF16BE: true,
+	override.Windows1250: true, override.Windows1251: true, override.Windows1252: true,
+	override.Windows1253: true, override.Windows1254: true, override.Windows1255: true,
+	override.Windows1256: true, override.Windows1257: true, override.Windows1258: true,
+	override.Windows874: true, override.ISO8859_2: true, override.ISO8859_5: true,
+	override.ISO8859_6: true, override.ISO8859_7: true, override.ISO8859_8: true,
+	override.ISO8859_13: true, override.KOI8R: true, override.KOI8U: true, override.IBM866: true,
+	override.ShiftJIS: true, override.EUCJP: true, override.ISO2022JP: true, override.EUCKR: true,
+	override.GBK: true, override.GB18030: true, override.Big5: true,
+}
+
+func FuzzDetect(f *testing.F) {
+	for _, tc := range sentences {
+		b, _ := corpus.Encode(tc.enc, tc.text)
+		f.Add(b, uint8(len(b)/2))
+	}
+	f.Add([]byte("\x81\x30\x81\x30\xa1\xa1"), uint8(2))
+	f.Add([]byte("\x1b$B\x1b(J\x8e\xa1"), uint8(1))
+	d := detect.New(detect.Options{})
+	d2 := detect.New(detect.Options{})
+	f.Fuzz(func(t *testing.T, b []byte, cut uint8) {
+		e, ok := d.Detect(b)
+		if ok && !detected[e] {
+			t.Fatalf("Detect(%q) = %v, not a detected encoding", b, e)
+		}
+		g, conf := d.Guess(detect.Hint{TLD: "jp"})
+		if !g.Valid() || !detected[g] {
+			t.Fatalf("Guess(%q) = %v, %v: not a detected encoding", b, g, conf)
+		}
+		// Chunking: the same bytes in two pieces give the same guess.
+		c := min(int(cut), len(b))
+		d2.Reset()
+		d2.Feed(b[:c])
+		d2.Feed(b[c:])
+		if g2, conf2 := d2.Guess(detect.Hint{TLD: "jp"}); g2 != g || conf2 != conf {
+			t.Fatalf("split at %d: Guess(%q) = %v, %v, want %v, %v", c, b, g2, conf2, g, conf)
+		}
+	})
+}
+
+func TestAllocs(t *testing.T) {
+	b, _ := corpus.Encode(override.Windows1251, strings.Repeat(sentences[4].text, 20))
+	d := detect.New(detect.Options{Hint: detect.Hint{TLD: "example.ru", Language: "zh-Hant"}})
+	if n := testing.AllocsPerRun(100, func() { d.Detect(b) }); n != 0 {
+		t.Errorf("Detect allocates: got %v allocations per run, want 0", n)
+	}
+}
+
+// heldOut maps the languages of testdata/heldout to the encodings their
+// documents are tested in (the browser-detected ones, as in the
+// evaluation tool).
+var heldOut = map[string][]override.Encoding{
+	"de": {override.Windows1252}, "fr": {override.Windows1252}, "es": {override.Windows1252},
+	"it": {override.Windows1252}, "nl": {override.Windows1252}, "pt": {override.Windows1252},
+	"sv": {override.Windows1252}, "da": {override.Windows1252}, "fi": {override.Windows1252},
+	"nb": {override.Windows1252}, "ca": {override.Windows1252}, "is": {override.Windows1252},
+	"cs": {override.Windows1250, override.ISO8859_2}, "pl": {override.Windows1250, override.ISO8859_2},
+	"hu": {override.Windows1250, override.ISO8859_2}, "sk": {override.Windows1250, override.ISO8859_2},
+	"sl": {override.Windows1250, override.ISO8859_2}, "hr": {override.Windows1250, override.ISO8859_2},
+	"ro": {override.Windows1250},
+	"ru": {override.Windows1251, override.KOI8R, override.ISO8859_5, override.IBM866},
+	"uk": {override.Windows1251, override.KOI8U}, "bg": {override.Windows1251, override.ISO8859_5},
+	"sr": {override.Windows1251}, "mk": {override.Windows1251}, "be": {override.Windows1251},
+	"el": {override.Windows1253, override.ISO8859_7}, "tr": {override.Windows1254},
+	"he": {override.Windows1255, override.ISO8859_8},
+	"ar": {override.Windows1256, override.ISO8859_6}, "fa": {override.Windows1256},
+	"lt": {override.Windows1257, override.ISO8859_13}, "lv": {override.Windows1257, override.ISO8859_13},
+	"et": {override.Windows1257}, "vi": {override.Windows1258}, "th": {override.Windows874},
+	"ja": {override.ShiftJIS, override.EUCJP, override.ISO2022JP}, "zh-CN": {override.GBK},
+	"zh-TW": {override.Big5}, "ko": {override.EUCKR},
+}
+
+// TestHeldOut checks a minimum accuracy on the committed sample of
+// held-out text (see testdata/README.md): a little under what the full
+// evaluation measures, so that a regression fails.
+func TestHeldOut(t *testing.T) {
+	files, err := filepath.Glob("testdata/heldout/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no held-out sample: %v", err)
+	}
+	prefixes := []struct {
+		name string
+		n    int
+		min  float64
+	}{{"whole", 1 << 30, 0.97}, {"1KB", 1024, 0.96}, {"256B", 256, 0.95}}
+	var right_, total [3]int
+	d := detect.New(detect.Options{})
+	for _, f := range files {
+		lang := strings.TrimSuffix(filepath.Base(f), ".txt")
+		encs, ok := heldOut[lang]
+		if !ok {
+			t.Errorf("%s: no encodings for %q", f, lang)
+			continue
+		}
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, doc := range bytes.Split(text, []byte("\n\f\n")) {
+			if len(doc) == 0 {
+				continue
+			}
+			for _, enc := range encs {
+				b, _ := corpus.Encode(enc, string(doc))
+				for i, p := range prefixes {
+					pre := b[:min(len(b), p.n)]
+					if !bytes.ContainsFunc(pre, func(r rune) bool { return r >= 0x80 || r == 0x1b }) {
+						continue
+					}
+					d.Reset()
+					d.Feed(pre)
+					got, _ := d.Guess(detect.Hint{})
+					total[i]++
+					if right(got, enc, pre) {
+						right_[i]++
+					} else {
+						t.Logf("%s %v %s: got %v", lang, enc, p.name, got)
+					}
+				}
+			}
+		}
+	}
+	for i, p := range prefixes {
+		acc := float64(right_[i]) / float64(total[i])
+		t.Logf("%s: %d/%d = %.1f %%", p.name, right_[i], total[i], 100*acc)
+		if acc < p.min {
+			t.Errorf("%s: accuracy %.3f, want at least %.3f", p.name, acc, p.min)
+		}
+	}
+}
