@@ -300,18 +300,21 @@ func TestZeroAllocs(t *testing.T) {
 // every two-byte input and a spread of three-byte ones.
 func TestValidUTF8Output(t *testing.T) {
 	var buf [3]byte
+	dst := make([]byte, 64)
 	for _, e := range override.All() {
+		d := newDecoder(e)
+		check := func(src []byte) {
+			d.Reset()
+			nDst, nSrc, err := d.Transform(dst, src, true)
+			if err != nil || nSrc != len(src) || !utf8.Valid(dst[:nDst]) {
+				t.Fatalf("%v: decode(%x) = %q, %d, %v: want valid UTF-8 for all input", e, src, dst[:nDst], nSrc, err)
+			}
+		}
 		for i := range 1 << 16 {
-			buf[0], buf[1] = byte(i>>8), byte(i)
-			for _, n := range []int{1, 2} {
-				if got := decodeAll(t, e, buf[:n]); !utf8.Valid(got) {
-					t.Fatalf("%v: decode(%x) = %q: not UTF-8", e, buf[:n], got)
-				}
-			}
-			buf[2] = byte(i * 7)
-			if got := decodeAll(t, e, buf[:3]); !utf8.Valid(got) {
-				t.Fatalf("%v: decode(%x) = %q: not UTF-8", e, buf[:3], got)
-			}
+			buf[0], buf[1], buf[2] = byte(i>>8), byte(i), byte(i*7)
+			check(buf[:1])
+			check(buf[:2])
+			check(buf[:3])
 		}
 	}
 }
