@@ -350,3 +350,24 @@ func TestGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestISO2022JPKatakana checks x/text's ISO-2022-JP encoder on halfwidth
+// katakana against index ISO-2022-JP katakana: the standard's encoder writes
+// the index's fullwidth katakana, x/text's may keep the halfwidth ones
+// (ESC ( I), which the decoder also reads back. Either way the text decodes
+// to the halfwidth or the index's fullwidth form.
+func TestISO2022JPKatakana(t *testing.T) {
+	enc := Encoding(override.ISO2022JP).NewEncoder()
+	for i, full := range iso2022JPKatakanaIndex {
+		half := rune(0xFF61 + i)
+		out, err := enc.String(string(half))
+		if err != nil {
+			t.Errorf("encode(%U): %v", half, err)
+			continue
+		}
+		got := string(decodeAll(t, override.ISO2022JP, []byte(out)))
+		if got != string(half) && got != string(rune(full)) {
+			t.Errorf("decode(encode(%U)) = %q, want %q or %q", half, got, string(half), string(rune(full)))
+		}
+	}
+}
