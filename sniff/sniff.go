@@ -1,11 +1,36 @@
 // Package sniff implements the encoding sniffing algorithm of the WHATWG HTML
-// Standard (https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm).
+// Standard (https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm):
+// from the first bytes of an HTML document and what the caller knows about it
+// (a user override, the HTTP Content-Type, a likely encoding, a locale), it
+// decides the encoding to decode the document with, how sure that is, and
+// which step decided.
 //
-// PLACEHOLDER: this file fixes the API other packages build on. The sniff
-// helper replaces the body of Sniff with the full algorithm.
+// [Sniff] runs the steps in the standard's order:
+//
+//  1. A byte order mark (EF BB BF, FE FF, FF FE): certain.
+//  2. The caller's user override ([Options.Override]): certain.
+//  3. The transport layer: the charset of the Content-Type header
+//     ([Options.ContentType], parsed as Fetch does, see [ContentTypeCharset]),
+//     if it names an encoding: certain. UTF-16 named here stays UTF-16.
+//  4. The prescan ([prescan.Prescan]) of the first [Options.Window] bytes: a
+//     <meta> (source "prescan") or, if the prescan runs out of bytes without
+//     one, an XML declaration or a UTF-16 XML prefix (source "xml"):
+//     tentative.
+//  5. A parent or likely encoding the caller knows ([Options.Likely]), unless
+//     it is UTF-16: tentative.
+//  6. Autodetection ([Options.Detector], by default [UTF8Detector]), unless
+//     [Options.NoAutodetect]: tentative.
+//  7. The default: [Options.Default], else the locale's ([DefaultEncoding] of
+//     [Options.Locale]), else windows-1252: tentative.
+//
+// A tentative answer may still change while parsing, when the parser meets a
+// <meta> the prescan did not see (a later issue's reader does that).
 package sniff
 
-import "github.com/charsniff/charsniff/override"
+import (
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/prescan"
+)
 
 // Confidence is how sure the sniffing algorithm is of its answer.
 type Confidence uint8
@@ -28,13 +53,14 @@ func (c Confidence) String() string {
 // Source is the step of the sniffing algorithm that decided.
 type Source uint8
 
+// The steps of the sniffing algorithm, as reported in [Result.Source].
 const (
 	SourceDefault    Source = iota // the default encoding (last step)
 	SourceBOM                      // a byte order mark
 	SourceOverride                 // the caller's user override
 	SourceTransport                // the transport layer's Content-Type charset
 	SourcePrescan                  // a <meta> found by the prescan
-	SourceXML                      // an XML declaration
+	SourceXML                      // an XML declaration (or the UTF-16 XML prefix) found by the prescan
 	SourceLikely                   // a likely or parent encoding given by the caller
 	SourceAutodetect               // the autodetection step
 )
@@ -61,9 +87,13 @@ func (s Source) String() string {
 
 // Result is the answer of the sniffing algorithm.
 type Result struct {
-	Encoding   override.Encoding
+	// Encoding is the encoding to decode with; always a valid encoding.
+	Encoding override.Encoding
+	// Confidence is Certain for a BOM, an override or a transport-layer
+	// charset, and Tentative otherwise.
 	Confidence Confidence
-	Source     Source
+	// Source is the step that decided.
+	Source Source
 	// BOMLength is the length of the byte order mark at the start of the
 	// input (0, 2 or 3); it is non-zero only when Source is SourceBOM.
 	BOMLength int
@@ -74,44 +104,114 @@ func (r Result) Name() string { return r.Encoding.Name() }
 
 // Detector is the autodetection step: it guesses an encoding from a prefix
 // of the input, or reports false to leave the decision to the default.
+// Sniff ignores an answer that is not a valid encoding.
 type Detector interface {
 	Detect(prefix []byte) (override.Encoding, bool)
 }
 
 // DefaultWindow is the number of bytes the prescan examines by default.
-const DefaultWindow = 1024
+const DefaultWindow = prescan.DefaultWindow
 
 // Options are the inputs of the sniffing algorithm other than the bytes.
 // The zero Options (or a nil *Options) is the spec's browser with no
-// transport layer and no hints.
+// transport layer and no hints, plus the built-in UTF-8 autodetection.
 type Options struct {
 	Override     override.Encoding // user override; Unknown for none
-	ContentType  string            // transport-layer Content-Type header value
-	Likely       override.Encoding // parent or likely encoding; Unknown for none
+	ContentType  string            // transport-layer Content-Type header value ("" for none); see ContentTypeCharset
+	Likely       override.Encoding // parent or likely encoding; Unknown for none; UTF-16 is ignored
 	Default      override.Encoding // default encoding; Unknown for the locale's or windows-1252
-	Locale       string            // locale or top-level domain hint ("ja", "ru", "zh-TW", ".jp") for the default
-	Window       int               // prescan window in bytes; 0 means DefaultWindow
+	Locale       string            // locale or top-level domain hint ("ja", "ru", "zh-TW", ".jp") for the default; see DefaultEncoding
+	Window       int               // prescan window in bytes; 0 means DefaultWindow, negative means all of prefix
 	NoAutodetect bool              // skip the autodetection step (spec-literal)
-	Detector     Detector          // autodetection; nil means the built-in detector
+	Detector     Detector          // autodetection; nil means UTF8Detector{AtEOF: AtEOF}
 	Legacy       bool              // resolve labels with override.LookupLegacy
+	AtEOF        bool              // prefix is the whole input; see UTF8Detector
 }
 
 // Sniff runs the encoding sniffing algorithm over prefix, the first bytes of
-// the input (at least the window, or all of it if shorter).
+// the input: at least the window (1024 bytes by default), or all of it if it
+// is shorter, in which case opts.AtEOF should say so. The prescan's <meta>
+// scan looks at the window only; an XML declaration, the built-in
+// autodetection and a Detector see all of prefix. A nil opts means the zero
+// Options.
+//
+// Sniff always returns a valid encoding. It does not allocate (except in
+// what a Detector does, and, with Legacy, for labels longer than 32 bytes).
 func Sniff(prefix []byte, opts *Options) Result {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+
+	// 1. BOM sniffing (Encoding Standard): only these three byte order marks.
+	if bom, n := sniffBOM(prefix); n > 0 {
+		return Result{bom, Certain, SourceBOM, n}
+	}
+
+	// 2. The user's override.
+	if o.Override.Valid() {
+		return Result{o.Override, Certain, SourceOverride, 0}
+	}
+
+	// 3 (waiting for bytes) is the caller's. 4. The transport layer.
+	if o.ContentType != "" {
+		if enc, ok := transportEncoding(o.ContentType, o.Legacy); ok {
+			return Result{enc, Certain, SourceTransport, 0}
+		}
+	}
+
+	// 5. The prescan, which ends with get an XML encoding.
+	window := o.Window
+	if window == 0 {
+		window = DefaultWindow
+	}
+	switch r := prescan.Prescan(prefix, &prescan.Options{Window: window, Legacy: o.Legacy}); r.Source {
+	case prescan.Meta:
+		return Result{r.Encoding, Tentative, SourcePrescan, 0}
+	case prescan.XMLDeclaration, prescan.UTF16XMLPrefix:
+		return Result{r.Encoding, Tentative, SourceXML, 0}
+	}
+
+	// 6-7. A same-origin parent's encoding (never UTF-16) or a likely one.
+	if o.Likely.Valid() && !o.Likely.IsUTF16() {
+		return Result{o.Likely, Tentative, SourceLikely, 0}
+	}
+
+	// 8. Autodetection.
+	if !o.NoAutodetect {
+		var enc override.Encoding
+		var ok bool
+		if o.Detector != nil {
+			enc, ok = o.Detector.Detect(prefix)
+		} else {
+			enc, ok = UTF8Detector{AtEOF: o.AtEOF}.Detect(prefix)
+		}
+		if ok && enc.Valid() {
+			return Result{enc, Tentative, SourceAutodetect, 0}
+		}
+	}
+
+	// 9. The default.
 	switch {
-	case len(prefix) >= 3 && prefix[0] == 0xEF && prefix[1] == 0xBB && prefix[2] == 0xBF:
-		return Result{override.UTF8, Certain, SourceBOM, 3}
-	case len(prefix) >= 2 && prefix[0] == 0xFE && prefix[1] == 0xFF:
-		return Result{override.UTF16BE, Certain, SourceBOM, 2}
-	case len(prefix) >= 2 && prefix[0] == 0xFF && prefix[1] == 0xFE:
-		return Result{override.UTF16LE, Certain, SourceBOM, 2}
-	}
-	if opts != nil && opts.Override.Valid() {
-		return Result{opts.Override, Certain, SourceOverride, 0}
-	}
-	if opts != nil && opts.Default.Valid() {
-		return Result{opts.Default, Tentative, SourceDefault, 0}
+	case o.Default.Valid():
+		return Result{o.Default, Tentative, SourceDefault, 0}
+	case o.Locale != "":
+		return Result{DefaultEncoding(o.Locale), Tentative, SourceDefault, 0}
 	}
 	return Result{override.Windows1252, Tentative, SourceDefault, 0}
+}
+
+// sniffBOM is the Encoding Standard's BOM sniff: it returns the encoding and
+// the length of a UTF-8, UTF-16BE or UTF-16LE byte order mark at the start
+// of b, or 0. A prefix of a byte order mark is not one.
+func sniffBOM(b []byte) (override.Encoding, int) {
+	switch {
+	case len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF:
+		return override.UTF8, 3
+	case len(b) >= 2 && b[0] == 0xFE && b[1] == 0xFF:
+		return override.UTF16BE, 2
+	case len(b) >= 2 && b[0] == 0xFF && b[1] == 0xFE:
+		return override.UTF16LE, 2
+	}
+	return override.Unknown, 0
 }

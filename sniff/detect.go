@@ -1,0 +1,67 @@
+package sniff
+
+import (
+	"unicode/utf8"
+
+	"github.com/charsniff/charsniff/override"
+)
+
+// UTF8Detector is the built-in autodetection step, the one Sniff uses when
+// [Options.Detector] is nil. It answers UTF-8 when the prefix is valid UTF-8
+// and holds at least one complete non-ASCII character, and leaves the
+// decision to the default otherwise: an all-ASCII prefix says nothing, and
+// text in a legacy encoding is very rarely valid UTF-8.
+//
+// As the HTML Standard notes, UTF-8 has a highly detectable bit pattern; this
+// detector uses that and nothing else. It does not allocate.
+type UTF8Detector struct {
+	// AtEOF reports that the prefix is the whole input. When it is false,
+	// the prefix may end inside a character whose last bytes follow, so an
+	// incomplete but so far valid sequence at the very end is accepted.
+	AtEOF bool
+}
+
+// Detect reports UTF-8 and true if prefix is valid UTF-8 (allowing a
+// character cut at the end unless d.AtEOF) with at least one complete
+// non-ASCII character.
+func (d UTF8Detector) Detect(prefix []byte) (override.Encoding, bool) {
+	// Skip the ASCII run, 8 bytes at a time.
+	i := 0
+	for ; i+8 <= len(prefix); i += 8 {
+		w := uint64(prefix[i]) | uint64(prefix[i+1])<<8 | uint64(prefix[i+2])<<16 | uint64(prefix[i+3])<<24 |
+			uint64(prefix[i+4])<<32 | uint64(prefix[i+5])<<40 | uint64(prefix[i+6])<<48 | uint64(prefix[i+7])<<56
+		if w&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for i < len(prefix) && prefix[i] < utf8.RuneSelf {
+		i++
+	}
+	rest := prefix[i:]
+	if len(rest) == 0 {
+		return override.Unknown, false // pure ASCII
+	}
+	if !d.AtEOF {
+		// Set aside an incomplete last character: its lead byte is among
+		// the last three bytes and it is a valid start of a longer one.
+		for k := 1; k <= 3 && k <= len(rest); k++ {
+			c := rest[len(rest)-k]
+			if c < 0x80 {
+				break
+			}
+			if c >= 0xC0 {
+				if tail := rest[len(rest)-k:]; !utf8.FullRune(tail) {
+					rest = rest[:len(rest)-k]
+				}
+				break
+			}
+		}
+		if len(rest) == 0 {
+			return override.Unknown, false // only an incomplete character
+		}
+	}
+	if utf8.Valid(rest) {
+		return override.UTF8, true
+	}
+	return override.Unknown, false
+}

@@ -1,0 +1,307 @@
+package sniff_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charsniff/charsniff/internal/reference"
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
+)
+
+const casesPath = "../testdata/html5lib-encoding/cases.jsonl"
+
+// skipHTML5lib lists the html5lib cases Sniff does not pass, and why.
+var skipHTML5lib = map[string]string{
+	// The only <meta> lies past byte 1024: the parser finds it while parsing
+	// and changes the encoding. That belongs to changing the encoding while
+	// parsing (issue #7), not to the prescan of the first 1024 bytes.
+	"tests1-048": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
+	"tests1-049": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
+	"tests1-050": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
+	"tests1-051": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
+	"tests1-052": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
+	"tests1-053": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
+	"tests1-054": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
+}
+
+func TestHTML5lib(t *testing.T) {
+	cases, err := reference.ReadCases(casesPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) != 82 {
+		t.Errorf("read %d cases, want 82", len(cases))
+	}
+	passed := 0
+	for _, c := range cases {
+		t.Run(c.ID, func(t *testing.T) {
+			if why, ok := skipHTML5lib[c.ID]; ok {
+				t.Skip(why)
+			}
+			got := sniff.Sniff(c.Input, &sniff.Options{AtEOF: true})
+			if !strings.EqualFold(got.Name(), c.Encoding) {
+				t.Errorf("Sniff(%.60q) = %s (%v), want %s", c.Input, got.Name(), got.Source, c.Encoding)
+			} else {
+				passed++
+			}
+		})
+	}
+	if want := len(cases) - len(skipHTML5lib); passed != want {
+		t.Errorf("passed %d of %d cases", passed, want)
+	}
+}
+
+func TestSniff(t *testing.T) {
+	const meta = `<meta charset="gbk">`
+	tests := []struct {
+		desc string
+		in   string
+		opts *sniff.Options
+		want sniff.Result
+	}{
+		// 1. Byte order marks, and inputs shorter than one.
+		{"utf-8 bom", "\xEF\xBB\xBFabc", nil, sniff.Result{override.UTF8, sniff.Certain, sniff.SourceBOM, 3}},
+		{"utf-8 bom alone", "\xEF\xBB\xBF", nil, sniff.Result{override.UTF8, sniff.Certain, sniff.SourceBOM, 3}},
+		{"utf-16be bom", "\xFE\xFF\x00<", nil, sniff.Result{override.UTF16BE, sniff.Certain, sniff.SourceBOM, 2}},
+		{"utf-16be bom alone", "\xFE\xFF", nil, sniff.Result{override.UTF16BE, sniff.Certain, sniff.SourceBOM, 2}},
+		{"utf-16le bom", "\xFF\xFE<\x00", nil, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceBOM, 2}},
+		{"utf-16le bom alone", "\xFF\xFE", nil, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceBOM, 2}},
+		{"utf-32le bom is utf-16le", "\xFF\xFE\x00\x00", nil, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceBOM, 2}},
+		{"utf-32be bom is no bom", "\x00\x00\xFE\xFF", &sniff.Options{NoAutodetect: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"utf-7 signature is no bom", "+/v8-", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"half a utf-8 bom", "\xEF\xBB", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"a third of a utf-8 bom", "\xEF", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"half a utf-16 bom", "\xFE", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"empty", "", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"bom beats everything", "\xEF\xBB\xBF" + meta, &sniff.Options{Override: override.Big5, ContentType: "text/html; charset=koi8-r"}, sniff.Result{override.UTF8, sniff.Certain, sniff.SourceBOM, 3}},
+
+		// 2. The user override.
+		{"override", meta, &sniff.Options{Override: override.Big5, ContentType: "text/html;charset=koi8-r"}, sniff.Result{override.Big5, sniff.Certain, sniff.SourceOverride, 0}},
+		{"override utf-16", meta, &sniff.Options{Override: override.UTF16LE}, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceOverride, 0}},
+		{"invalid override", meta, &sniff.Options{Override: 200}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+
+		// 4. The transport layer.
+		{"transport", meta, &sniff.Options{ContentType: "text/html; charset=koi8-r"}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0}},
+		{"transport utf-16 stays utf-16", meta, &sniff.Options{ContentType: "text/html; charset=utf-16"}, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceTransport, 0}},
+		{"transport x-user-defined stays", meta, &sniff.Options{ContentType: "text/html; charset=x-user-defined"}, sniff.Result{override.XUserDefined, sniff.Certain, sniff.SourceTransport, 0}},
+		{"transport replacement", meta, &sniff.Options{ContentType: "text/html; charset=iso-2022-kr"}, sniff.Result{override.Replacement, sniff.Certain, sniff.SourceTransport, 0}},
+		{"transport unknown label", meta, &sniff.Options{ContentType: "text/html; charset=bogus"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"transport without charset", meta, &sniff.Options{ContentType: "text/html"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"transport not a MIME type", meta, &sniff.Options{ContentType: "charset=koi8-r"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"transport with garbage", meta, &sniff.Options{ContentType: "text/html; charset=Shift_JIS garbage"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"transport escaped label", meta, &sniff.Options{ContentType: `text/html; charset="\k\o\i\8-r"`}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0}},
+		{"transport quoted label with spaces", meta, &sniff.Options{ContentType: `text/html; charset=" koi8-r "`}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0}},
+		{"transport escaped long label", meta, &sniff.Options{ContentType: `text/html; charset="\k` + strings.Repeat("x", 100) + `"`}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"transport escaped label, long white space", meta, &sniff.Options{ContentType: `text/html; charset="\koi8-r` + strings.Repeat(" ", 100) + `"`}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0}},
+		{"transport legacy", meta, &sniff.Options{ContentType: "text/html; charset=windows-932", Legacy: true}, sniff.Result{override.ShiftJIS, sniff.Certain, sniff.SourceTransport, 0}},
+		{"transport escaped legacy", meta, &sniff.Options{ContentType: `text/html; charset="windows\-932"`, Legacy: true}, sniff.Result{override.ShiftJIS, sniff.Certain, sniff.SourceTransport, 0}},
+		{"transport legacy off", meta, &sniff.Options{ContentType: "text/html; charset=windows-932"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+
+		// 5. The prescan and the XML declaration.
+		{"prescan", meta, nil, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"prescan utf-16 becomes utf-8", `<meta charset="utf-16le">`, nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"prescan legacy", `<meta charset="windows-932">`, &sniff.Options{Legacy: true}, sniff.Result{override.ShiftJIS, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"prescan window", strings.Repeat(" ", 100) + meta, &sniff.Options{Window: 100}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"prescan no window", strings.Repeat(" ", 2000) + meta, &sniff.Options{Window: -1}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"meta past 1024", strings.Repeat(" ", 1024) + meta, nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"xml", `<?xml version="1.0" encoding="windows-1251"?><html>`, nil, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceXML, 0}},
+		{"xml utf-16 becomes utf-8", `<?xml version="1.0" encoding="utf-16"?><html>`, nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceXML, 0}},
+		{"xml x-user-defined stays", `<?xml version="1.0" encoding="x-user-defined"?>`, nil, sniff.Result{override.XUserDefined, sniff.Tentative, sniff.SourceXML, 0}},
+		{"meta beats xml", `<?xml version="1.0" encoding="windows-1251"?>` + meta, nil, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"xml, then meta past the window", `<?xml encoding="windows-1251"?>` + strings.Repeat(" ", 1024) + meta, nil, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceXML, 0}},
+		{"transport beats xml", `<?xml version="1.0" encoding="windows-1251"?>`, &sniff.Options{ContentType: "text/html;charset=gbk"}, sniff.Result{override.GBK, sniff.Certain, sniff.SourceTransport, 0}},
+		{"utf-16le xml prefix", "<\x00?\x00x\x00m\x00l\x00", nil, sniff.Result{override.UTF16LE, sniff.Tentative, sniff.SourceXML, 0}},
+		{"utf-16be xml prefix", "\x00<\x00?\x00x\x00m\x00l", nil, sniff.Result{override.UTF16BE, sniff.Tentative, sniff.SourceXML, 0}},
+
+		// 6-7. The likely or parent encoding.
+		{"likely", "<p>hello", &sniff.Options{Likely: override.EUCJP}, sniff.Result{override.EUCJP, sniff.Tentative, sniff.SourceLikely, 0}},
+		{"likely utf-16 ignored", "<p>hello", &sniff.Options{Likely: override.UTF16BE}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"prescan beats likely", meta, &sniff.Options{Likely: override.EUCJP}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"likely beats autodetect", "<p>caf\xC3\xA9", &sniff.Options{Likely: override.EUCJP}, sniff.Result{override.EUCJP, sniff.Tentative, sniff.SourceLikely, 0}},
+
+		// 8. Autodetection.
+		{"autodetect utf-8", "<p>caf\xC3\xA9", nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceAutodetect, 0}},
+		{"autodetect off", "<p>caf\xC3\xA9", &sniff.Options{NoAutodetect: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"autodetect: ascii is no evidence", "<p>cafe", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"autodetect: latin-1 is not utf-8", "<p>caf\xE9", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"autodetect: cut character", "<p>caf\xC3\xA9 \xE6\x97", nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceAutodetect, 0}},
+		{"autodetect: cut character at EOF", "<p>caf\xC3\xA9 \xE6\x97", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"autodetect custom", "<p>hello", &sniff.Options{Detector: fixed{override.KOI8U, true}}, sniff.Result{override.KOI8U, sniff.Tentative, sniff.SourceAutodetect, 0}},
+		{"autodetect custom declines", "<p>caf\xC3\xA9", &sniff.Options{Detector: fixed{override.KOI8U, false}}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"autodetect custom invalid", "<p>hello", &sniff.Options{Detector: fixed{200, true}}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"prescan beats autodetect", "caf\xC3\xA9" + meta, nil, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+
+		// 9. The default.
+		{"default option", "<p>hello", &sniff.Options{Default: override.UTF8, Locale: "ja"}, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"locale ja", "<p>hello", &sniff.Options{Locale: "ja"}, sniff.Result{override.ShiftJIS, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"locale tld", "<p>hello", &sniff.Options{Locale: ".ru"}, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"locale en", "<p>hello", &sniff.Options{Locale: "en-US"}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
+		{"autodetect beats default", "<p>caf\xC3\xA9", &sniff.Options{Locale: "ja"}, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceAutodetect, 0}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			got := sniff.Sniff([]byte(tc.in), tc.opts)
+			if got != tc.want {
+				t.Errorf("Sniff(%.40q) = %+v, want %+v", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+type fixed struct {
+	enc override.Encoding
+	ok  bool
+}
+
+func (f fixed) Detect([]byte) (override.Encoding, bool) { return f.enc, f.ok }
+
+func TestUTF8Detector(t *testing.T) {
+	tests := []struct {
+		desc  string
+		in    string
+		atEOF bool
+		want  bool
+	}{
+		{"empty", "", false, false},
+		{"ascii", "hello, world, long enough for the word loop", false, false},
+		{"two-byte", "caf\xC3\xA9", false, true},
+		{"three-byte", "\xE6\x97\xA5\xE6\x9C\xAC", false, true},
+		{"four-byte", "\xF0\x9F\x98\x80", false, true},
+		{"after a long ascii run", strings.Repeat("a", 37) + "\xC3\xA9" + strings.Repeat("b", 20), false, true},
+		{"lone continuation", "caf\xA9", false, false},
+		{"latin-1", "caf\xE9 au lait", false, false},
+		{"overlong", "\xC0\xAF", false, false},
+		{"surrogate", "\xED\xA0\x80", false, false},
+		{"cut two-byte", "caf\xC3\xA9 \xC3", false, true},
+		{"cut three-byte", "caf\xC3\xA9 \xE6\x97", false, true},
+		{"cut four-byte", "caf\xC3\xA9 \xF0\x9F\x98", false, true},
+		{"cut at EOF", "caf\xC3\xA9 \xE6\x97", true, false},
+		{"only a cut character", "cafe \xE6\x97", false, false},
+		{"invalid cut", "caf\xC3\xA9 \xE0\x80", false, false},
+		{"invalid lead at the end", "caf\xC3\xA9 \xFF", false, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			enc, ok := sniff.UTF8Detector{AtEOF: tc.atEOF}.Detect([]byte(tc.in))
+			if ok != tc.want || (ok && enc != override.UTF8) {
+				t.Errorf("Detect(%q) = %v, %v, want %v", tc.in, enc, ok, tc.want)
+			}
+		})
+	}
+}
+
+func TestDefaultEncoding(t *testing.T) {
+	tests := []struct {
+		in   string
+		want override.Encoding
+	}{
+		{"", override.Windows1252},
+		{"en", override.Windows1252},
+		{"en-US", override.Windows1252},
+		{"de_DE.UTF-8", override.Windows1252},
+		{"ja", override.ShiftJIS},
+		{"ja-JP", override.ShiftJIS},
+		{"JA_jp.eucJP", override.ShiftJIS},
+		{"ru", override.Windows1251},
+		{"uk", override.Windows1251},
+		{"sah", override.Windows1251},
+		{"ko-KR", override.EUCKR},
+		{"zh", override.GBK},
+		{"zh-CN", override.GBK},
+		{"zh-Hans", override.GBK},
+		{"zh-SG", override.GBK},
+		{"zh-TW", override.Big5},
+		{"zh_HK", override.Big5},
+		{"zh-MO", override.Big5},
+		{"zh-Hant", override.Big5},
+		{"zh-Hant-CN", override.Big5},
+		{"pl", override.ISO8859_2},
+		{"hu", override.ISO8859_2},
+		{"sl", override.ISO8859_2},
+		{"cs", override.Windows1250},
+		{"sk", override.Windows1250},
+		{"hr", override.Windows1250},
+		{"el-GR", override.ISO8859_7},
+		{"th", override.Windows874},
+		{"tr", override.Windows1254},
+		{"ku", override.Windows1254},
+		{"vi", override.Windows1258},
+		{"he", override.Windows1255},
+		{"ar-EG", override.Windows1256},
+		{"fa", override.Windows1256},
+		{"et", override.Windows1257},
+		{"lt", override.Windows1257},
+		{"lv", override.Windows1257},
+		{" ja ", override.ShiftJIS},
+		{".jp", override.ShiftJIS},
+		{".co.jp", override.ShiftJIS},
+		{"jp", override.ShiftJIS},
+		{"JP", override.ShiftJIS},
+		{".cn", override.GBK},
+		{"cn", override.GBK},
+		{".tw", override.Big5},
+		{".hk", override.Big5},
+		{".kr", override.EUCKR},
+		{".ru", override.Windows1251},
+		{".ua", override.Windows1251},
+		{".uk", override.Windows1252},
+		{".be", override.Windows1252},
+		{"be", override.Windows1251},
+		{".cz", override.Windows1250},
+		{"cz", override.Windows1250},
+		{".gr", override.ISO8859_7},
+		{".il", override.Windows1255},
+		{".com", override.Windows1252},
+		{"jp-JP", override.Windows1252},
+		{"\u212Aa", override.Windows1252},
+	}
+	for _, tc := range tests {
+		if got := sniff.DefaultEncoding(tc.in); got != tc.want {
+			t.Errorf("DefaultEncoding(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestStrings(t *testing.T) {
+	if got := sniff.Certain.String(); got != "certain" {
+		t.Errorf("Certain.String() = %q", got)
+	}
+	if got := sniff.Tentative.String(); got != "tentative" {
+		t.Errorf("Tentative.String() = %q", got)
+	}
+	for s, want := range map[sniff.Source]string{
+		sniff.SourceDefault: "default", sniff.SourceBOM: "bom", sniff.SourceOverride: "override",
+		sniff.SourceTransport: "transport", sniff.SourcePrescan: "prescan", sniff.SourceXML: "xml",
+		sniff.SourceLikely: "likely", sniff.SourceAutodetect: "autodetect", 99: "unknown",
+	} {
+		if got := s.String(); got != want {
+			t.Errorf("Source(%d).String() = %q, want %q", s, got, want)
+		}
+	}
+	if got := (sniff.Result{Encoding: override.ShiftJIS}).Name(); got != "Shift_JIS" {
+		t.Errorf("Name() = %q, want Shift_JIS", got)
+	}
+}
+
+func TestAllocs(t *testing.T) {
+	head := []byte(typicalHead)
+	for _, opts := range []*sniff.Options{
+		nil,
+		{ContentType: "text/html"},
+		{ContentType: "text/html; charset=utf-8"},
+		{ContentType: `text/html; charset="\u\t\f-8"`},
+		{Locale: "zh-Hant-TW", NoAutodetect: true},
+	} {
+		if n := testing.AllocsPerRun(100, func() { sniff.Sniff(head, opts) }); n != 0 {
+			t.Errorf("Sniff(head, %+v) allocates %v times, want 0", opts, n)
+		}
+	}
+	plain := []byte(strings.Repeat("caf\xC3\xA9 ", 200))
+	if n := testing.AllocsPerRun(100, func() { sniff.Sniff(plain, nil) }); n != 0 {
+		t.Errorf("Sniff with autodetection allocates %v times, want 0", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { sniff.ContentTypeCharset("text/html; charset=utf-8") }); n != 0 {
+		t.Errorf("ContentTypeCharset allocates %v times, want 0", n)
+	}
+}
