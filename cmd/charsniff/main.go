@@ -199,7 +199,7 @@ func (a *app) runSniff(stdout io.Writer) int {
 	if a.cfg.stats {
 		a.stats = newStats()
 	}
-	a.prog = newProgress(a.stderr)
+	a.prog = newProgress(stdout, a.stderr)
 	workers := runtime.GOMAXPROCS(0)
 	jobs := make(chan job)
 	// order holds the jobs in input order; its capacity bounds how far the
@@ -234,6 +234,27 @@ func (a *app) runSniff(stdout io.Writer) int {
 		})
 		a.prog.setTotal(n)
 	}()
+	if a.prog != nil {
+		// The producer runs only a little ahead of the output, so count
+		// the inputs in a walk of its own (names only, no file is opened)
+		// to give the bar its total early.
+		go func() {
+			var n int64
+			stopped := false
+			enumerate(a.cfg.paths, true, a.cfg.all, func(input) bool {
+				n++
+				select {
+				case <-done:
+					stopped = true
+				default:
+				}
+				return !stopped
+			})
+			if !stopped {
+				a.prog.setTotal(n)
+			}
+		}()
+	}
 	for range workers {
 		go func() {
 			w := a.newWorker()

@@ -28,22 +28,25 @@ type progress struct {
 	w     io.Writer
 	start time.Time
 
-	mu    sync.Mutex
-	bar   *progressbar.ProgressBar // nil until shown
-	done  int64                    // results emitted
-	total int64                    // inputs enumerated; -1 while unknown
+	mu     sync.Mutex
+	bar    *progressbar.ProgressBar // nil until shown
+	done   int64                    // inputs done
+	total  int64                    // inputs in all; -1 while unknown
+	closed bool                     // finish was called: draw nothing more
 }
 
-// newProgress returns a progress for a run whose standard error is w, or nil
-// when w is not a terminal.
-func newProgress(w io.Writer) *progress {
-	if !isTerminal(w) {
+// newProgress returns a progress for a run whose standard output is out and
+// standard error is w, or nil when w is not a terminal, or when out is one:
+// then the output lines themselves show the progress, and a bar would fight
+// with them (curl decides the same way).
+func newProgress(out, w io.Writer) *progress {
+	if !isTerminal(w) || isTerminal(out) {
 		return nil
 	}
 	return &progress{w: w, start: time.Now(), total: -1}
 }
 
-// add counts n more results, showing the bar when it is time.
+// add counts n more inputs done, showing the bar when it is time.
 func (p *progress) add(n int) {
 	if p == nil {
 		return
@@ -51,6 +54,9 @@ func (p *progress) add(n int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done += int64(n)
+	if p.closed {
+		return
+	}
 	if p.bar == nil {
 		if time.Since(p.start) < progressDelay {
 			return
@@ -71,7 +77,7 @@ func (p *progress) add(n int) {
 	p.bar.Add(n)
 }
 
-// setTotal records the number of inputs once enumeration has ended.
+// setTotal records the number of inputs, once known.
 func (p *progress) setTotal(n int64) {
 	if p == nil {
 		return
@@ -79,7 +85,7 @@ func (p *progress) setTotal(n int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.total = n
-	if p.bar != nil {
+	if p.bar != nil && !p.closed {
 		p.bar.ChangeMax64(n)
 	}
 }
@@ -92,7 +98,7 @@ func (p *progress) clear() {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.bar != nil {
+	if p.bar != nil && !p.closed {
 		p.bar.Clear()
 	}
 }
@@ -104,6 +110,7 @@ func (p *progress) finish() {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.closed = true
 	if p.bar != nil {
 		p.bar.Finish()
 		p.bar.Clear()
