@@ -312,7 +312,49 @@ func (d *Detector) feedByte(b byte) {
 		}
 	}
 
-	// ISO-2022-JP escape sequences.
+	if b == 0x1B || d.esc != 0 {
+		d.feedEscape(b)
+	}
+
+	if !d.utf8Dead {
+		d.feedUTF8(b)
+	}
+
+	// Single-byte candidates score every pair with a non-ASCII byte.
+	if b >= 0x80 || d.prev >= 0x80 {
+		d.feedSingleByte(d.prev, b)
+	}
+
+	if !d.cjk[cjkShiftJIS].dead {
+		d.feedShiftJIS(&d.cjk[cjkShiftJIS], b)
+	}
+	if !d.cjk[cjkEUCJP].dead {
+		d.feedEUCJP(&d.cjk[cjkEUCJP], b)
+	}
+	if !d.cjk[cjkEUCKR].dead {
+		d.feedEUCKR(&d.cjk[cjkEUCKR], b)
+	}
+	if !d.cjk[cjkGBK].dead {
+		d.feedGBK(&d.cjk[cjkGBK], b)
+	}
+	if !d.cjk[cjkBig5].dead {
+		d.feedBig5(&d.cjk[cjkBig5], b)
+	}
+
+	d.prev = b
+	d.quiet = b < 0x80 && d.esc == 0 && d.utf8Need == 0
+	if d.quiet {
+		for k := range d.cjk {
+			if d.cjk[k].lead != 0 && !d.cjk[k].dead {
+				d.quiet = false
+				break
+			}
+		}
+	}
+}
+
+// feedEscape follows ISO-2022-JP escape sequences.
+func (d *Detector) feedEscape(b byte) {
 	switch {
 	case b == 0x1B:
 		if d.esc != 0 {
@@ -341,29 +383,6 @@ func (d *Detector) feedByte(b byte) {
 		d.esc = 0
 	}
 
-	d.feedUTF8(b)
-
-	// Single-byte candidates score every pair with a non-ASCII byte.
-	if b >= 0x80 || d.prev >= 0x80 {
-		d.feedSingleByte(d.prev, b)
-	}
-
-	d.feedShiftJIS(&d.cjk[cjkShiftJIS], b)
-	d.feedEUCJP(&d.cjk[cjkEUCJP], b)
-	d.feedEUCKR(&d.cjk[cjkEUCKR], b)
-	d.feedGBK(&d.cjk[cjkGBK], b)
-	d.feedBig5(&d.cjk[cjkBig5], b)
-
-	d.prev = b
-	d.quiet = b < 0x80 && d.esc == 0 && d.utf8Need == 0
-	if d.quiet {
-		for k := range d.cjk {
-			if d.cjk[k].lead != 0 {
-				d.quiet = false
-				break
-			}
-		}
-	}
 }
 
 // feedUTF8 validates UTF-8 as the Encoding Standard's UTF-8 decoder does.

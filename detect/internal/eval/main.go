@@ -25,6 +25,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
+	"time"
 	"unicode"
 
 	"github.com/charsniff/charsniff/detect"
@@ -98,6 +100,7 @@ func main() {
 	useHint := flag.Bool("hint", false, "pass the set's TLD as a hint")
 	misses := flag.Int("misses", 0, "print up to this many misses per set")
 	sample := flag.String("sample", "", "write a held-out sample to this directory")
+	speed := flag.Bool("speed", false, "measure CPU time per 1 KB prefix and per byte of whole documents")
 	flag.Parse()
 	log.SetFlags(0)
 
@@ -186,6 +189,44 @@ func main() {
 	if *sample != "" {
 		writeSample(*sample, docsOf)
 	}
+	if *speed {
+		measure(docsOf)
+	}
+}
+
+// measure reports the process CPU time (not wall time, which other
+// processes on a shared machine inflate) of Detect over the 1 KB prefixes
+// and the whole documents of every set.
+func measure(docsOf map[string][][]byte) {
+	var inputs [][]byte
+	for _, s := range sets {
+		for _, doc := range docsOf[s.Lang] {
+			b, _ := corpus.Encode(s.Enc, string(doc))
+			inputs = append(inputs, b)
+		}
+	}
+	d := detect.New(detect.Options{})
+	for _, limit := range []int{1024, 1 << 30} {
+		var total, calls int
+		start := cpuTime()
+		for rep := 0; rep < 20; rep++ {
+			for _, b := range inputs {
+				b = b[:min(len(b), limit)]
+				d.Detect(b)
+				total += len(b)
+				calls++
+			}
+		}
+		t := cpuTime() - start
+		fmt.Printf("speed, prefixes of at most %d bytes: %.1f µs per call, %.1f MB/s (CPU time)\n",
+			min(limit, 1<<20), t.Seconds()*1e6/float64(calls), float64(total)/t.Seconds()/1e6)
+	}
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // spread picks up to n documents spread over docs, so that the sample
