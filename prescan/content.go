@@ -29,6 +29,21 @@ type contentScan struct {
 
 func (e *contentScan) reset(legacy bool) { *e = contentScan{legacy: legacy} }
 
+// feedBytes feeds the bytes of v, skipping quickly to a c or C while no
+// part of "charset" is matched.
+func (e *contentScan) feedBytes(v []byte) {
+	for i := 0; i < len(v); i++ {
+		if e.state == ceSearch && e.k == 0 {
+			for v[i]|0x20 != 'c' {
+				if i++; i == len(v) {
+					return
+				}
+			}
+		}
+		e.feed(lower(v[i]))
+	}
+}
+
 func (e *contentScan) feed(c byte) {
 	for {
 		switch e.state {

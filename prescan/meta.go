@@ -165,31 +165,41 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			}
 
 		case stTagName:
-			if m.k > 0 && m.k < 4 {
+			if m.k == 0 {
+				// Not a <meta>: skip to white space or >.
+				for class[c]&(cSpace|cGT) == 0 {
+					if i++; i == len(p) {
+						return 0, 0, false
+					}
+					c = p[i]
+				}
+			} else if m.k < 4 {
 				if c|0x20 == "meta"[m.k] {
 					m.k++
 					break
 				}
 				m.k = 0
-			}
-			if m.k == 4 {
+			} else {
 				m.k = 0
-				if isSpace(c) || c == '/' {
+				if class[c]&(cSpace|cSlash) != 0 {
 					// <meta followed by white space or /.
 					m.startMeta()
 					m.state = stAttrBefore
 					break
 				}
 			}
-			if isSpace(c) || c == '>' {
+			if class[c]&(cSpace|cGT) != 0 {
 				m.inMeta = false
 				m.state = stAttrBefore
 				continue
 			}
 
 		case stAttrBefore:
-			if isSpace(c) || c == '/' {
-				break
+			for class[c]&(cSpace|cSlash) != 0 {
+				if i++; i == len(p) {
+					return 0, 0, false
+				}
+				c = p[i]
 			}
 			if c == '>' {
 				// No attribute: the end of the tag.
@@ -207,25 +217,32 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			continue
 
 		case stAttrName:
+			// Name bytes: anything but white space, /, > and an = after
+			// the first byte.
+			for class[c] == 0 || (c == '=' && m.nameLen == 0) {
+				m.appendName(c)
+				if i++; i == len(p) {
+					return 0, 0, false
+				}
+				c = p[i]
+			}
 			switch {
-			case c == '=' && m.nameLen > 0:
+			case c == '=':
 				m.endName()
 				m.state = stAttrValueBefore
-			case isSpace(c):
+			case class[c]&cSpace != 0:
 				m.endName()
 				m.state = stAttrSpaces
-			case c == '/' || c == '>':
+			default: // / or >
 				m.endName()
 				m.endAttr()
 				m.state = stAttrBefore
 				continue
-			default:
-				m.appendName(lower(c))
 			}
 
 		case stAttrSpaces:
 			switch {
-			case isSpace(c):
+			case class[c]&cSpace != 0:
 			case c == '=':
 				m.state = stAttrValueBefore
 			default:
@@ -236,7 +253,7 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 
 		case stAttrValueBefore:
 			switch {
-			case isSpace(c):
+			case class[c]&cSpace != 0:
 			case c == '"' || c == '\'':
 				m.quote = c
 				m.state = stAttrValueQuoted
@@ -245,34 +262,34 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				m.state = stAttrBefore
 				continue
 			default:
-				m.appendValue(lower(c))
 				m.state = stAttrValueUnquoted
+				continue
 			}
 
 		case stAttrValueQuoted:
-			if m.role == roleNone {
-				// The value does not matter: skip to the quote.
-				j := bytes.IndexByte(p[i:], m.quote)
-				if j < 0 {
-					return 0, 0, false
-				}
-				i += j
-				c = m.quote
+			j := bytes.IndexByte(p[i:], m.quote)
+			if j < 0 {
+				m.appendValue(p[i:])
+				return 0, 0, false
 			}
-			if c == m.quote {
-				m.endAttr()
-				m.state = stAttrBefore
-			} else {
-				m.appendValue(lower(c))
-			}
+			m.appendValue(p[i : i+j])
+			i += j
+			m.endAttr()
+			m.state = stAttrBefore
 
 		case stAttrValueUnquoted:
-			if isSpace(c) || c == '>' {
-				m.endAttr()
-				m.state = stAttrBefore
-				continue
+			j := i
+			for j < len(p) && class[p[j]]&(cSpace|cGT) == 0 {
+				j++
 			}
-			m.appendValue(lower(c))
+			m.appendValue(p[i:j])
+			if j == len(p) {
+				return 0, 0, false
+			}
+			i = j
+			m.endAttr()
+			m.state = stAttrBefore
+			continue
 		}
 		i++
 	}
@@ -317,15 +334,20 @@ func (m *metaScan) startMeta() {
 
 func (m *metaScan) appendName(c byte) {
 	if m.inMeta && m.nameRole != 0 {
-		for r := roleHTTPEquiv; r <= roleCharset; r++ {
-			if bit := uint8(1) << r; m.nameRole&bit != 0 {
-				if name := roleNames[r]; m.nameLen >= len(name) || name[m.nameLen] != c {
-					m.nameRole &^= bit
-				}
+		m.matchName(lower(c))
+	}
+	m.nameLen++
+}
+
+// matchName drops the roles whose name does not have c at this position.
+func (m *metaScan) matchName(c byte) {
+	for r := roleHTTPEquiv; r <= roleCharset; r++ {
+		if bit := uint8(1) << r; m.nameRole&bit != 0 {
+			if name := roleNames[r]; m.nameLen >= len(name) || name[m.nameLen] != c {
+				m.nameRole &^= bit
 			}
 		}
 	}
-	m.nameLen++
 }
 
 // endName is called when an attribute name is complete. The standard adds the
@@ -356,18 +378,32 @@ func (m *metaScan) endName() {
 	}
 }
 
-func (m *metaScan) appendValue(c byte) {
+// appendValue adds bytes to the value of the current attribute. Only the
+// three roles look at them; A-Z count as a-z, as get an attribute lower-cases
+// values.
+func (m *metaScan) appendValue(v []byte) {
 	switch m.role {
 	case roleHTTPEquiv:
-		if m.eqMatch >= 0 && m.eqMatch < len(contentType) && contentType[m.eqMatch] == c {
-			m.eqMatch++
-		} else {
+		if m.eqMatch < 0 {
+			return
+		}
+		if m.eqMatch+len(v) > len(contentType) {
 			m.eqMatch = -1
+			return
+		}
+		for _, c := range v {
+			if lower(c) != contentType[m.eqMatch] {
+				m.eqMatch = -1
+				return
+			}
+			m.eqMatch++
 		}
 	case roleContent:
-		m.content.feed(c)
+		m.content.feedBytes(v)
 	case roleCharset:
-		m.label.add(c)
+		for _, c := range v {
+			m.label.add(c)
+		}
 	}
 }
 

@@ -276,8 +276,20 @@ var (
 
 // isSpace reports whether c is one of the bytes the prescan treats as white
 // space: 09, 0A, 0C, 0D, 20 (ASCII whitespace; not 0B).
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f'
+func isSpace(c byte) bool { return class[c]&cSpace != 0 }
+
+// Byte classes of the tag and attribute states.
+const (
+	cSpace = 1 << iota // 09 0A 0C 0D 20
+	cGT                // >
+	cSlash             // /
+	cEq                // =
+)
+
+// class gives the byte class of every byte; 0 for most.
+var class = [256]uint8{
+	'\t': cSpace, '\n': cSpace, '\f': cSpace, '\r': cSpace, ' ': cSpace,
+	'>': cGT, '/': cSlash, '=': cEq,
 }
 
 // isLetter reports whether c is an ASCII letter (41-5A, 61-7A).
