@@ -147,7 +147,9 @@ With --decode it writes the document as normalized UTF-8 instead.
 With no FILE, or when FILE is -, it reads standard input. Directories are
 walked recursively for *.html, *.htm, *.xhtml, *.xht and *.shtml files
 (every file with --all); hidden files and directories are skipped there.
-Files are read in parallel; output follows the order of the input.
+Files are read in parallel; output follows the order of the input. A long
+run shows a progress bar when standard error is a terminal and standard
+output is not.
 
 Output, one line per document:
   PATH: ENCODING (CONFIDENCE, SOURCE)
