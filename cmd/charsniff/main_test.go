@@ -657,3 +657,23 @@ func TestAutodetect(t *testing.T) {
 		t.Errorf("charsniff < ASCII: got %q, want %q", stdout, want)
 	}
 }
+
+// BenchmarkSniffDir runs the command over a directory of 1000 small pages:
+// the walk, the workers, the ordering and the output, per file.
+func BenchmarkSniffDir(b *testing.B) {
+	dir := b.TempDir()
+	for i := range 1000 {
+		page := fmt.Sprintf(`<!doctype html><meta charset="shift_jis"><title>%d</title>`, i) + strings.Repeat("<p>text</p>\n", 200)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%04d.html", i)), []byte(page), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	args := []string{"--json", dir}
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := run(args, nil, io.Discard, io.Discard); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1000, "ns/file")
+}
