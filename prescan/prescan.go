@@ -17,7 +17,8 @@ type Options struct {
 
 	// Legacy resolves labels with override.LookupLegacy instead of
 	// override.Lookup. In this mode a label longer than MaxLabel bytes
-	// (after removing surrounding ASCII whitespace) is not looked up.
+	// (after removing surrounding ASCII whitespace) is not looked up, and
+	// looking up a label longer than 32 bytes allocates.
 	Legacy bool
 }
 

@@ -389,6 +389,11 @@ func TestAllocs(t *testing.T) {
 	}); n != 0 {
 		t.Errorf("Scanner allocates %v times, want 0", n)
 	}
+	// Legacy lookups of labels up to 32 bytes do not allocate either.
+	legacy := []byte(`<meta http-equiv=content-type content="charset=windows-932"><meta charset="windows-932">`)
+	if n := testing.AllocsPerRun(100, func() { prescan.Prescan(legacy, &legacyOpt) }); n != 0 {
+		t.Errorf("Prescan with Legacy allocates %v times, want 0", n)
+	}
 	for _, in := range adversarial {
 		if n := testing.AllocsPerRun(10, func() { prescan.Prescan(in.b, &prescan.Options{Window: -1}) }); n != 0 {
 			t.Errorf("Prescan(%s) allocates %v times, want 0", in.name, n)

@@ -51,7 +51,7 @@ func BenchmarkSniff(b *testing.B) {
 }
 
 func BenchmarkSniffAutodetect(b *testing.B) {
-	text := []byte(strings.Repeat("<p>Gr\xC3\xBC\xC3\x9Fe aus K\xC3\xB6ln. ", 40)[:1024])
+	text := []byte(strings.Repeat("<p>Gr\xC3\xBC\xC3\x9Fe aus K\xC3\xB6ln. ", 60)[:1024])
 	b.SetBytes(int64(len(text)))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -39,7 +39,7 @@ func TestHTML5lib(t *testing.T) {
 			if why, ok := skipHTML5lib[c.ID]; ok {
 				t.Skip(why)
 			}
-			got := sniff.Sniff(c.Input, &sniff.Options{AtEOF: true})
+			got := sniff.Sniff(c.Input, nil) // default options
 			if !strings.EqualFold(got.Name(), c.Encoding) {
 				t.Errorf("Sniff(%.60q) = %s (%v), want %s", c.Input, got.Name(), got.Source, c.Encoding)
 			} else {
