@@ -179,6 +179,8 @@ type Detector struct {
 	prev     byte  // the last byte fed; ' ' before any
 	quiet    bool  // no multi-byte sequence pending and prev is ASCII: ASCII may be skipped
 	nonASCII int64 // bytes 0x80-0xFF fed
+	tail     int64 // length of the run of bytes 0x80-0xFF that ends the input
+	eof      bool  // Close was called: the input is complete
 	zeros    [2]int64
 	koi8U    bool // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
 	gb4      bool // a four-byte gb18030 sequence was seen
@@ -192,6 +194,7 @@ type Detector struct {
 	utf8Lo   byte // bounds of the next continuation byte
 	utf8Hi   byte
 	utf8Dead bool
+	utf8Runs int64 // complete non-ASCII UTF-8 characters
 
 	esc     byte // ISO-2022-JP escape state: 0, 1 after ESC, '$' or '(' after ESC $ or ESC (
 	escSeen bool // a valid escape sequence was seen
@@ -204,6 +207,18 @@ func New(opts Options) *Detector {
 	d.Reset()
 	return d
 }
+
+// maxTailEvidence is the longest run of non-ASCII bytes, at the very end
+// of otherwise ASCII input, that Guess treats as no evidence when it is the
+// start of a UTF-8 character (at most 3 bytes of one can be cut off). A
+// single byte there (a lead byte cut off, or one accented letter) is no
+// evidence either: it tells too little to choose among encodings.
+const maxTailEvidence = 3
+
+// Close tells the detector the input is complete: a UTF-8 character cut
+// off at its end then counts against UTF-8. Feeding more after Close is
+// allowed and clears nothing; Reset starts over.
+func (d *Detector) Close() { d.eof = true }
 
 // Reset forgets all bytes fed, keeping the options.
 func (d *Detector) Reset() {
@@ -252,6 +267,7 @@ func (d *Detector) Feed(p []byte) {
 				i++
 			}
 			if i > start {
+				d.tail = 0
 				d.n += int64(i - start)
 				d.prev = p[i-1]
 				for k := range d.cjk {
@@ -305,7 +321,10 @@ func (d *Detector) feedByte(b byte) {
 	if b == 0 {
 		d.zeros[pos&1]++
 	}
-	if b >= 0x80 {
+	if b < 0x80 {
+		d.tail = 0
+	} else {
+		d.tail++
 		d.nonASCII++
 		if d.nonASCII%pruneEvery == 0 {
 			defer d.prune()
@@ -420,6 +439,9 @@ func (d *Detector) feedUTF8(b byte) {
 	}
 	d.utf8Lo, d.utf8Hi = 0x80, 0xBF
 	d.utf8Need--
+	if d.utf8Need == 0 {
+		d.utf8Runs++
+	}
 }
 
 // feedSingleByte scores the pair (p, b) for every live single-byte
@@ -698,8 +720,14 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Confidence) {
 		}
 		return families[fam].fallback, Unsure
 	}
-	if !d.utf8Dead {
+	if !d.utf8Dead && d.utf8Runs > 0 && !(d.eof && d.utf8Need > 0) {
 		return override.UTF8, Certain
+	}
+	if d.nonASCII == d.tail && (d.tail == 1 || d.tail <= maxTailEvidence && !d.utf8Dead && d.utf8Need > 0) {
+		// The only non-ASCII bytes are the last few, and they are one
+		// byte, or the start of a UTF-8 character cut off by the end of a
+		// prefix: not enough to tell encodings apart.
+		return families[fam].fallback, Unsure
 	}
 	best, bestScore := override.Unknown, int32(-1<<31)
 	for live := d.sbLive; live != 0; live &= live - 1 {

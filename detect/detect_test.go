@@ -310,3 +310,40 @@ func TestHeldOut(t *testing.T) {
 		}
 	}
 }
+
+// TestEvidenceAtTheEnd covers input whose only non-ASCII bytes end it: a
+// lone byte or a cut UTF-8 character is no evidence, and Close makes a cut
+// UTF-8 character count against UTF-8.
+func TestEvidenceAtTheEnd(t *testing.T) {
+	tests := []struct {
+		desc  string
+		in    string
+		close bool
+		want  override.Encoding
+		conf  detect.Confidence
+	}{
+		{"lone lead byte", "<p>\xFE", false, override.Windows1252, detect.Unsure},
+		{"lone latin-1 letter", "<p>caf\xE9", true, override.Windows1252, detect.Unsure},
+		{"half a UTF-8 BOM", "\xEF\xBB", false, override.Windows1252, detect.Unsure},
+		{"cut UTF-8 after a whole one", "<p>caf\xC3\xA9 \xE6\x97", false, override.UTF8, detect.Certain},
+		{"cut UTF-8 at EOF", "<p>caf\xC3\xA9 \xE6\x97", true, override.Windows1252, detect.Likely},
+		{"whole UTF-8 at EOF", "<p>caf\xC3\xA9", true, override.UTF8, detect.Certain},
+		{"three-byte word", "\xe8\xe4\xe5", false, override.Windows1251, detect.Likely},
+	}
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			d := detect.New(detect.Options{})
+			d.Feed([]byte(tc.in))
+			if tc.close {
+				d.Close()
+			}
+			hint := detect.Hint{}
+			if tc.desc == "three-byte word" {
+				hint.TLD = "ru"
+			}
+			if got, conf := d.Guess(hint); got != tc.want || conf != tc.conf {
+				t.Errorf("Guess(%q) = %v, %v, want %v, %v", tc.in, got, conf, tc.want, tc.conf)
+			}
+		})
+	}
+}

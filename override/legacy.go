@@ -17,6 +17,19 @@ func LookupLegacy(label string) (Encoding, bool) {
 	if e, ok := Lookup(label); ok {
 		return e, true
 	}
+	return lookupLoose(label)
+}
+
+// LookupLegacyBytes is [LookupLegacy] for a byte slice. It does not allocate.
+func LookupLegacyBytes(label []byte) (Encoding, bool) {
+	if e, ok := LookupBytes(label); ok {
+		return e, true
+	}
+	return lookupLoose(label)
+}
+
+// lookupLoose matches label against the legacy table by its UTS #22 key.
+func lookupLoose[S string | []byte](label S) (Encoding, bool) {
 	var buf [longestLooseKey]byte
 	n := 0
 	prevDigit := false

@@ -58,6 +58,9 @@ func TestTables(t *testing.T) {
 				if got, ok := LookupLegacy(variant); !ok || got != want {
 					t.Errorf("LookupLegacy(%q) = %v, %v, want %v, true", variant, got, ok, want)
 				}
+				if got, ok := LookupLegacyBytes([]byte(variant)); !ok || got != want {
+					t.Errorf("LookupLegacyBytes(%q) = %v, %v, want %v, true", variant, got, ok, want)
+				}
 			}
 		}
 	}
@@ -182,6 +185,9 @@ func TestLookupLegacy(t *testing.T) {
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("LookupLegacy(%q) = %v, %v, want %v, %v", tc.label, got, ok, tc.want, tc.ok)
 		}
+		if got, ok := LookupLegacyBytes([]byte(tc.label)); got != tc.want || ok != tc.ok {
+			t.Errorf("LookupLegacyBytes(%q) = %v, %v, want %v, %v", tc.label, got, ok, tc.want, tc.ok)
+		}
 	}
 	// Loose matching is opt-in: Lookup itself rejects these.
 	for _, l := range []string{"g.b.2312(80)", "utf_8", "Shift JIS", "windows 1251", "iso-8859-002", "Extended_UNIX_Code_Packed_Format_for_Japanese"} {
@@ -236,6 +242,9 @@ func TestLookupAllocs(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(100, func() { LookupLegacy(l) }); n != 0 {
 			t.Errorf("LookupLegacy(%q): %v allocs, want 0", l, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { LookupLegacyBytes(b) }); n != 0 {
+			t.Errorf("LookupLegacyBytes(%q): %v allocs, want 0", l, n)
 		}
 	}
 }

@@ -170,7 +170,7 @@ func (l *labelBuf) lookup(legacy bool) (override.Encoding, bool) {
 
 func lookupLabel(b []byte, legacy bool) (override.Encoding, bool) {
 	if legacy {
-		return override.LookupLegacy(string(b))
+		return override.LookupLegacyBytes(b)
 	}
 	return override.LookupBytes(b)
 }

@@ -17,8 +17,7 @@ type Options struct {
 
 	// Legacy resolves labels with override.LookupLegacy instead of
 	// override.Lookup. In this mode a label longer than MaxLabel bytes
-	// (after removing surrounding ASCII whitespace) is not looked up, and
-	// looking up a label longer than 32 bytes allocates.
+	// (after removing surrounding ASCII whitespace) is not looked up.
 	Legacy bool
 }
 

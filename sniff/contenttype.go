@@ -101,7 +101,7 @@ func transportEncoding(contentType string, legacy bool) (override.Encoding, bool
 		}
 	}
 	if legacy {
-		return override.LookupLegacy(string(buf[:end]))
+		return override.LookupLegacyBytes(buf[:end])
 	}
 	return override.LookupBytes(buf[:end])
 }

@@ -18,8 +18,9 @@
 //     tentative.
 //  5. A parent or likely encoding the caller knows ([Options.Likely]), unless
 //     it is UTF-16: tentative.
-//  6. Autodetection ([Options.Detector], by default [UTF8Detector]), unless
-//     [Options.NoAutodetect]: tentative.
+//  6. Autodetection ([Options.Detector], by default the frequency-analysis
+//     detector of package detect, hinted by [Options.Locale] and
+//     [Options.TLD]), unless [Options.NoAutodetect]: tentative.
 //  7. The default: [Options.Default], else the locale's ([DefaultEncoding] of
 //     [Options.Locale]), else windows-1252: tentative.
 //
@@ -28,6 +29,10 @@
 package sniff
 
 import (
+	"strings"
+	"sync"
+
+	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/prescan"
 )
@@ -123,7 +128,8 @@ type Options struct {
 	Locale       string            // locale or top-level domain hint ("ja", "ru", "zh-TW", ".jp") for the default; see DefaultEncoding
 	Window       int               // prescan window in bytes; 0 means DefaultWindow, negative means all of prefix
 	NoAutodetect bool              // skip the autodetection step (spec-literal)
-	Detector     Detector          // autodetection; nil means UTF8Detector{AtEOF: AtEOF}
+	TLD          string            // top-level domain or host name of the document's URL, a hint for autodetection
+	Detector     Detector          // autodetection; nil means the detect package's detector (see UTF8Detector for the minimal one)
 	Legacy       bool              // resolve labels with override.LookupLegacy
 	AtEOF        bool              // prefix is the whole input; see UTF8Detector
 }
@@ -136,7 +142,7 @@ type Options struct {
 // Options.
 //
 // Sniff always returns a valid encoding. It does not allocate (except in
-// what a Detector does, and, with Legacy, for labels longer than 32 bytes).
+// what a caller's Detector does).
 func Sniff(prefix []byte, opts *Options) Result {
 	var o Options
 	if opts != nil {
@@ -184,7 +190,7 @@ func Sniff(prefix []byte, opts *Options) Result {
 		if o.Detector != nil {
 			enc, ok = o.Detector.Detect(prefix)
 		} else {
-			enc, ok = UTF8Detector{AtEOF: o.AtEOF}.Detect(prefix)
+			enc, ok = builtinDetect(prefix, o.Locale, o.TLD, o.AtEOF)
 		}
 		if ok && enc.Valid() {
 			return Result{enc, Tentative, SourceAutodetect, 0}
@@ -214,4 +220,32 @@ func sniffBOM(b []byte) (override.Encoding, int) {
 		return override.UTF16LE, 2
 	}
 	return override.Unknown, 0
+}
+
+// detectors pools the built-in detectors: a detect.Detector holds a few
+// hundred bytes of state and is not safe for concurrent use.
+var detectors = sync.Pool{New: func() any { return detect.New(detect.Options{}) }}
+
+// builtinDetect runs the frequency-analysis detector over prefix. A locale
+// that starts with a dot is a top-level domain hint, as [DefaultEncoding]
+// reads it; tld, when set, is one too. The answer counts only when the
+// detector found evidence (it declines on ASCII-only input and on input
+// whose only non-ASCII bytes are its last few).
+func builtinDetect(prefix []byte, locale, tld string, atEOF bool) (override.Encoding, bool) {
+	hint := detect.Hint{Language: locale, TLD: tld}
+	if strings.HasPrefix(locale, ".") {
+		hint = detect.Hint{TLD: locale}
+		if tld != "" {
+			hint.TLD = tld
+		}
+	}
+	d := detectors.Get().(*detect.Detector)
+	d.Reset()
+	d.Feed(prefix)
+	if atEOF {
+		d.Close()
+	}
+	enc, c := d.Guess(hint)
+	detectors.Put(d)
+	return enc, c > detect.Unsure
 }
