@@ -96,7 +96,7 @@ func NewTransformer(e override.Encoding, opts ...Option) transform.Transformer {
 // configure sets the preprocessing switches from c.
 func (d *decoder) configure(c *config) {
 	d.stripBOM = !c.keepBOM
-	d.pat = patterns{crOn: !c.keepNewlines, nulOn: !c.keepNUL}
+	d.pat = newPatterns(!c.keepNewlines, !c.keepNUL)
 }
 
 // setEncoding makes d a decoder for e at the start of a stream. It
@@ -183,31 +183,50 @@ func skipBOM(e override.Encoding, src []byte, atEOF bool) (int, bool) {
 	return 0, true
 }
 
-// special handles the ASCII byte c (CR, LF right after a CR, or NUL) that
-// a clean run stopped at, writing its preprocessed form to dst. It returns
-// the bytes written, or -1 if dst is too short.
-func (d *decoder) special(dst []byte, c byte) int {
-	switch {
+// special writes the preprocessed form of the ASCII byte src[0] that a
+// clean run stopped at (CR or NUL, as configured) to dst. A CR becomes LF
+// and takes a following LF with it; if src ends right after the CR, d.cr
+// remembers to drop an LF at the start of the next call. special returns
+// the bytes written and read, or -1, 0 if dst is too short.
+func (d *decoder) special(dst, src []byte) (nDst, nSrc int) {
+	switch c := src[0]; {
 	case c == '\r' && d.pat.crOn:
 		if len(dst) < 1 {
-			return -1
+			return -1, 0
 		}
 		dst[0] = '\n'
-		d.cr = true
-		return 1
+		if len(src) == 1 {
+			d.cr = true
+			return 1, 1
+		}
+		if src[1] == '\n' {
+			return 1, 2
+		}
+		return 1, 1
 	case c == 0 && d.pat.nulOn:
 		if len(dst) < len(fffd) {
-			return -1
+			return -1, 0
 		}
+		return copy(dst, fffd), 1
+	default:
+		if len(dst) < 1 {
+			return -1, 0
+		}
+		dst[0] = c
+		return 1, 1
+	}
+}
+
+// skipLF drops an LF at the start of src if the previous call ended with a
+// CR, and returns the bytes dropped.
+func (d *decoder) skipLF(src []byte) int {
+	if d.cr && len(src) > 0 {
 		d.cr = false
-		return copy(dst, fffd)
+		if src[0] == '\n' {
+			return 1
+		}
 	}
-	if len(dst) < 1 {
-		return -1
-	}
-	dst[0] = c
-	d.cr = false
-	return 1
+	return 0
 }
 
 // codec is Transform on pathCodec: the codec decoder writes into the stage,
@@ -247,26 +266,20 @@ func (d *decoder) preprocess(dst, src []byte) (nDst, nSrc int) {
 		n := copy(dst, src)
 		return n, n
 	}
+	nSrc = d.skipLF(src)
 	for nSrc < len(src) {
-		if d.cr {
-			d.cr = false
-			if src[nSrc] == '\n' {
-				nSrc++
-				continue
-			}
-		}
 		k := d.pat.copyUTF8(dst[nDst:], src[nSrc:])
 		nDst += k
 		nSrc += k
 		if nSrc == len(src) {
 			break
 		}
-		w := d.special(dst[nDst:], src[nSrc])
+		w, r := d.special(dst[nDst:], src[nSrc:])
 		if w < 0 {
 			break
 		}
 		nDst += w
-		nSrc++
+		nSrc += r
 	}
 	return nDst, nSrc
 }

@@ -72,56 +72,95 @@ func packRune(r rune) uint32 {
 // tableDecode is Transform on pathTable.
 func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	t := d.table
+	nSrc = d.skipLF(src)
 	for nSrc < len(src) {
-		if d.cr {
-			d.cr = false
-			if src[nSrc] == '\n' {
-				nSrc++
-				continue
-			}
-		}
-		// The fast loop: four bytes of room for any byte.
-		for nSrc < len(src) && nDst+4 <= len(dst) {
-			c := src[nSrc]
-			if c < 0x80 {
-				if k := d.pat.copyASCII(dst[nDst:], src[nSrc:]); k > 0 {
-					nDst += k
-					nSrc += k
-					continue
-				}
-			}
-			v := t[c]
-			if v>>24 == 0 {
-				break
-			}
-			binary.LittleEndian.PutUint32(dst[nDst:], v)
-			nDst += int(v >> 24)
-			nSrc++
-		}
+		i, j := tableRun(dst[nDst:], src[nSrc:], t, &d.pat)
+		nSrc += i
+		nDst += j
 		if nSrc == len(src) {
 			break
 		}
-		// One byte, with exact room checks: CR, NUL, or the end of dst.
-		c := src[nSrc]
-		v := t[c]
-		n := int(v >> 24)
-		if n == 0 {
-			w := d.special(dst[nDst:], c)
-			if w < 0 {
+		// Byte by byte, with exact room checks, up to and including the
+		// first CR or NUL, or for eight bytes near the ends of the
+		// buffers.
+		for k := 0; k < 8 && nSrc < len(src); k++ {
+			c := src[nSrc]
+			v := t[c]
+			n := int(v >> 24)
+			if n == 0 {
+				w, r := d.special(dst[nDst:], src[nSrc:])
+				if w < 0 {
+					return nDst, nSrc, transform.ErrShortDst
+				}
+				nDst += w
+				nSrc += r
+				break
+			}
+			if len(dst)-nDst < n {
 				return nDst, nSrc, transform.ErrShortDst
 			}
-			nDst += w
+			for i := range n {
+				dst[nDst+i] = byte(v >> (8 * i))
+			}
+			nDst += n
 			nSrc++
-			continue
 		}
-		if len(dst)-nDst < n {
-			return nDst, nSrc, transform.ErrShortDst
-		}
-		for i := range n {
-			dst[nDst+i] = byte(v >> (8 * i))
-		}
-		nDst += n
-		nSrc++
 	}
 	return nDst, nSrc, nil
+}
+
+// tableRun is the fast loop of tableDecode. It works eight bytes at a time
+// while there are eight bytes of input and 64 of room, and returns the
+// bytes read and written: a clean ASCII word is copied as it is; a word
+// with non-ASCII bytes and no CR or NUL goes through the table, unrolled,
+// into a 64-byte window of dst whose offsets the compiler can prove in
+// range. It stops at a word with CR or NUL (or at a word it cannot take
+// whole), which tableDecode then handles byte by byte. (BenchmarkRead on
+// windows-1251: 31.7 instructions a byte with a plain byte loop, 12.3
+// with this, as counted by cachegrind.)
+func tableRun(dst, src []byte, t *[256]uint32, p *patterns) (i, j int) {
+	q := *p
+	for i+8 <= len(src) && j+64 <= len(dst) {
+		x := binary.LittleEndian.Uint64(src[i : i+8])
+		if q.rawMaybe(x) == 0 {
+			binary.LittleEndian.PutUint64(dst[j:j+8], x)
+			i += 8
+			j += 8
+			continue
+		}
+		if zeroBytes(x^crPattern)|zeroBytes(x) != 0 {
+			// CR or NUL, which the table leaves out (rawStop catches
+			// neither when the preprocessing is off, so look directly).
+			return i, j
+		}
+		b := (*[8]byte)(src[i : i+8])
+		w := (*[64]byte)(dst[j : j+64])
+		v := t[b[0]]
+		binary.LittleEndian.PutUint32(w[0:], v)
+		o := int(v >> 24)
+		v = t[b[1]]
+		binary.LittleEndian.PutUint32(w[o&31:], v)
+		o += int(v >> 24)
+		v = t[b[2]]
+		binary.LittleEndian.PutUint32(w[o&31:], v)
+		o += int(v >> 24)
+		v = t[b[3]]
+		binary.LittleEndian.PutUint32(w[o&31:], v)
+		o += int(v >> 24)
+		v = t[b[4]]
+		binary.LittleEndian.PutUint32(w[o&31:], v)
+		o += int(v >> 24)
+		v = t[b[5]]
+		binary.LittleEndian.PutUint32(w[o&31:], v)
+		o += int(v >> 24)
+		v = t[b[6]]
+		binary.LittleEndian.PutUint32(w[o&31:], v)
+		o += int(v >> 24)
+		v = t[b[7]]
+		binary.LittleEndian.PutUint32(w[o&31:], v)
+		o += int(v >> 24)
+		i += 8
+		j += o
+	}
+	return i, j
 }

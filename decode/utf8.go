@@ -1,6 +1,10 @@
 package decode
 
-import "golang.org/x/text/transform"
+import (
+	"encoding/binary"
+
+	"golang.org/x/text/transform"
+)
 
 // utf8 is Transform on pathUTF8: the Encoding Standard's UTF-8 decoder
 // (https://encoding.spec.whatwg.org/#utf-8-decoder). Valid input is copied
@@ -8,54 +12,40 @@ import "golang.org/x/text/transform"
 // U+FFFD. A sequence cut off by the end of src waits for more input, or
 // becomes one U+FFFD at EOF.
 func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	nSrc = d.skipLF(src)
 	for nSrc < len(src) {
-		c := src[nSrc]
-		if d.cr {
-			d.cr = false
-			if c == '\n' {
-				nSrc++
-				continue
-			}
+		i, j := utf8Run(dst[nDst:], src[nSrc:], &d.pat)
+		nSrc += i
+		nDst += j
+		if nSrc == len(src) {
+			break
 		}
+		c := src[nSrc]
 		if c < 0x80 {
-			k := d.pat.copyASCII(dst[nDst:], src[nSrc:])
-			nDst += k
-			nSrc += k
-			if k > 0 {
-				continue
-			}
-			// CR or NUL, or dst is full.
-			w := d.special(dst[nDst:], c)
-			if w < 0 {
+			if nDst == len(dst) {
 				return nDst, nSrc, transform.ErrShortDst
 			}
-			nDst += w
+			if c == '\r' && d.pat.crOn || c == 0 && d.pat.nulOn {
+				w, r := d.special(dst[nDst:], src[nSrc:])
+				if w < 0 {
+					return nDst, nSrc, transform.ErrShortDst
+				}
+				nDst += w
+				nSrc += r
+				continue
+			}
+			dst[nDst] = c
+			nDst++
 			nSrc++
 			continue
 		}
-
-		// Two- and three-byte sequences whose trail bytes need no range
-		// check beyond 80-BF, the common case, first.
-		n, ok := 0, false
-		switch {
-		case c >= 0xC2 && c <= 0xDF:
-			if nSrc+1 < len(src) && src[nSrc+1]&0xC0 == 0x80 {
-				n, ok = 2, true
-			}
-		case c >= 0xE1 && c <= 0xEF && c != 0xED:
-			if nSrc+2 < len(src) && src[nSrc+1]&0xC0 == 0x80 && src[nSrc+2]&0xC0 == 0x80 {
-				n, ok = 3, true
-			}
-		}
+		n, ok := utf8Sequence(src[nSrc:])
 		if n == 0 {
-			n, ok = utf8Sequence(src[nSrc:])
-			if n == 0 {
-				if !atEOF {
-					return nDst, nSrc, transform.ErrShortSrc
-				}
-				// The end of the input inside a sequence: one U+FFFD.
-				n = len(src) - nSrc
+			if !atEOF {
+				return nDst, nSrc, transform.ErrShortSrc
 			}
+			// The end of the input inside a sequence: one U+FFFD.
+			n = len(src) - nSrc
 		}
 		if ok {
 			if len(dst)-nDst < n {
@@ -113,4 +103,79 @@ func utf8Sequence(s []byte) (int, bool) {
 		lo, hi = 0x80, 0xBF
 	}
 	return need + 1, true
+}
+
+// utf8Run is the fast path of the UTF-8 decoder. Valid UTF-8 is its own
+// decoding, so it finds the longest prefix of src (as long as fits dst)
+// that needs no work (clean ASCII, eight bytes at a time, and two- and
+// three-byte sequences whose trail bytes need no check beyond 80-BF) and
+// copies it with one copy. It returns the bytes read and written, which
+// are equal, and leaves the rest (CR, NUL, four-byte and E0/ED sequences,
+// ill-formed input, a sequence cut off by the end of src) to the careful
+// loop of utf8. (On Russian text: 20.4 instructions a byte when it copied
+// as it validated, 12.8 now, as counted by cachegrind.)
+func utf8Run(dst, src []byte, p *patterns) (i, j int) {
+	s := src[:min(len(dst), len(src))]
+	q := *p
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c < 0x80:
+			if i+8 <= len(s) {
+				x := binary.LittleEndian.Uint64(s[i : i+8])
+				if q.rawMaybe(x) == 0 {
+					// Likely a long run: sixteen bytes at a time.
+					i += 8
+					for i+16 <= len(s) {
+						x := binary.LittleEndian.Uint64(s[i : i+8])
+						y := binary.LittleEndian.Uint64(s[i+8 : i+16])
+						if q.rawMaybe(x)|q.rawMaybe(y) != 0 {
+							break
+						}
+						i += 16
+					}
+					continue
+				}
+				if q.rawStop(x) == 0 {
+					i += 8
+					continue
+				}
+			}
+			if c == '\r' && q.crOn || c == 0 && q.nulOn {
+				return i, copy(dst, s[:i])
+			}
+			i++
+		case c-0xC2 <= 0xDF-0xC2:
+			// A run of two-byte characters (Cyrillic, Greek, Hebrew, ...).
+			for {
+				if i+1 >= len(s) || s[i+1]&0xC0 != 0x80 {
+					return i, copy(dst, s[:i])
+				}
+				i += 2
+				if i >= len(s) {
+					break
+				}
+				if c = s[i]; c-0xC2 > 0xDF-0xC2 {
+					break
+				}
+			}
+		case c-0xE1 <= 0xEF-0xE1 && c != 0xED:
+			// A run of three-byte characters (CJK, ...).
+			for {
+				if i+2 >= len(s) || s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
+					return i, copy(dst, s[:i])
+				}
+				i += 3
+				if i >= len(s) {
+					break
+				}
+				if c = s[i]; c-0xE1 > 0xEF-0xE1 || c == 0xED {
+					break
+				}
+			}
+		default:
+			return i, copy(dst, s[:i])
+		}
+	}
+	return i, copy(dst, s[:i])
 }

@@ -1,0 +1,92 @@
+package decode_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/decode/codec"
+	"github.com/charsniff/charsniff/internal/testutil"
+	"github.com/charsniff/charsniff/override"
+)
+
+// allocInputs are inputs for the allocation tests: a page in each of the
+// three paths (UTF-8, single-byte table, multi-byte codec), with CR LF, NUL
+// and non-ASCII text.
+var allocInputs = []struct {
+	label string
+	page  string
+}{
+	{"utf-8", "<p>caf\xC3\xA9 \xE2\x82\xAC\x00\r\n"},
+	{"windows-1252", "<p>caf\xE9 \x80\x00\r\n"},
+	{"shift_jis", "<p>\x82\xA0\x82\xA2\x00\r\n"},
+}
+
+// TestReadAllocs checks that Read, ReadRune and WriteTo do not allocate,
+// and that Reset and reading a whole stream after it do not either.
+func TestReadAllocs(t *testing.T) {
+	for _, in := range allocInputs {
+		t.Run(in.label, func(t *testing.T) {
+			page := []byte(strings.Repeat(in.page, 300))
+			r, err := decode.NewReader(&testutil.Repeat{Data: page}, decode.WithOverride(in.label))
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf := make([]byte, 1000)
+			if a := testing.AllocsPerRun(100, func() { r.Read(buf) }); a != 0 {
+				t.Errorf("Read: %v allocations, want 0", a)
+			}
+			if a := testing.AllocsPerRun(100, func() { r.Read(buf[:1]) }); a != 0 {
+				t.Errorf("Read of 1 byte: %v allocations, want 0", a)
+			}
+			if a := testing.AllocsPerRun(100, func() { r.ReadRune() }); a != 0 {
+				t.Errorf("ReadRune: %v allocations, want 0", a)
+			}
+
+			src := bytes.NewReader(page)
+			var sink discard
+			if a := testing.AllocsPerRun(20, func() {
+				src.Reset(page)
+				r.Reset(src)
+				for {
+					if _, err := r.Read(buf); err != nil {
+						break
+					}
+				}
+				src.Reset(page)
+				r.Reset(src)
+				r.WriteTo(&sink)
+			}); a != 0 {
+				t.Errorf("Reset and reading to the end: %v allocations, want 0", a)
+			}
+		})
+	}
+}
+
+// TestNewReaderAllocs checks the allocations of NewReader: one (the
+// Reader) for UTF-8 and the single-byte encodings, at most two for the
+// others (the Reader and the codec's decoder).
+func TestNewReaderAllocs(t *testing.T) {
+	for _, e := range override.All() {
+		want := 2.0
+		if e == override.UTF8 || codec.IsSingleByte(e) || e == override.XUserDefined {
+			want = 1
+		}
+		opts := []decode.Option{decode.WithOverride(e.Name())}
+		src := strings.NewReader("")
+		a := testing.AllocsPerRun(100, func() {
+			src.Reset("<p>hello")
+			decode.NewReader(src, opts...)
+		})
+		if a > want {
+			t.Errorf("%v: NewReader: %v allocations, want at most %v", e, a, want)
+		}
+	}
+}
+
+// discard is io.Discard without the io.ReaderFrom that would let io.Copy
+// bypass WriteTo.
+type discard struct{}
+
+func (*discard) Write(p []byte) (int, error) { return len(p), nil }

@@ -1,0 +1,114 @@
+package decode_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/testutil"
+)
+
+// benchSamples are the 64 KB pages of bench/testdata/sample (real text: the
+// HTML drafts and translated man pages, see its SOURCE.md), by encoding.
+var benchSamples = []struct {
+	name, file, label string
+}{
+	{"utf-8/english", "utf-8-english.html", "utf-8"},
+	{"utf-8/french", "utf-8-french.html", "utf-8"},
+	{"utf-8/russian", "utf-8-russian.html", "utf-8"},
+	{"utf-8/japanese", "utf-8-japanese.html", "utf-8"},
+	{"windows-1252/french", "windows-1252.html", "windows-1252"},
+	{"windows-1251/russian", "windows-1251.html", "windows-1251"},
+	{"shift_jis/japanese", "shift_jis.html", "shift_jis"},
+	{"euc-jp/japanese", "euc-jp.html", "euc-jp"},
+	{"gbk/chinese", "gbk.html", "gbk"},
+}
+
+// readSample returns a sample page, or skips the benchmark if the samples
+// are not there (they live outside this module's packages).
+func readSample(b *testing.B, file string) []byte {
+	data, err := os.ReadFile(filepath.Join(testutil.Root(b), "bench", "testdata", "sample", file))
+	if err != nil {
+		b.Skipf("no sample: %v", err)
+	}
+	return data
+}
+
+// BenchmarkRead decodes each sample with Read into a 32 KB buffer, with
+// the preprocessing on, reusing the Reader (Reset).
+func BenchmarkRead(b *testing.B) {
+	for _, s := range benchSamples {
+		b.Run(s.name, func(b *testing.B) {
+			data := readSample(b, s.file)
+			src := bytes.NewReader(data)
+			r, err := decode.NewReader(src, decode.WithOverride(s.label))
+			if err != nil {
+				b.Fatal(err)
+			}
+			buf := make([]byte, 32<<10)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				src.Reset(data)
+				r.Reset(src)
+				for {
+					if _, err := r.Read(buf); err != nil {
+						break
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkWriteTo is BenchmarkRead through WriteTo.
+func BenchmarkWriteTo(b *testing.B) {
+	for _, s := range benchSamples[:1:1] {
+		b.Run(s.name, func(b *testing.B) {
+			data := readSample(b, s.file)
+			src := bytes.NewReader(data)
+			r, _ := decode.NewReader(src, decode.WithOverride(s.label))
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			var sink discard
+			for b.Loop() {
+				src.Reset(data)
+				r.Reset(src)
+				r.WriteTo(&sink)
+			}
+		})
+	}
+}
+
+// BenchmarkReadCRLF decodes English UTF-8 text with CR LF line ends.
+func BenchmarkReadCRLF(b *testing.B) {
+	data := []byte(strings.ReplaceAll(string(readSample(b, "utf-8-english.html")), "\n", "\r\n"))
+	src := bytes.NewReader(data)
+	r, _ := decode.NewReader(src, decode.WithOverride("utf-8"))
+	buf := make([]byte, 32<<10)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		src.Reset(data)
+		r.Reset(src)
+		for {
+			if _, err := r.Read(buf); err != nil {
+				break
+			}
+		}
+	}
+}
+
+// BenchmarkNewReader measures creating a Reader over a small page.
+func BenchmarkNewReader(b *testing.B) {
+	page := "<!doctype html><meta charset=utf-8><title>x</title><p>hello"
+	src := strings.NewReader(page)
+	b.ReportAllocs()
+	for b.Loop() {
+		src.Reset(page)
+		decode.NewReader(src)
+	}
+}

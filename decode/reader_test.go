@@ -1,0 +1,268 @@
+package decode_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/testutil"
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
+)
+
+// TestPreprocessing covers each preprocessing step and its switch.
+func TestPreprocessing(t *testing.T) {
+	tests := []struct {
+		desc string
+		in   string
+		opts []decode.Option
+		want string
+	}{
+		{"CRLF", "a\r\nb", nil, "a\nb"},
+		{"lone CR", "a\rb\r", nil, "a\nb\n"},
+		{"CR CR LF", "a\r\r\nb", nil, "a\n\nb"},
+		{"LF CR", "a\n\rb", nil, "a\n\nb"},
+		{"CRLF LF", "\r\n\n", nil, "\n\n"},
+		{"NUL", "a\x00b", nil, "a\uFFFDb"},
+		{"CR NUL LF", "\r\x00\n", nil, "\n\uFFFD\n"},
+		{"UTF-8 BOM", "\xEF\xBB\xBFa", nil, "a"},
+		{"only one BOM", "\xEF\xBB\xBF\xEF\xBB\xBFa", nil, "\uFEFFa"},
+		{"BOM only", "\xEF\xBB\xBF", nil, ""},
+		{"UTF-16LE BOM", "\xFF\xFEa\x00\r\x00\n\x00", nil, "a\n"},
+		{"UTF-16BE BOM", "\xFE\xFF\x00a\x00\r", nil, "a\n"},
+		{"UTF-16LE BOM, odd end", "\xFF\xFEa\x00b", nil, "a\uFFFD"},
+		{"partial BOM is data", "\xEF\xBBa", []decode.Option{decode.WithoutAutodetect()}, "\u00EF\u00BBa"},
+		{"keep BOM", "\xEF\xBB\xBFa", []decode.Option{decode.WithoutBOMRemoval()}, "\uFEFFa"},
+		{"keep UTF-16 BOM", "\xFF\xFEa\x00", []decode.Option{decode.WithoutBOMRemoval()}, "\uFEFFa"},
+		{"keep newlines", "a\r\nb\rc", []decode.Option{decode.WithoutNewlineNormalization()}, "a\r\nb\rc"},
+		{"keep NUL", "a\x00b\r", []decode.Option{decode.WithoutNULReplacement()}, "a\x00b\n"},
+		{"Raw", "\xEF\xBB\xBFa\r\n\x00", []decode.Option{decode.Raw()}, "\uFEFFa\r\n\x00"},
+		{"windows-1252 CRLF", "caf\xE9\r\n\x80", []decode.Option{decode.WithDefault("windows-1252"), decode.WithoutAutodetect()}, "caf\u00E9\n\u20AC"},
+		{"windows-1252 keep CR", "\xE9\r\n", []decode.Option{decode.WithDefault("windows-1252"), decode.WithoutAutodetect(), decode.Raw()}, "\u00E9\r\n"},
+		{"UTF-16 CR split from LF by text", "\xFF\xFE\r\x00x\x00\n\x00", nil, "\nx\n"},
+		{"gb18030 U+FEFF is text", "\x84\x31\x95\x33a", []decode.Option{decode.WithOverride("gb18030")}, "\uFEFFa"},
+		{"UTF-8 BOM under WithEncoding(utf-8)", "\xEF\xBB\xBFa", []decode.Option{decode.WithEncoding("utf-8")}, "a"},
+		{"UTF-8 BOM under WithEncoding(windows-1252)", "\xEF\xBB\xBFa", []decode.Option{decode.WithEncoding("windows-1252")}, "\u00EF\u00BB\u00BFa"},
+		{"UTF-16LE BOM under WithEncoding(utf-16be)", "\xFF\xFE\x00a", []decode.Option{decode.WithEncoding("utf-16be")}, "\uFFFEa"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			for _, size := range []int{1, 2, 100} {
+				r, err := decode.NewReader(testutil.ChunkReader([]byte(tc.in), size), tc.opts...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := io.ReadAll(r)
+				if string(got) != tc.want || err != nil {
+					t.Errorf("chunks of %d: got %q, %v, want %q", size, got, err, tc.want)
+				}
+			}
+		})
+	}
+}
+
+// TestResult checks the decision a Reader reports and uses.
+func TestResult(t *testing.T) {
+	tests := []struct {
+		desc string
+		in   string
+		opts []decode.Option
+		want sniff.Result
+	}{
+		{"default", "abc", nil, sniff.Result{Encoding: override.Windows1252, Confidence: sniff.Tentative, Source: sniff.SourceDefault}},
+		{"UTF-8 BOM", "\xEF\xBB\xBFabc", nil, sniff.Result{Encoding: override.UTF8, Confidence: sniff.Certain, Source: sniff.SourceBOM, BOMLength: 3}},
+		{"UTF-16BE BOM", "\xFE\xFF", nil, sniff.Result{Encoding: override.UTF16BE, Confidence: sniff.Certain, Source: sniff.SourceBOM, BOMLength: 2}},
+		{"override", "abc", []decode.Option{decode.WithOverride("sjis")}, sniff.Result{Encoding: override.ShiftJIS, Confidence: sniff.Certain, Source: sniff.SourceOverride}},
+		{"BOM beats override", "\xFF\xFEa\x00", []decode.Option{decode.WithOverride("sjis")}, sniff.Result{Encoding: override.UTF16LE, Confidence: sniff.Certain, Source: sniff.SourceBOM, BOMLength: 2}},
+		{"WithEncoding ignores the BOM", "\xFF\xFEa\x00", []decode.Option{decode.WithEncoding("koi8-r")}, sniff.Result{Encoding: override.KOI8R, Confidence: sniff.Certain, Source: sniff.SourceOverride}},
+		{"default option", "abc", []decode.Option{decode.WithDefault("EUC-KR")}, sniff.Result{Encoding: override.EUCKR, Confidence: sniff.Tentative, Source: sniff.SourceDefault}},
+		{"legacy label", "abc", []decode.Option{decode.WithLegacyLabels(), decode.WithOverride("ISO_8859-1:1987")}, sniff.Result{Encoding: override.Windows1252, Confidence: sniff.Certain, Source: sniff.SourceOverride}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			r, err := decode.NewReader(strings.NewReader(tc.in), tc.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.Result(); got != tc.want {
+				t.Errorf("Result() = %+v, want %+v", got, tc.want)
+			}
+			if got := r.Encoding(); got != tc.want.Encoding {
+				t.Errorf("Encoding() = %v, want %v", got, tc.want.Encoding)
+			}
+		})
+	}
+}
+
+// TestWindow checks how much NewReader reads before it decides.
+func TestWindow(t *testing.T) {
+	tests := []struct {
+		desc string
+		opts []decode.Option
+		want int
+	}{
+		{"default", nil, 1024},
+		{"WithWindow(100)", []decode.Option{decode.WithWindow(100)}, 100},
+		{"WithWindow(1)", []decode.Option{decode.WithWindow(1)}, 3},
+		{"WithWindow(10000)", []decode.Option{decode.WithWindow(10000)}, 10000},
+		{"WithOverride", []decode.Option{decode.WithOverride("utf-8")}, 3},
+		{"WithEncoding", []decode.Option{decode.WithEncoding("utf-8")}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			src := &countReader{r: iotest_HalfReader(strings.NewReader(strings.Repeat("a", 20000)))}
+			r, err := decode.NewReader(src, tc.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if src.n != tc.want {
+				t.Errorf("NewReader read %d bytes, want %d", src.n, tc.want)
+			}
+			got, err := io.ReadAll(r)
+			if len(got) != 20000 || err != nil {
+				t.Errorf("ReadAll = %d bytes, %v, want 20000, nil", len(got), err)
+			}
+		})
+	}
+}
+
+type countReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// iotest_HalfReader is iotest.HalfReader, named so the table above reads
+// well.
+func iotest_HalfReader(r io.Reader) io.Reader { return halfReader{r} }
+
+type halfReader struct{ r io.Reader }
+
+func (h halfReader) Read(p []byte) (int, error) { return h.r.Read(p[:(len(p)+1)/2]) }
+
+// TestLabelErrors checks that unknown labels fail NewReader with a
+// *LabelError naming the option.
+func TestLabelErrors(t *testing.T) {
+	tests := []struct {
+		desc string
+		opt  decode.Option
+		want string
+	}{
+		{"override", decode.WithOverride("bogus"), `decode: unknown encoding label "bogus" (WithOverride)`},
+		{"default", decode.WithDefault("utf-7"), `decode: unknown encoding label "utf-7" (WithDefault)`},
+		{"likely", decode.WithLikely("\u212Aoi8-r"), "decode: unknown encoding label \"\u212Aoi8-r\" (WithLikely)"},
+		{"encoding", decode.WithEncoding(""), `decode: unknown encoding label "" (WithEncoding)`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			r, err := decode.NewReader(strings.NewReader("x"), tc.opt)
+			var le *decode.LabelError
+			if r != nil || !errors.As(err, &le) || err.Error() != tc.want {
+				t.Errorf("NewReader = %v, %v, want nil, %s", r, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestReset checks that a reset Reader sniffs and decodes the new source
+// afresh.
+func TestReset(t *testing.T) {
+	r, err := decode.NewReader(strings.NewReader("\xEF\xBB\xBFa\r"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 1)
+	r.Read(buf) // leave state behind: read-ahead, a pending CR
+	for _, tc := range []struct {
+		in, want string
+		enc      override.Encoding
+	}{
+		{"\nb\xE9", "\nb\u00E9", override.Windows1252},
+		{"\xFF\xFEx\x00", "x", override.UTF16LE},
+		{"\xEF\xBB\xBF\xE2\x82\xAC", "\u20AC", override.UTF8},
+		{"\xFF\xFEy\x00", "y", override.UTF16LE},
+	} {
+		if err := r.Reset(strings.NewReader(tc.in)); err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(r)
+		if string(got) != tc.want || err != nil || r.Encoding() != tc.enc {
+			t.Errorf("after Reset(%q): got %q, %v, %v, want %q, %v", tc.in, got, err, r.Encoding(), tc.want, tc.enc)
+		}
+	}
+}
+
+// TestReadRuneThenRead mixes ReadRune, Read and WriteTo on one stream.
+func TestReadRuneThenRead(t *testing.T) {
+	in := "\xE9t\xE9\r\n\x00\x80" + strings.Repeat("x", 5000) + "\xE9"
+	want := "\u00E9t\u00E9\n\uFFFD\u20AC" + strings.Repeat("x", 5000) + "\u00E9"
+	r, _ := decode.NewReader(strings.NewReader(in), decode.WithEncoding("windows-1252"))
+	var got []byte
+	for range 3 {
+		c, size, err := r.ReadRune()
+		if err != nil || size != len(string(c)) {
+			t.Fatalf("ReadRune = %q, %d, %v", c, size, err)
+		}
+		got = append(got, string(c)...)
+	}
+	buf := make([]byte, 1)
+	n, _ := r.Read(buf)
+	got = append(got, buf[:n]...)
+	c, _, _ := r.ReadRune()
+	got = append(got, string(c)...)
+	var rest bytes.Buffer
+	r.WriteTo(&rest)
+	got = append(got, rest.Bytes()...)
+	if string(got) != want {
+		t.Errorf("got %q..., want %q...", got[:20], want[:20])
+	}
+	if c, size, err := r.ReadRune(); c != 0 || size != 0 || err != io.EOF {
+		t.Errorf("ReadRune at the end = %q, %d, %v, want 0, 0, EOF", c, size, err)
+	}
+}
+
+// TestWriteToErrors checks that WriteTo reports the writer's errors.
+func TestWriteToErrors(t *testing.T) {
+	r, _ := decode.NewReader(strings.NewReader(strings.Repeat("abc", 1000)))
+	n, err := r.WriteTo(failWriter{})
+	if n != 0 || err != errBroken {
+		t.Errorf("WriteTo(failing writer) = %d, %v, want 0, %v", n, err, errBroken)
+	}
+	r, _ = decode.NewReader(strings.NewReader(strings.Repeat("abc", 1000)))
+	n, err = r.WriteTo(shortWriter{})
+	if n != 1 || err != io.ErrShortWrite {
+		t.Errorf("WriteTo(short writer) = %d, %v, want 1, %v", n, err, io.ErrShortWrite)
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write(p []byte) (int, error) { return 0, errBroken }
+
+type shortWriter struct{}
+
+func (shortWriter) Write(p []byte) (int, error) { return 1, nil }
+
+// TestNewTransformer checks NewTransformer's nil result and its Reset.
+func TestNewTransformer(t *testing.T) {
+	if tr := decode.NewTransformer(override.Unknown); tr != nil {
+		t.Errorf("NewTransformer(Unknown) = %v, want nil", tr)
+	}
+	tr := decode.NewTransformer(override.UTF8)
+	dst := make([]byte, 10)
+	if n, m, err := tr.Transform(dst, []byte("a\r"), false); string(dst[:n]) != "a\n" || m != 2 || err != nil {
+		t.Errorf("Transform = %q, %d, %v", dst[:n], m, err)
+	}
+	tr.Reset()
+	if n, _, _ := tr.Transform(dst, []byte("\nb"), true); string(dst[:n]) != "\nb" {
+		t.Errorf("after Reset, Transform = %q, want %q (no CR pending)", dst[:n], "\nb")
+	}
+}
