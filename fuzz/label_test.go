@@ -111,7 +111,7 @@ func FuzzLabel(f *testing.F) {
 		// Reading memory statistics stops the world; sample one input in
 		// eight (allocation does not depend on luck, only on the input).
 		if len(label)%8 == 0 {
-			if n := testing.AllocsPerRun(1, func() { override.Lookup(label); override.LookupLegacy(label) }); n != 0 {
+			if n := allocsPerCall(func() { override.Lookup(label); override.LookupLegacy(label) }); n != 0 {
 				t.Fatalf("Lookup(%q) allocated %v times", label, n)
 			}
 		}

@@ -1,0 +1,448 @@
+package fuzz
+
+import (
+	"bytes"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/transform"
+
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/decode/codec"
+	"github.com/charsniff/charsniff/override"
+)
+
+// Mode bits of FuzzDecode.
+const (
+	keepBOM      = 1 << iota // WithoutBOMRemoval
+	keepNewlines             // WithoutNewlineNormalization
+	keepNUL                  // WithoutNULReplacement
+	sniffMode                // sniff (the encoding is the default) instead of WithEncoding
+	eofWithData              // the source returns io.EOF with its last bytes
+	// bits 5-6: the window in sniff mode (default, 3, 100, 5000)
+)
+
+var sniffWindows = [4]int{0, 3, 100, 5000}
+
+// memoryStream is the length of the stream the memory check decodes: the
+// input repeated.
+const memoryStream = 64 << 10
+
+// FuzzDecode checks decode.Reader for every encoding (the fuzzer picks it
+// with a byte), any input and any preprocessing switches, with the encoding
+// fixed (WithEncoding) or sniffed (the fuzzer's encoding as the default):
+//
+//   - The output is the Encoding Standard's decode by the codec decoder in
+//     one shot (codec.Encoding(e).NewDecoder()), with the leading byte
+//     order mark of the encoding, and only that one, removed, then CR LF
+//     and CR turned into LF and U+0000 into U+FFFD, each unless switched
+//     off. With Raw() it is exactly the codec decoder's output.
+//   - So it is valid UTF-8, and has no CR and no U+0000 while
+//     preprocessing is on (checked directly too).
+//   - It is the same whatever the chunking: the source returns the
+//     fuzzer's chunk sizes (empty reads and io.EOF with data included), and
+//     the output is taken with the fuzzer's mix of Read (any size, 0 to 3
+//     bytes included), ReadRune and WriteTo. The sniffing result too.
+//   - With the encoding fixed, NewTransformer gives the same output.
+//   - Memory is bounded: on a sample of inputs, the input repeated to a
+//     64 KB stream is decoded with runtime.MemStats read before NewReader
+//     and after the last Read. Creating the reader may allocate (the
+//     Reader, a codec decoder, a window above 4 KB), reading may not, so
+//     the count and the bytes allocated must stay under a bound that does
+//     not depend on the length of the stream. A reader whose buffers grew
+//     with the input, or that allocated per Read, fails it.
+func FuzzDecode(f *testing.F) {
+	for i, in := range html5libInputs(f) {
+		f.Add(uint8(i), in, uint8(i*11), []byte{byte(i), 7}, []byte{byte(i * 5), 2, 9})
+	}
+	for i, in := range samplePages(f) {
+		f.Add(uint8(i), in, uint8(sniffMode), []byte{}, []byte{})
+		f.Add(uint8(i*3), in, uint8(i*5), []byte{1, 200, 0}, []byte{0, 10, 255, 33})
+	}
+	for i, s := range nastyInputs {
+		f.Add(uint8(i), []byte(s), uint8(i*13), []byte{byte(i % 3), 1}, []byte{byte(i), 6, 8})
+	}
+	f.Add(uint8(override.UTF8-1), []byte("\xEF\xBB\xBF\xEF\xBB\xBFa\r"), uint8(0), []byte{1}, []byte{2})
+	f.Add(uint8(override.UTF16LE-1), []byte("\xFF\xFE\r\x00\n\x00\x00\x00"), uint8(0), []byte{1}, []byte{2})
+	f.Add(uint8(override.GB18030-1), []byte("\x84\x31\x95\x33\r\n"), uint8(0), []byte{3}, []byte{0})
+
+	f.Fuzz(func(t *testing.T, which uint8, in []byte, mode uint8, chunks, ops []byte) {
+		e := override.Encoding(1 + int(which)%override.NumEncodings)
+		var opts []decode.Option
+		if mode&sniffMode != 0 {
+			opts = append(opts, decode.WithDefault(e.Name()))
+			if w := sniffWindows[mode>>5&3]; w != 0 {
+				opts = append(opts, decode.WithWindow(w))
+			}
+		} else {
+			opts = append(opts, decode.WithEncoding(e.Name()))
+		}
+		switch {
+		case mode&(keepBOM|keepNewlines|keepNUL) == keepBOM|keepNewlines|keepNUL:
+			opts = append(opts, decode.Raw())
+		default:
+			if mode&keepBOM != 0 {
+				opts = append(opts, decode.WithoutBOMRemoval())
+			}
+			if mode&keepNewlines != 0 {
+				opts = append(opts, decode.WithoutNewlineNormalization())
+			}
+			if mode&keepNUL != 0 {
+				opts = append(opts, decode.WithoutNULReplacement())
+			}
+		}
+
+		// The reader in one piece gives the encoding and the BOM.
+		r, err := decode.NewReader(bytes.NewReader(in), opts...)
+		if err != nil {
+			t.Fatalf("NewReader(%v): %v", e, err)
+		}
+		res := r.Result()
+		enc := r.Encoding()
+		if mode&sniffMode == 0 && (enc != e || res.Encoding != e) {
+			t.Fatalf("WithEncoding(%v): Encoding() = %v, Result() = %+v", e, enc, res)
+		}
+		oneShot, err := io.ReadAll(r)
+		if err != nil {
+			t.Fatalf("%v: ReadAll: %v", enc, err)
+		}
+
+		// The oracle: codec decode, BOM of the encoding dropped, preprocessing.
+		src := in
+		if mode&keepBOM == 0 {
+			if bom := bomOf(enc); bytes.HasPrefix(in, []byte(bom)) {
+				src = in[len(bom):]
+				if mode&sniffMode != 0 && res.BOMLength != len(bom) {
+					t.Fatalf("%v: %x starts with a BOM but Result() = %+v", enc, in, res)
+				}
+			}
+		}
+		raw, err := codec.Encoding(enc).NewDecoder().Bytes(src)
+		if err != nil {
+			t.Fatalf("%v: codec decode of %x: %v", enc, src, err)
+		}
+		want := preprocess(raw, mode&keepNewlines == 0, mode&keepNUL == 0)
+		if !bytes.Equal(oneShot, want) {
+			t.Fatalf("%v (mode %#x): decode(%x)\ngot  %q\nwant %q", enc, mode, in, oneShot, want)
+		}
+		checkOutput(t, enc, in, oneShot, mode)
+
+		// The transformer, for a known encoding.
+		if mode&sniffMode == 0 {
+			got, _, err := transform.Bytes(decode.NewTransformer(e, opts...), in)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("%v: NewTransformer: decode(%x) = %q, %v, want %q", e, in, got, err, want)
+			}
+		}
+
+		// Chunked source, mixed reads.
+		cs := &chunkSource{data: in, sizes: chunks, eofWithData: mode&eofWithData != 0}
+		r2, err := decode.NewReader(cs, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r2.Result() != res || r2.Encoding() != enc {
+			t.Fatalf("%x in chunks %v: Result() = %+v, %v, in one piece %+v, %v", in, chunks, r2.Result(), r2.Encoding(), res, enc)
+		}
+		got := readMixed(t, r2, ops, make([]byte, 0, len(want)+8))
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%v (mode %#x): %x in chunks %v, reads %v\ngot  %q\nwant %q", enc, mode, in, chunks, ops, got, want)
+		}
+
+		if len(in) > 0 && (len(in)+int(which))%8 == 0 {
+			checkMemory(t, in, opts, chunks, ops, enc, mode&sniffMode != 0, sniffWindows[mode>>5&3]*int(mode>>3&1))
+		}
+	})
+}
+
+// checkOutput checks the properties of a decoded stream that do not need
+// the oracle.
+func checkOutput(t *testing.T, enc override.Encoding, in, out []byte, mode uint8) {
+	t.Helper()
+	if !utf8.Valid(out) {
+		t.Fatalf("%v: decode(%x) = %q: not UTF-8", enc, in, out)
+	}
+	if mode&keepNewlines == 0 && bytes.IndexByte(out, '\r') >= 0 {
+		t.Fatalf("%v: decode(%x) = %q: CR with newline normalization", enc, in, out)
+	}
+	if mode&keepNUL == 0 && bytes.IndexByte(out, 0) >= 0 {
+		t.Fatalf("%v: decode(%x) = %q: U+0000 with NUL replacement", enc, in, out)
+	}
+}
+
+// checkMemory decodes in repeated to a memoryStream-byte stream and checks
+// the allocations from NewReader to the end of the stream. window is the
+// WithWindow value in effect (0 for none); sniffing says that the reader
+// sniffs.
+//
+// runtime.MemStats counts the allocations of the whole process, and now
+// and then something else (the runtime, the testing package) allocates
+// during the measurement; so a measurement over the bound is repeated, and
+// the check fails only if three in a row are over. A reader that allocates
+// per Read or grows with its input is over every time.
+func checkMemory(t *testing.T, in []byte, opts []decode.Option, chunks, ops []byte, enc override.Encoding, sniffing bool, window int) {
+	t.Helper()
+	// The Reader (about 7 KB, one allocation), a codec decoder for a
+	// multi-byte encoding (small), when sniffing a detector for the
+	// autodetection step (sniff pools them, but a pool may be empty: after
+	// a garbage collection, or at random under the race detector), a
+	// window buffer above 4 KB.
+	maxAllocs, maxBytes := uint64(2), uint64(16<<10)
+	if sniffing {
+		maxAllocs++
+	}
+	if window > 4096 {
+		maxAllocs++
+		maxBytes += uint64(window)
+	}
+	scratch := make([]byte, 4096)
+	var allocs, bytes uint64
+	var total int
+	for range 3 {
+		src := &chunkSource{data: in, sizes: chunks, repeat: memoryStream/len(in) + 1}
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		r, err := decode.NewReader(src, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := drainMixed(r, ops, scratch)
+		runtime.ReadMemStats(&m1)
+		if n < 0 {
+			t.Fatalf("%v: reading %x repeated failed", enc, in)
+		}
+		allocs, bytes, total = m1.Mallocs-m0.Mallocs, m1.TotalAlloc-m0.TotalAlloc, src.total
+		if allocs <= maxAllocs && bytes <= maxBytes {
+			return
+		}
+	}
+	t.Fatalf("%v: decoding %d bytes (%x repeated, chunks %v, reads %v): %d allocations, %d bytes; want at most %d, %d",
+		enc, total, in, chunks, ops, allocs, bytes, maxAllocs, maxBytes)
+}
+
+// bomOf returns the byte order mark of e, or "".
+func bomOf(e override.Encoding) string {
+	switch e {
+	case override.UTF8:
+		return "\xEF\xBB\xBF"
+	case override.UTF16BE:
+		return "\xFE\xFF"
+	case override.UTF16LE:
+		return "\xFF\xFE"
+	}
+	return ""
+}
+
+// preprocess is the HTML input-stream preprocessing written the obvious
+// way: CR LF and lone CR become LF, U+0000 becomes U+FFFD.
+func preprocess(s []byte, newlines, nul bool) []byte {
+	out := string(s)
+	if newlines {
+		out = strings.ReplaceAll(out, "\r\n", "\n")
+		out = strings.ReplaceAll(out, "\r", "\n")
+	}
+	if nul {
+		out = strings.ReplaceAll(out, "\x00", "\uFFFD")
+	}
+	return []byte(out)
+}
+
+// chunkSource is an io.Reader over data (repeated repeat times, once if
+// repeat is 0) that returns pieces of the sizes in sizes, cycled: a size of
+// 0 is one read that returns (0, nil) (never twice in a row); no sizes
+// means as much as fits. With eofWithData the last piece comes with
+// io.EOF. It does not allocate.
+type chunkSource struct {
+	data        []byte
+	sizes       []byte
+	eofWithData bool
+	repeat      int
+
+	off, k, rep int
+	total       int // bytes returned
+	lastZero    bool
+}
+
+func (s *chunkSource) Read(p []byte) (int, error) {
+	if s.rep >= max(s.repeat, 1) || len(s.data) == 0 {
+		return 0, io.EOF
+	}
+	n := len(p)
+	if len(s.sizes) > 0 {
+		n = int(s.sizes[s.k%len(s.sizes)])
+		s.k++
+		if n == 0 && !s.lastZero && len(p) > 0 {
+			s.lastZero = true
+			return 0, nil
+		}
+	}
+	s.lastZero = false
+	n = min(max(n, 1), len(p), len(s.data)-s.off)
+	copy(p, s.data[s.off:s.off+n])
+	s.off += n
+	s.total += n
+	if s.off == len(s.data) {
+		s.off = 0
+		s.rep++
+		if s.eofWithData && s.rep >= max(s.repeat, 1) {
+			return n, io.EOF
+		}
+	}
+	return n, nil
+}
+
+// readMixed reads r to the end with the operations of ops, cycled: op%8 is
+// 0 or 4 for ReadRune, 1 for WriteTo (which reads the rest), else Read
+// into a buffer of op>>3 bytes (0 to 30; 31 means 4096). A Read of 0 bytes
+// right after another one reads 1 byte instead, so that the loop ends, and
+// ReadRune after a Read that stopped inside a character reads 1 byte
+// instead (ReadRune would rightly return U+FFFD for each continuation
+// byte, losing them). No ops means io.ReadAll. It appends the output to
+// out.
+func readMixed(t *testing.T, r *decode.Reader, ops []byte, out []byte) []byte {
+	t.Helper()
+	if len(ops) == 0 {
+		b, err := io.ReadAll(r)
+		if err != nil {
+			t.Fatalf("ReadAll: %v", err)
+		}
+		return append(out, b...)
+	}
+	var buf [4096]byte
+	lastZero := false
+	for k := 0; ; k++ {
+		op := ops[k%len(ops)]
+		if op%4 == 0 && !endsOnBoundary(out) {
+			op = 1<<3 | 2 // Read 1 byte
+		}
+		size := int(op >> 3)
+		switch {
+		case size == 31:
+			size = len(buf)
+		case size == 0 && lastZero:
+			size = 1
+		}
+		lastZero = false
+		switch op % 8 {
+		case 0, 4:
+			ch, size, err := r.ReadRune()
+			if err == io.EOF {
+				return out
+			}
+			if err != nil {
+				t.Fatalf("ReadRune: %v", err)
+			}
+			if ch == utf8.RuneError && size == 1 || size != utf8.RuneLen(ch) {
+				t.Fatalf("ReadRune = %U, %d after %q: not UTF-8", ch, size, out)
+			}
+			out = utf8.AppendRune(out, ch)
+		case 1:
+			w := &appendWriter{out}
+			if _, err := r.WriteTo(w); err != nil {
+				t.Fatalf("WriteTo: %v", err)
+			}
+			if n, err := r.Read(buf[:]); n != 0 || err != io.EOF {
+				t.Fatalf("Read after WriteTo = %d, %v, want 0, EOF", n, err)
+			}
+			return w.b
+		default:
+			n, err := r.Read(buf[:size])
+			out = append(out, buf[:n]...)
+			if err == io.EOF {
+				if n != 0 {
+					t.Fatalf("Read = %d, EOF: want data and EOF apart", n)
+				}
+				return out
+			}
+			if err != nil {
+				t.Fatalf("Read: %v", err)
+			}
+			if n == 0 && size > 0 {
+				t.Fatalf("Read(%d bytes) = 0, nil", size)
+			}
+			lastZero = size == 0
+		}
+	}
+}
+
+// endsOnBoundary reports whether out does not end inside a UTF-8
+// character.
+func endsOnBoundary(out []byte) bool {
+	for i := len(out) - 1; i >= 0 && i >= len(out)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(out[i]) {
+			return utf8.FullRune(out[i:])
+		}
+	}
+	return true
+}
+
+// drainMixed reads r to the end like readMixed, without keeping the output
+// (so ReadRune is used wherever ops say) and without allocating; it
+// returns the number of bytes read, or -1 if the reader failed.
+func drainMixed(r *decode.Reader, ops []byte, buf []byte) int {
+	total := 0
+	if len(ops) == 0 {
+		n, err := r.WriteTo(discard{})
+		if err != nil {
+			return -1
+		}
+		return int(n)
+	}
+	lastZero := false
+	for k := 0; ; k++ {
+		op := ops[k%len(ops)]
+		size := int(op >> 3)
+		switch {
+		case size == 31:
+			size = len(buf)
+		case size == 0 && lastZero:
+			size = 1
+		}
+		lastZero = false
+		switch op % 8 {
+		case 0, 4:
+			_, size, err := r.ReadRune()
+			if err == io.EOF {
+				return total
+			}
+			if err != nil {
+				return -1
+			}
+			total += size
+		case 1:
+			n, err := r.WriteTo(discard{})
+			if err != nil {
+				return -1
+			}
+			return total + int(n)
+		default:
+			n, err := r.Read(buf[:size])
+			total += n
+			if err == io.EOF {
+				return total
+			}
+			if err != nil || n == 0 && size > 0 {
+				return -1
+			}
+			lastZero = size == 0
+		}
+	}
+}
+
+// appendWriter appends what is written to b. It is not an io.ReaderFrom,
+// so io.Copy-like callers cannot bypass WriteTo.
+type appendWriter struct{ b []byte }
+
+func (w *appendWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// discard is io.Discard without ReadFrom, a value type so that converting
+// it to an io.Writer does not allocate.
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }

@@ -1,0 +1,159 @@
+package fuzz
+
+import (
+	"testing"
+
+	"github.com/charsniff/charsniff/internal/reference"
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/prescan"
+)
+
+// referenceWindow is the reference's window for a prescan.Options window:
+// zero is the default, negative is no limit.
+func referenceWindow(w int) int {
+	if w == 0 {
+		return prescan.DefaultWindow
+	}
+	return w
+}
+
+// FuzzPrescan checks the fast prescan against the literal reference
+// (internal/reference) on any bytes, any window (0 is the default 1024,
+// negative is no limit, and the fuzzer picks tiny windows and windows
+// beyond the input), and either label matching. It also checks that the
+// resumable Scanner gives the one-shot answer whatever the chunking (the
+// fuzzer picks the chunk sizes, empty chunks included), that an answer
+// called final before Close is the answer, and that raising the window with
+// SetWindow before feeding past the old one equals using the larger window
+// from the start. A sample of inputs is checked for zero allocations.
+func FuzzPrescan(f *testing.F) {
+	for i, in := range html5libInputs(f) {
+		f.Add(in, int16(0), i%7 == 0, []byte{byte(i), 3})
+	}
+	for _, in := range samplePages(f) {
+		f.Add(in, int16(0), false, []byte{200})
+		f.Add(in, int16(-1), false, []byte{1, 64})
+	}
+	for i, s := range nastyInputs {
+		f.Add([]byte(s), int16(i%5), i%3 == 0, []byte{byte(i % 4)})
+	}
+	f.Add([]byte("<meta charset=gbk>"), int16(18), false, []byte{17, 1})
+	f.Add([]byte("<meta charset=gbk>"), int16(17), false, []byte{0, 5})
+	f.Add([]byte("<!-- x --><meta charset=big5>"), int16(12), false, []byte{6})
+	f.Add([]byte(`<?xml encoding="gbk"?><meta charset=big5>`), int16(30), false, []byte{9})
+	f.Add([]byte("<meta charset=GB_2312-80>"), int16(-5), true, []byte{2})
+
+	f.Fuzz(func(t *testing.T, in []byte, w int16, legacy bool, chunks []byte) {
+		window := int(w)
+		opts := prescan.Options{Window: window, Legacy: legacy}
+		got := prescan.Prescan(in, &opts)
+
+		// The literal reference is the oracle.
+		want := reference.Prescan(in, referenceWindow(window), legacy)
+		gotSource := got.Source.String()
+		if !got.Found() {
+			gotSource = ""
+		}
+		if got.Encoding != want.Encoding || gotSource != want.Source || got.Offset != want.Offset {
+			t.Fatalf("Prescan(%q, window %d, legacy %v) = %v %q %d, reference says %v %q %d",
+				in, window, legacy, got.Encoding, gotSource, got.Offset, want.Encoding, want.Source, want.Offset)
+		}
+
+		// Internal consistency of the answer.
+		if got.Found() != got.Encoding.Valid() || got.Found() != (got.Offset > 0) || got.Offset > len(in) {
+			t.Fatalf("Prescan(%q, window %d) = %+v: inconsistent", in, window, got)
+		}
+		if got.Source == prescan.Meta {
+			if got.Encoding.IsUTF16() || got.Encoding == override.XUserDefined {
+				t.Fatalf("Prescan(%q) = %+v: a <meta> never gives UTF-16 or x-user-defined", in, got)
+			}
+			if lim := referenceWindow(window); lim >= 0 && got.Offset > lim {
+				t.Fatalf("Prescan(%q, window %d) = %+v: <meta> ends past the window", in, window, got)
+			}
+		}
+
+		// The resumable Scanner, in the fuzzer's chunks (cycled; a zero
+		// is an empty chunk; no chunks is one chunk).
+		var s prescan.Scanner
+		s.Reset(&opts)
+		var final prescan.Result
+		isFinal := false
+		fed := 0
+		feedChunks(in, chunks, func(c []byte) {
+			r, ok := s.Feed(c)
+			fed += len(c)
+			if s.Offset() != fed {
+				t.Fatalf("%q: Offset() = %d after feeding %d bytes", in, s.Offset(), fed)
+			}
+			if isFinal && (!ok || r != final) {
+				t.Fatalf("%q in chunks %v: final answer %+v became %+v, %v", in, chunks, final, r, ok)
+			}
+			if ok && !isFinal {
+				final, isFinal = r, true
+				if r != got {
+					t.Fatalf("%q in chunks %v, window %d: final answer %+v after %d bytes, want %+v",
+						in, chunks, window, r, fed, got)
+				}
+			}
+		})
+		if r, ok := s.Result(); isFinal && (!ok || r != final) {
+			t.Fatalf("%q: Result() = %+v, %v after final %+v", in, r, ok, final)
+		}
+		if r := s.Close(); r != got {
+			t.Fatalf("%q in chunks %v, window %d: Close() = %+v, want %+v", in, chunks, window, r, got)
+		}
+
+		// Raising the window half way: start with half the window and
+		// call SetWindow just before the first chunk that crosses it.
+		if window > 1 {
+			small := window / 2
+			s.Reset(&prescan.Options{Window: small, Legacy: legacy})
+			raised := false
+			fed = 0
+			feedChunks(in, chunks, func(c []byte) {
+				if !raised && fed+len(c) > small {
+					if !s.SetWindow(window) {
+						t.Fatalf("%q: SetWindow(%d) after %d bytes (window %d) failed", in, window, fed, small)
+					}
+					raised = true
+				}
+				s.Feed(c)
+				fed += len(c)
+			})
+			if !raised {
+				s.SetWindow(window)
+			}
+			if r := s.Close(); r != got {
+				t.Fatalf("%q in chunks %v, window %d raised to %d: got %+v, want %+v", in, chunks, small, window, r, got)
+			}
+		}
+
+		// Zero allocations, on a sample (AllocsPerRun stops the world).
+		if len(in)%8 == 1 {
+			if a := allocsPerCall(func() { prescan.Prescan(in, &opts) }); a != 0 {
+				t.Fatalf("Prescan(%q, %+v) allocated %v times, want 0", in, opts, a)
+			}
+		}
+	})
+}
+
+// feedChunks calls feed with consecutive pieces of in whose sizes are the
+// bytes of sizes, cycled (0 is an empty piece, after which the next piece
+// has at least one byte so that the loop ends); with no sizes, in is one
+// piece.
+func feedChunks(in []byte, sizes []byte, feed func([]byte)) {
+	if len(sizes) == 0 {
+		feed(in)
+		return
+	}
+	for i, k := 0, 0; i < len(in); k++ {
+		n := int(sizes[k%len(sizes)])
+		if n == 0 {
+			feed(in[i:i])
+			n = 1
+		}
+		n = min(n, len(in)-i)
+		feed(in[i : i+n])
+		i += n
+	}
+}
