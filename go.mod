@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/schollz/progressbar/v3 v3.19.1
+	golang.org/x/net v0.62.0
 	golang.org/x/term v0.47.0
 	golang.org/x/text v0.43.0
 )

@@ -1,0 +1,139 @@
+package charsniff_test
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/charsniff/charsniff"
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
+)
+
+// pages are served by TestResponseReaderIntegration: each is a page in
+// UTF-8 (with CR LF line ends), encoded into its encoding for the wire.
+var pages = []struct {
+	path        string
+	label       string // encoding of the bytes on the wire
+	contentType string // header value
+	bom         string // bytes before the encoded page
+	head        string // inside <head>, in UTF-8 before encoding
+	title, text string // the expected text nodes
+	source      sniff.Source
+}{
+	{"/sjis", "shift_jis", "text/html; charset=Shift_JIS", "", "",
+		"ニュース", "今日は良い天気です。\r\n明日は雨でしょう。", sniff.SourceTransport},
+	{"/euckr", "euc-kr", "text/html", "", `<meta charset="euc-kr">`,
+		"블로그", "안녕하세요. 오늘은 날씨가 좋습니다.", sniff.SourcePrescan},
+	{"/gbk", "gbk", "text/html", "", `<meta http-equiv="Content-Type" content="text/html; charset=gb2312">`,
+		"商店", "欢迎光临本店，价格优惠。", sniff.SourcePrescan},
+	{"/cp1251", "windows-1251", "text/html; charset=windows-1251", "", "",
+		"Новости", "Привет, мир!\r\nКак дела?", sniff.SourceTransport},
+	{"/utf16", "utf-16le", "text/html", "\xFF\xFE", "",
+		"Letter", "Grüße aus Köln — 東京\r\nzweite Zeile", sniff.SourceBOM},
+	{"/utf8", "utf-8", "text/html", "", `<meta charset=utf-8>`,
+		"Notes", "Zeile eins\r\nZeile zwei\rZeile drei\r\n€ 10", sniff.SourcePrescan},
+}
+
+// TestResponseReaderIntegration serves pages in six encodings from a real
+// HTTP server, reads each response through NewResponseReader, parses it
+// with golang.org/x/net/html and compares the text nodes.
+func TestResponseReaderIntegration(t *testing.T) {
+	mux := http.NewServeMux()
+	for _, p := range pages {
+		page := "<!DOCTYPE html>\r\n<html><head>" + p.head + "<title>" + p.title + "</title></head>\r\n" +
+			"<body><p>" + p.text + "</p></body></html>\r\n"
+		e, _ := charsniff.Lookup(p.label)
+		body, err := e.NewEncoder().String(page)
+		if err != nil || strings.Contains(body, "&#") {
+			t.Fatalf("%s: cannot encode the page in %s: %v", p.path, p.label, err)
+		}
+		body = p.bom + body
+		mux.HandleFunc(p.path, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", p.contentType)
+			io.WriteString(w, body)
+		})
+	}
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	for _, p := range pages {
+		t.Run(p.label, func(t *testing.T) {
+			resp, err := http.Get(srv.URL + p.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			r, err := charsniff.NewResponseReader(resp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := override.Lookup(p.label)
+			if res := r.Result(); res.Encoding != want || res.Source != p.source {
+				t.Errorf("Result() = %+v, want %v from %v", res, want, p.source)
+			}
+			doc, err := html.Parse(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var texts []string
+			var walk func(*html.Node)
+			walk = func(n *html.Node) {
+				if n.Type == html.TextNode && strings.TrimSpace(n.Data) != "" {
+					texts = append(texts, n.Data)
+				}
+				for c := n.FirstChild; c != nil; c = c.NextSibling {
+					walk(c)
+				}
+			}
+			walk(doc)
+			wantText := strings.ReplaceAll(strings.ReplaceAll(p.text, "\r\n", "\n"), "\r", "\n")
+			if len(texts) != 2 || texts[0] != p.title || texts[1] != wantText {
+				t.Errorf("text nodes = %q, want %q", texts, []string{p.title, wantText})
+			}
+		})
+	}
+}
+
+// TestResponseReaderRaw reads a CR LF page through NewResponseReader with
+// options, and checks that no CR reaches the output without them.
+func TestResponseReaderRaw(t *testing.T) {
+	page := "<p>a\r\nb"
+	for _, tc := range []struct {
+		desc string
+		opts []decode.Option
+		want string
+	}{
+		{"default", nil, "<p>a\nb"},
+		{"Raw", []decode.Option{decode.Raw()}, "<p>a\r\nb"},
+		{"override beats the header", []decode.Option{decode.WithOverride("utf-16le")}, "\u703C\u613E\u0A0D\uFFFD"},
+	} {
+		resp := &http.Response{
+			Header: http.Header{"Content-Type": {"text/html; charset=utf-8"}},
+			Body:   io.NopCloser(strings.NewReader(page)),
+		}
+		r, err := charsniff.NewResponseReader(resp, tc.opts...)
+		if got := readString(t, r, err); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.desc, got, tc.want)
+		}
+	}
+}
+
+// TestResponseReaderEdges covers a nil response and a nil body.
+func TestResponseReaderEdges(t *testing.T) {
+	if r, err := charsniff.NewResponseReader(nil); r != nil || err == nil {
+		t.Errorf("NewResponseReader(nil) = %v, %v, want nil and an error", r, err)
+	}
+	r, err := charsniff.NewResponseReader(&http.Response{})
+	if got := readString(t, r, err); got != "" {
+		t.Errorf("nil body: got %q", got)
+	}
+	if _, err := charsniff.NewResponseReader(&http.Response{}, decode.WithDefault("bogus")); err == nil {
+		t.Error("bad option: no error")
+	}
+}
