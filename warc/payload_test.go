@@ -225,7 +225,7 @@ func TestIsHTML(t *testing.T) {
 		{"", "just text", false},
 		{"*/*", "<html>", true},
 		{"unknown/unknown", "<HTML>", true},
-		{"text/html/junk", "<html>", true}, // malformed: sniffed
+		{"text/html/junk", "<html>", true},  // malformed: sniffed
 		{"text/plain, text/html", "", true}, // Fetch: the last type wins
 	} {
 		rec := warctest.Record{Type: "resource", ContentType: tc.contentType, Block: []byte(tc.body)}
