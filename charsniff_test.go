@@ -5,6 +5,8 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/charsniff/charsniff"
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 )
 
@@ -436,5 +439,32 @@ func TestNewReaderLabelKeepsText(t *testing.T) {
 	r, err := charsniff.NewReaderLabel("iso-8859-5", bytes.NewReader([]byte("\xB0\r\n\x00\r")))
 	if got := readString(t, r, err); got != "А\r\n\x00\r" {
 		t.Errorf("got %q, want %q", got, "А\r\n\x00\r")
+	}
+}
+
+// TestSamples reads every page of samples/ through NewReader and compares
+// the output with its golden decoding (samples/golden/NAME.utf8).
+func TestSamples(t *testing.T) {
+	dir := filepath.Join(testutil.Root(t), "samples")
+	pages, err := filepath.Glob(filepath.Join(dir, "*.*html"))
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no sample pages in %s (%v)", dir, err)
+	}
+	for _, page := range pages {
+		name := filepath.Base(page)
+		t.Run(name, func(t *testing.T) {
+			in, err := os.ReadFile(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join(dir, "golden", strings.TrimSuffix(name, filepath.Ext(name))+".utf8"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := charsniff.NewReader(iotest.HalfReader(bytes.NewReader(in)), "")
+			if got := readString(t, r, err); got != string(want) {
+				t.Errorf("output differs from the golden file:\ngot  %q\nwant %q", got, want)
+			}
+		})
 	}
 }

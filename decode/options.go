@@ -92,9 +92,10 @@ func WithLocale(hint string) Option {
 }
 
 // WithWindow sets the number of bytes read before sniffing and examined by
-// the prescan (default [sniff.DefaultWindow], 1024). Values below 3 are
-// raised to 3, the length of the longest byte order mark. A window larger
-// than the reader's 4 KB input buffer costs one more allocation.
+// the prescan (default [sniff.DefaultWindow], 1024; n <= 0 means the
+// default). Values from 1 to 2 are raised to 3, the length of the longest
+// byte order mark. A window larger than the reader's 4 KB input buffer
+// costs one more allocation, of n bytes.
 func WithWindow(n int) Option {
 	return func(c *config) { c.sniff.Window = n }
 }
