@@ -1,10 +1,3 @@
-//go:build ignore
-
-// This file belongs in bench/ (its own go.mod, which needs
-// github.com/saintfish/chardet and github.com/wlynxg/chardet): it was
-// written while bench/ was not yet committed. Move it there and drop this
-// build constraint.
-
 package bench
 
 import (

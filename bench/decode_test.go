@@ -1,0 +1,124 @@
+package bench
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	xcharset "golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding/htmlindex"
+	"golang.org/x/text/transform"
+
+	"github.com/charsniff/charsniff"
+	"github.com/charsniff/charsniff/decode"
+)
+
+// corpus is one benchmark input: a file under corpus/large (made by
+// corpus/make.sh) or, when that is absent, the committed 64 KB sample.
+type corpus struct {
+	name    string // benchmark name
+	file    string // file name in corpus/large and testdata/sample
+	charset string // the charset the transport layer declares
+}
+
+var corpora = []corpus{
+	{"utf-8-english", "utf-8-english.html", "utf-8"},
+	{"utf-8-japanese", "utf-8-japanese.html", "utf-8"},
+	{"utf-8-russian", "utf-8-russian.html", "utf-8"},
+	{"windows-1252", "windows-1252.html", "windows-1252"},
+	{"windows-1251", "windows-1251.html", "windows-1251"},
+	{"shift_jis", "shift_jis.html", "shift_jis"},
+	{"euc-jp", "euc-jp.html", "euc-jp"},
+	{"gbk", "gbk.html", "gbk"},
+}
+
+// load returns the corpus bytes, preferring the large corpus.
+func load(b *testing.B, c corpus) []byte {
+	b.Helper()
+	for _, dir := range []string{"corpus/large", "testdata/sample"} {
+		data, err := os.ReadFile(filepath.Join(dir, c.file))
+		if err == nil {
+			return data
+		}
+	}
+	b.Fatalf("no corpus %s: run corpus/make.sh", c.file)
+	return nil
+}
+
+// readers are the contenders, each reading all of src into io.Discard.
+var readers = []struct {
+	name string
+	read func(src io.Reader, contentType string) error
+}{
+	{"charsniff.NewReader", func(src io.Reader, ct string) error {
+		r, err := charsniff.NewReader(src, ct)
+		if err != nil {
+			return err
+		}
+		_, err = io.Copy(io.Discard, r)
+		return err
+	}},
+	{"decode.NewReader", func(src io.Reader, ct string) error {
+		r, err := decode.NewReader(src, decode.WithContentType(ct))
+		if err != nil {
+			return err
+		}
+		_, err = r.WriteTo(io.Discard)
+		return err
+	}},
+	{"x-net-charset.NewReader", func(src io.Reader, ct string) error {
+		r, err := xcharset.NewReader(src, ct)
+		if err != nil {
+			return err
+		}
+		_, err = io.Copy(io.Discard, r)
+		return err
+	}},
+	{"x-text-transform.Reader", func(src io.Reader, ct string) error {
+		label := ct[strings.LastIndex(ct, "=")+1:]
+		e, err := htmlindex.Get(label)
+		if err != nil {
+			return err
+		}
+		_, err = io.Copy(io.Discard, transform.NewReader(src, e.NewDecoder()))
+		return err
+	}},
+}
+
+// BenchmarkDecode decodes each corpus with each contender; MB/s is of input.
+func BenchmarkDecode(b *testing.B) {
+	for _, c := range corpora {
+		data := load(b, c)
+		ct := "text/html; charset=" + c.charset
+		for _, rd := range readers {
+			b.Run(c.name+"/"+rd.name, func(b *testing.B) {
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				src := bytes.NewReader(data)
+				for b.Loop() {
+					src.Reset(data)
+					if err := rd.read(src, ct); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkMemcpy is the ceiling: copying the corpus with no decoding.
+func BenchmarkMemcpy(b *testing.B) {
+	for _, c := range corpora {
+		data := load(b, c)
+		dst := make([]byte, len(data))
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				copy(dst, data)
+			}
+		})
+	}
+}

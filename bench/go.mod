@@ -1,0 +1,13 @@
+module github.com/charsniff/charsniff/bench
+
+go 1.26.0
+
+require (
+	github.com/charsniff/charsniff v0.0.0
+	github.com/saintfish/chardet v0.0.0-20230101081208-5e3ef4b5456d
+	github.com/wlynxg/chardet v1.0.5
+	golang.org/x/net v0.62.0
+	golang.org/x/text v0.43.0
+)
+
+replace github.com/charsniff/charsniff => ../
