@@ -160,7 +160,9 @@ func (r *Reader) start(src io.Reader) {
 		for r.r1 < n && !r.eof && r.err == nil {
 			r.fill(n)
 		}
-		r.res = sniff.Sniff(r.buf[:r.r1], &r.cfg.sniff)
+		opts := r.cfg.sniff
+		opts.AtEOF = r.eof // the window is the whole input: a cut character is an error
+		r.res = sniff.Sniff(r.buf[:r.r1], &opts)
 		if !r.res.Encoding.Valid() {
 			r.res.Encoding = override.Windows1252
 		}
