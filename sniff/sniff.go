@@ -22,7 +22,8 @@
 //     detector of package detect, hinted by [Options.Locale] and
 //     [Options.TLD]), unless [Options.NoAutodetect]: tentative.
 //  7. The default: [Options.Default], else the locale's ([DefaultEncoding] of
-//     [Options.Locale]), else windows-1252: tentative.
+//     [Options.Locale]), else the top-level domain's ([Options.TLD]), else
+//     windows-1252: tentative.
 //
 // A tentative answer may still change while parsing, when the parser meets a
 // <meta> the prescan did not see (a later issue's reader does that).
@@ -128,7 +129,7 @@ type Options struct {
 	Locale       string            // locale or top-level domain hint ("ja", "ru", "zh-TW", ".jp") for the default; see DefaultEncoding
 	Window       int               // prescan window in bytes; 0 means DefaultWindow, negative means all of prefix
 	NoAutodetect bool              // skip the autodetection step (spec-literal)
-	TLD          string            // top-level domain or host name of the document's URL, a hint for autodetection
+	TLD          string            // top-level domain or host name of the document's URL ("jp", "www.example.cz"): a hint for autodetection, and for the default when Locale is empty
 	Detector     Detector          // autodetection; nil means the detect package's detector (see UTF8Detector for the minimal one)
 	Legacy       bool              // resolve labels with override.LookupLegacy
 	AtEOF        bool              // prefix is the whole input; see UTF8Detector
@@ -203,8 +204,25 @@ func Sniff(prefix []byte, opts *Options) Result {
 		return Result{o.Default, Tentative, SourceDefault, 0}
 	case o.Locale != "":
 		return Result{DefaultEncoding(o.Locale), Tentative, SourceDefault, 0}
+	case o.TLD != "":
+		return Result{tldDefault(o.TLD), Tentative, SourceDefault, 0}
 	}
 	return Result{override.Windows1252, Tentative, SourceDefault, 0}
+}
+
+// tldDefault is the default encoding for a top-level domain or host name
+// ("jp", ".jp", "www.example.jp"): that of its last label.
+func tldDefault(host string) override.Encoding {
+	for i := len(host) - 1; i >= 0; i-- {
+		if host[i] == '.' {
+			host = host[i+1:]
+			break
+		}
+	}
+	if e, ok := lookupShort(tldDefaults[:], host); ok {
+		return e
+	}
+	return override.Windows1252
 }
 
 // sniffBOM is the Encoding Standard's BOM sniff: it returns the encoding and

@@ -19,7 +19,8 @@ type config struct {
 	contentType  string // --content-type: transport-layer Content-Type header value
 	override     string // --override: user override label
 	defaultLabel string // --default: default encoding label
-	locale       string // --locale: locale or TLD hint for the default
+	locale       string // --locale / --hint-lang: locale or TLD hint for autodetection and the default
+	tld          string // --hint-tld: top-level domain or host name hint for autodetection and the default
 	noAutodetect bool   // --no-autodetect: spec-literal, skip autodetection
 	window       int    // --window: prescan window in bytes
 	legacy       bool   // --legacy-labels: 2008-draft label matching
@@ -54,7 +55,9 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.contentType, "content-type", "", "transport-layer `VALUE` of the Content-Type header, e.g. 'text/html; charset=utf-8'")
 	fs.StringVar(&c.override, "override", "", "user override: decode as `LABEL` (certain) unless a BOM says otherwise")
 	fs.StringVar(&c.defaultLabel, "default", "", "default encoding `LABEL` when nothing else decides (instead of the locale's)")
-	fs.StringVar(&c.locale, "locale", "", "locale or top-level domain `HINT` choosing the default encoding (ja, ru, zh-TW, .kr)")
+	fs.StringVar(&c.locale, "locale", "", "locale or top-level domain `HINT` biasing autodetection and choosing the default encoding (ja, ru, zh-TW, .kr)")
+	fs.StringVar(&c.locale, "hint-lang", "", "language `TAG` of the document or user (ja, ru, zh-TW): the same as --locale")
+	fs.StringVar(&c.tld, "hint-tld", "", "top-level `DOMAIN` or host name of the document's URL (jp, .ru, www.example.cz): biases autodetection and, without --locale, the default")
 	fs.BoolVar(&c.noAutodetect, "no-autodetect", false, "spec-literal: skip the autodetection step")
 	fs.IntVar(&c.window, "window", sniff.DefaultWindow, "prescan window in `BYTES`")
 	fs.BoolVar(&c.legacy, "legacy-labels", false, "resolve labels with the 2008 draft's loose matching (old archives)")
@@ -169,6 +172,7 @@ Examples:
   charsniff --stats ./samples
   charsniff --json --content-type 'text/html; charset=gbk' page.html
   curl -s https://example.com/ | charsniff --locale ja
+  charsniff --hint-tld www.example.cz old-page.html
   charsniff --decode -o page.txt page.html
   charsniff --no-autodetect --default windows-1251 old-site/
 

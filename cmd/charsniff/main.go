@@ -75,6 +75,9 @@ func (c *config) readerOptions() []decode.Option {
 	if c.defaultLabel != "" {
 		opts = append(opts, decode.WithDefault(c.defaultLabel))
 	}
+	if c.tld != "" {
+		opts = append(opts, decode.WithTLD(c.tld))
+	}
 	if c.locale != "" {
 		opts = append(opts, decode.WithLocale(c.locale))
 	}
