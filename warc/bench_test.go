@@ -1,0 +1,139 @@
+package warc
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/charsniff/charsniff/internal/warctest"
+)
+
+var (
+	benchSize = flag.Int64("warcbench.size", 200<<20, "uncompressed size of the WARC file BenchmarkReader generates")
+	benchDir  = flag.String("warcbench.dir", "", "directory to keep BenchmarkReader's generated files in, for reuse (default: a temporary one)")
+)
+
+// BenchmarkReader reads a generated crawl of -warcbench.size bytes (200 MB
+// by default; one gzip member per record for gzip), written to a temporary
+// file in the setup. "records" reads the records and skips their blocks;
+// "payloads" also unwraps every response's HTTP payload (dechunking and
+// gunzipping where the page was so served) and reads it. MB/s counts the
+// file's bytes as stored; peak-heap-MB is the largest heap in use, sampled
+// every 256 records; MB/cpu-s and records/cpu-s divide by the process's CPU
+// time rather than the wall clock, which a busy machine distorts.
+func BenchmarkReader(b *testing.B) {
+	for _, compress := range []bool{false, true} {
+		name := "plain"
+		if compress {
+			name = "gzip"
+		}
+		b.Run(name, func(b *testing.B) {
+			path, st := benchFile(b, compress)
+			fi, _ := os.Stat(path)
+			for _, payloads := range []bool{false, true} {
+				name := "records"
+				if payloads {
+					name = "payloads"
+				}
+				b.Run(name, func(b *testing.B) {
+					b.SetBytes(fi.Size())
+					b.ReportAllocs()
+					var peak uint64
+					cpu := cpuSeconds()
+					for b.Loop() {
+						n := readBench(b, path, payloads, &peak)
+						if n != st.Records {
+							b.Fatalf("read %d records, want %d", n, st.Records)
+						}
+					}
+					b.ReportMetric(float64(st.Records)*float64(b.N)/b.Elapsed().Seconds(), "records/s")
+					b.ReportMetric(float64(st.Bytes)*float64(b.N)/b.Elapsed().Seconds()/1e6, "uncompressed-MB/s")
+					b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+					if cpu := cpuSeconds() - cpu; cpu > 0 {
+						b.ReportMetric(float64(fi.Size())*float64(b.N)/cpu/1e6, "MB/cpu-s")
+						b.ReportMetric(float64(st.Records)*float64(b.N)/cpu, "records/cpu-s")
+					}
+				})
+			}
+		})
+	}
+}
+
+// benchFile writes the generated crawl to a file, or reuses the one in
+// -warcbench.dir.
+func benchFile(b *testing.B, compress bool) (string, warctest.Stats) {
+	dir := *benchDir
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	path := filepath.Join(dir, fmt.Sprintf("bench-%d.warc", *benchSize))
+	if compress {
+		path += ".gz"
+	}
+	st, err := warctest.Generate(io.Discard, *benchSize, false, 1) // the counts only
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := os.Stat(path); err == nil && *benchDir != "" {
+		return path, st
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	if _, err = warctest.Generate(w, *benchSize, compress, 1); err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = f.Close()
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	return path, st
+}
+
+func readBench(b *testing.B, path string, payloads bool, peak *uint64) int {
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	r := NewReader(f)
+	var ms runtime.MemStats
+	buf := make([]byte, 32<<10)
+	n := 0
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return n
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		n++
+		if n%256 == 0 {
+			runtime.ReadMemStats(&ms)
+			*peak = max(*peak, ms.HeapInuse)
+		}
+		if !payloads || rec.Type != "response" {
+			continue
+		}
+		p, err := rec.Payload()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := io.CopyBuffer(io.Discard, onlyReader{p.Body}, buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// onlyReader hides any WriteTo method, so that io.CopyBuffer uses buf.
+type onlyReader struct{ io.Reader }
