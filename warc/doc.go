@@ -29,11 +29,12 @@
 //		if err != nil {
 //			return err // the underlying reader failed
 //		}
-//		if rec.Type != "response" {
+//		p, err := rec.Payload() // response and resource records only
+//		if err != nil || !p.IsHTML() {
 //			continue
 //		}
-//		p, err := rec.Payload()
-//		...
+//		// p.Body is the payload, p.ContentType the transport layer's
+//		// Content-Type: hand both to an encoding sniffer.
 //	}
 //
 // References:

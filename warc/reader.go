@@ -122,9 +122,11 @@ type Record struct {
 // file compressed at once is one member). The Reader tells which from the
 // first bytes.
 //
-// A Reader holds at most about 2.2 MiB of buffers however large the
-// records; typical crawls need 128 KiB. Nothing is read ahead of the record
-// being returned beyond those buffers.
+// Memory is bounded however large the records: two windows of 64 KiB that
+// grow to at most 1 MiB each (they hold a block, or a gzip member, until it
+// has been checked, so that a wrong Content-Length can be rescanned), one
+// header at a time (at most 256 KiB), and the decompressors. Reading a
+// typical crawl holds about 4 MiB of heap.
 type Reader struct {
 	// in is the input as stored (compressed bytes for gzip input).
 	in *window
@@ -132,8 +134,11 @@ type Reader struct {
 	// the decompressed bytes of the current gzip member. Its io.EOF marks
 	// the end of the member.
 	s *window
-	// gz decompresses gzip input; nil for uncompressed input.
-	gz      *gzip.Reader
+	// gz decompresses gzip input; nil until a gzip input comes.
+	gz *gzip.Reader
+	// spare is the record-stream window kept by Reset for the next gzip
+	// input.
+	spare   *window
 	started bool
 	// member is the input offset of the current gzip member.
 	member int64
@@ -170,6 +175,23 @@ func NewReader(r io.Reader) *Reader {
 	in := newWindow(r)
 	return &Reader{in: in, s: in, scanFrom: -1}
 }
+
+// Reset makes r read a new input from src, as NewReader would, keeping its
+// buffers and decompressors for reuse. The Body of a record from the old
+// input reads nothing more.
+func (r *Reader) Reset(src io.Reader) {
+	if r.body != nil {
+		r.body.err = errReset
+	}
+	in, spare := r.in, r.spare
+	if r.s != in {
+		spare = r.s
+	}
+	*in = window{rd: src, buf: in.buf}
+	*r = Reader{in: in, s: in, gz: r.gz, spare: spare, scanFrom: -1, http: r.http}
+}
+
+var errReset = errors.New("warc: Body read after Reset")
 
 // Next returns the next record. It skips what the caller did not read of
 // the previous record's block.
@@ -270,8 +292,15 @@ func (r *Reader) checkFinal(err error) error {
 func (r *Reader) start() error {
 	b, err := r.in.peek(2)
 	if len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b {
-		r.gz = new(gzip.Reader)
-		r.s = newWindow(nil)
+		if r.gz == nil {
+			r.gz = new(gzip.Reader)
+		}
+		if r.spare != nil {
+			r.s, r.spare = r.spare, nil
+			*r.s = window{buf: r.s.buf}
+		} else {
+			r.s = newWindow(nil)
+		}
 		return r.openMember(true)
 	}
 	if len(b) == 0 && err != nil {
@@ -285,7 +314,7 @@ func (r *Reader) start() error {
 }
 
 // gzipped reports whether the input is gzip-compressed.
-func (r *Reader) gzipped() bool { return r.gz != nil }
+func (r *Reader) gzipped() bool { return r.s != r.in }
 
 // final returns the underlying reader's error, if it failed.
 func (r *Reader) final() error {

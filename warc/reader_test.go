@@ -591,3 +591,51 @@ func TestIsWARC(t *testing.T) {
 		}
 	}
 }
+
+// TestReset reads inputs one after another with one Reader: each gives
+// what a new Reader gives, and a Body of the old input reads no more.
+func TestReset(t *testing.T) {
+	gz, _ := layout(segments(true, abcd()...)...)
+	plain, _ := layout(segments(false, abcd()...)...)
+	inputs := [][]byte{gz, plain, gz, cutTail(plain), gz}
+	r := NewReader(bytes.NewReader(inputs[0]))
+	for i, in := range inputs {
+		if i > 0 {
+			r.Reset(bytes.NewReader(in))
+		}
+		want := describe(t, bytes.NewReader(in), false)
+		var got []string
+		for {
+			rec, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			var re *RecordError
+			if errors.As(err, &re) {
+				got = append(got, fmt.Sprintf("err %s @%d", kind(err), re.Offset))
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := strings.TrimSuffix(strings.TrimPrefix(rec.RecordID, "<urn:test:"), ">")
+			got = append(got, fmt.Sprintf("rec %s %s %d @%d", name, rec.Type, rec.ContentLength, rec.Offset))
+		}
+		if !equal(got, want) {
+			t.Errorf("input %d after Reset:\ngot  %q\nwant %q", i, got, want)
+		}
+	}
+
+	r.Reset(bytes.NewReader(plain))
+	rec, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Reset(bytes.NewReader(gz))
+	if n, err := rec.Body.Read(make([]byte, 10)); n != 0 || err == nil {
+		t.Errorf("Body.Read after Reset = %d, %v, want 0 and an error", n, err)
+	}
+}
+
+// cutTail returns in without its last 100 bytes.
+func cutTail(in []byte) []byte { return in[:len(in)-100] }
