@@ -9,7 +9,7 @@ import (
 func ExampleLookup() {
 	for _, label := range []string{" Latin1 ", "sjis", "iso-2022-kr", "utf-7", "\u212Aoi8-r"} {
 		e, ok := override.Lookup(label)
-		fmt.Printf("%q: %q %v\n", label, e.Name(), ok)
+		fmt.Printf("%+q: %q %v\n", label, e.Name(), ok)
 	}
 	// Output:
 	// " Latin1 ": "windows-1252" true
@@ -22,7 +22,7 @@ func ExampleLookup() {
 func ExampleLookupLegacy() {
 	for _, label := range []string{"g.b.2312(80)", "ISO_8859-1:1987", "x-x-big5", "UTF-32"} {
 		e, ok := override.LookupLegacy(label)
-		fmt.Printf("%q: %q %v\n", label, e.Name(), ok)
+		fmt.Printf("%+q: %q %v\n", label, e.Name(), ok)
 	}
 	// Output:
 	// "g.b.2312(80)": "GBK" true
