@@ -16,7 +16,7 @@ func ExampleLookup() {
 	// "sjis": "Shift_JIS" true
 	// "iso-2022-kr": "replacement" true
 	// "utf-7": "" false
-	// "\u212Aoi8-r": "" false
+	// "\u212aoi8-r": "" false
 }
 
 func ExampleLookupLegacy() {
