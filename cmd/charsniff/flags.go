@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/charsniff/charsniff/sniff"
@@ -30,6 +31,9 @@ type config struct {
 	stats        bool   // --stats: summary table at the end
 	json         bool   // --json: JSON Lines output
 	all          bool   // --all: walk every file, not only HTML file names
+	warc         bool   // --warc: read every input as a WARC file
+	filesFrom    string // --files-from: read the inputs' names from this file ("-": standard input)
+	exitZero     bool   // --exit-zero: exit 0 even if inputs or records failed
 	version      bool   // --version
 
 	paths []string // the operands; ["-"] when none was given
@@ -61,12 +65,15 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.noAutodetect, "no-autodetect", false, "spec-literal: skip the autodetection step")
 	fs.IntVar(&c.window, "window", sniff.DefaultWindow, "prescan window in `BYTES`")
 	fs.BoolVar(&c.legacy, "legacy-labels", false, "resolve labels with the 2008 draft's loose matching (old archives)")
-	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE)")
+	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE); with --json and no -o, into each JSON line as \"text\"")
 	fs.StringVar(&c.outFile, "o", "", "with --decode: write the text to `FILE`")
 	fs.BoolVar(&c.raw, "raw", false, "with --decode: plain WHATWG decode, without the BOM removal and newline/NUL preprocessing")
 	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings and sources")
 	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line")
 	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")
+	fs.BoolVar(&c.warc, "warc", false, "read every input as a WARC file (without it, WARC files are recognized by their first bytes)")
+	fs.StringVar(&c.filesFrom, "files-from", "", "read more inputs from `LIST`, one a line (- for standard input); OFFSET<TAB>PATH lines, as Hadoop Streaming hands a mapper, are taken as PATH")
+	fs.BoolVar(&c.exitZero, "exit-zero", false, "exit 0 even if inputs or records failed (they are still reported): for Hadoop Streaming and Spark, where a non-zero exit fails the task")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	return fs
 }
@@ -108,10 +115,10 @@ func parseArgs(args []string) (*config, error) {
 			return nil, usagef("-o needs --decode")
 		}
 	}
-	if c.decode && c.outFile == "" && c.json {
-		return nil, usagef("--json with --decode needs -o FILE (standard output carries the text)")
+	if c.filesFrom == "-" && slices.Contains(c.paths, "-") {
+		return nil, usagef("--files-from - and the operand - both read standard input")
 	}
-	if len(c.paths) == 0 {
+	if len(c.paths) == 0 && c.filesFrom == "" {
 		c.paths = []string{"-"}
 	}
 	return c, nil
@@ -163,6 +170,16 @@ or tentative; SOURCE is bom, override, transport, prescan, xml, likely,
 autodetect or default. A failed input gets an error line on standard error
 (and, with --json, a line with an "error" field).
 
+WARC files (web archives, Common Crawl), plain or gzip, are recognized by
+their first bytes (--warc forces it). Each response or resource record with
+an HTML payload gets a line, sniffed with the stored HTTP Content-Type as
+the transport layer and its URI's host as the --hint-tld:
+  PATH#OFFSET URI: ENCODING (CONFIDENCE, SOURCE)
+  {"file":"crawl.warc.gz","encoding":"shift_jis","confidence":"certain","source":"transport",
+   "record_id":"<urn:uuid:...>","uri":"http://example.jp/","offset":1919,"status":200,"http_charset":"Shift_JIS"}
+Other records are skipped (--stats counts them). A damaged record gets an
+error line with its offset, and the records after it are read.
+
 Flags:
 `
 
@@ -175,9 +192,13 @@ Examples:
   charsniff --hint-tld www.example.cz old-page.html
   charsniff --decode -o page.txt page.html
   charsniff --no-autodetect --default windows-1251 old-site/
+  charsniff --json --stats crawl.warc.gz > crawl.jsonl
+  charsniff --decode --json crawl.warc.gz > texts.jsonl
+  charsniff --json --exit-zero --files-from - < warc-paths.txt
 
-Exit status: 0 if every input was processed, 1 if any failed, 2 on a usage
-error.
+Exit status: 0 if every input and record was processed (or --exit-zero was
+given), 1 if any failed, the output could not be written or the --files-from
+list could not be read, 2 on a usage error.
 `
 
 // printUsage writes the help text, listing the flags with double dashes.

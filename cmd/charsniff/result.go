@@ -10,15 +10,30 @@ import (
 
 // result is the outcome for one document: one output line. Its JSON form is
 // the CLI's contract: the four keys file, encoding, confidence and source in
-// that order, then optional fields. An error result has file and error only.
+// that order, then optional fields. An error result has file and error only,
+// and for a WARC record its record fields; a WARC record found damaged after
+// it was sniffed keeps its encoding fields and gets an error too.
 type result struct {
 	File       string `json:"file"`
 	Encoding   string `json:"encoding,omitempty"`   // canonical WHATWG name, lower case
 	Confidence string `json:"confidence,omitempty"` // "certain" or "tentative"
 	Source     string `json:"source,omitempty"`     // the sniffing step that decided
 	BOM        int    `json:"bom,omitempty"`        // length of the byte order mark, if any
-	Bytes      *int64 `json:"bytes,omitempty"`      // size of the input, when known
-	Error      string `json:"error,omitempty"`      // the problem, for a failed input
+	*warcFields
+	Bytes *int64 `json:"bytes,omitempty"` // size of the input, when known
+	Error string `json:"error,omitempty"` // the problem, for a failed input
+
+	fatal bool // Error is a problem with the --files-from list
+}
+
+// warcFields locate a document in a WARC file: the result of a WARC record,
+// or of a stretch of damaged input there.
+type warcFields struct {
+	RecordID    string `json:"record_id,omitempty"`    // WARC-Record-ID, angle brackets included
+	URI         string `json:"uri,omitempty"`          // WARC-Target-URI, without angle brackets
+	Offset      int64  `json:"offset"`                 // where the record starts (its gzip member's offset in a .warc.gz)
+	Status      int    `json:"status,omitempty"`       // HTTP status of a response record
+	HTTPCharset string `json:"http_charset,omitempty"` // the charset parameter of the stored HTTP Content-Type
 }
 
 // newResult fills a result from the sniffing decision.

@@ -15,10 +15,11 @@ type stats struct {
 	failed    int            // results with an error
 	encodings map[string]int // by lower-case encoding name
 	sources   map[string]int // by source ("prescan", ...)
+	warc      *warcCounts    // the records of WARC inputs
 }
 
 func newStats() *stats {
-	return &stats{encodings: make(map[string]int), sources: make(map[string]int)}
+	return &stats{encodings: make(map[string]int), sources: make(map[string]int), warc: newWARCCounts()}
 }
 
 func (s *stats) add(r *result) {
@@ -26,6 +27,7 @@ func (s *stats) add(r *result) {
 		s.failed++
 		return
 	}
+
 	s.docs++
 	s.encodings[r.Encoding]++
 	s.sources[r.Source]++
@@ -91,6 +93,9 @@ func (s *stats) write(w io.Writer) error {
 		table("source", s.sources)
 		b.WriteByte('\n')
 	}
+	if s.warc.files > 0 {
+		s.writeWARC(&b)
+	}
 	fmt.Fprintf(&b, "%d %s, %d failed\n", s.docs, plural(s.docs, "document", "documents"), s.failed)
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -101,4 +106,38 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// writeWARC prints what became of the records of the WARC inputs: one row
+// for the records sniffed, one for those skipped because their payload is
+// not HTML, one for each other record type (skipped), largest first, and
+// the error lines.
+func (s *stats) writeWARC(b *strings.Builder) {
+	c := s.warc
+	type row struct {
+		name string
+		n    int
+		note string
+	}
+	rows := []row{{"sniffed", c.sniffed, ""}, {"not HTML", c.notHTML, "(skipped)"}}
+	for t, n := range c.skipped {
+		rows = append(rows, row{t, n, "(skipped)"})
+	}
+	slices.SortStableFunc(rows[2:], func(a, b row) int {
+		if c := cmp.Compare(b.n, a.n); c != 0 {
+			return c
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	width := len("WARC records")
+	for _, r := range rows {
+		width = max(width, utf8.RuneCountInString(r.name))
+	}
+	fmt.Fprintf(b, "%-*s %9s\n", width, "WARC records", "count")
+	for _, r := range rows {
+		line := fmt.Sprintf("%-*s %9d %s", width, r.name, r.n, r.note)
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	fmt.Fprintf(b, "%d %s in %d WARC %s, %d failed\n\n", c.records, plural(c.records, "record", "records"),
+		c.files, plural(c.files, "file", "files"), c.failed)
 }
