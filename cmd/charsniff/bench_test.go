@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/metrics"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/charsniff/charsniff/internal/warctest"
+)
+
+var (
+	warcBenchSize = flag.Int64("warcbench.size", 200<<20, "uncompressed size of the WARC file BenchmarkWARC generates")
+	warcBenchDir  = flag.String("warcbench.dir", "", "directory to keep BenchmarkWARC's generated files in, for reuse (default: a temporary one)")
+)
+
+// BenchmarkWARC runs the command in-process over a generated crawl of
+// -warcbench.size bytes (200 MB by default, written to a temporary file in
+// the setup): "sniff" is charsniff --json FILE, a line per response record
+// from its first 1024 bytes; "decode" is charsniff --decode --json FILE,
+// which also decodes every page into its line. MB/s counts the file as
+// stored; records/s counts every WARC record (a request, a response and a
+// metadata record per page), pages/s the response records; peak-heap-MB is
+// the largest heap of live and unswept objects, sampled every millisecond.
+func BenchmarkWARC(b *testing.B) {
+	for _, compress := range []bool{true, false} {
+		name := "gzip"
+		if !compress {
+			name = "plain"
+		}
+		b.Run(name, func(b *testing.B) {
+			path, st := warcBenchFile(b, compress)
+			fi, err := os.Stat(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, mode := range []struct {
+				name string
+				args []string
+			}{
+				{"sniff", []string{"--json", path}},
+				{"decode", []string{"--decode", "--json", path}},
+			} {
+				b.Run(mode.name, func(b *testing.B) {
+					b.SetBytes(fi.Size())
+					b.ReportAllocs()
+					peak := samplePeakHeap()
+					for b.Loop() {
+						lines := &lineCounter{}
+						if code := run(mode.args, nil, lines, io.Discard); code != 0 {
+							b.Fatalf("exit %d", code)
+						}
+						if lines.n != st.Responses {
+							b.Fatalf("%d lines, want %d", lines.n, st.Responses)
+						}
+					}
+					secs := b.Elapsed().Seconds()
+					b.ReportMetric(float64(st.Records)*float64(b.N)/secs, "records/s")
+					b.ReportMetric(float64(st.Responses)*float64(b.N)/secs, "pages/s")
+					b.ReportMetric(float64(st.Bytes)*float64(b.N)/secs/1e6, "uncompressed-MB/s")
+					b.ReportMetric(float64(peak())/(1<<20), "peak-heap-MB")
+				})
+			}
+		})
+	}
+}
+
+// lineCounter counts the lines written to it.
+type lineCounter struct{ n int }
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	for _, b := range p {
+		if b == '\n' {
+			c.n++
+		}
+	}
+	return len(p), nil
+}
+
+// samplePeakHeap samples the heap in use (runtime/metrics, which does not
+// stop the world as runtime.ReadMemStats does) every millisecond until the
+// returned function is called, which returns the largest value seen.
+func samplePeakHeap() func() uint64 {
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			metrics.Read(sample)
+			if v := sample[0].Value.Uint64(); v > peak.Load() {
+				peak.Store(v)
+			}
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() uint64 {
+		close(stop)
+		<-done
+		return peak.Load()
+	}
+}
+
+// warcBenchFile writes the generated crawl to a file, or reuses the one in
+// -warcbench.dir.
+func warcBenchFile(b *testing.B, compress bool) (string, warctest.Stats) {
+	dir := *warcBenchDir
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	path := filepath.Join(dir, fmt.Sprintf("bench-%d.warc", *warcBenchSize))
+	if compress {
+		path += ".gz"
+	}
+	st, err := warctest.Generate(io.Discard, *warcBenchSize, false, 1) // the counts only
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := os.Stat(path); err == nil && *warcBenchDir != "" {
+		return path, st
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	if _, err = warctest.Generate(w, *warcBenchSize, compress, 1); err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = f.Close()
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	return path, st
+}
