@@ -19,18 +19,14 @@ func fuzzEncoding(b uint8) override.Encoding { return override.Encoding(b % 50) 
 
 // Option switches of FuzzSniff, one bit each of its flags argument.
 const (
-	withOverride = 1 << iota
-	withLikely
-	withDefault
-	withDetector // a fixed-answer Detector instead of the built-in one
-	// noAutodetect skips autodetection.
-	noAutodetect
-	// legacyLabels resolves labels with override.LookupLegacy.
-	legacyLabels
-	// atEOF says that the input is whole.
-	atEOF
-	// withLocale gives a locale and a TLD.
-	withLocale
+	withOverride = 1 << iota // Options.Override
+	withLikely               // Options.Likely
+	withDefault              // Options.Default
+	withDetector             // a fixed-answer Options.Detector instead of the built-in one
+	noAutodetect             // Options.NoAutodetect
+	legacyLabels             // Options.Legacy
+	atEOF                    // Options.AtEOF
+	withLocale               // Options.Locale and Options.TLD
 )
 
 // fixedDetector answers enc, ok and records the length of the prefix it
@@ -119,11 +115,13 @@ func specNames(tb testing.TB) map[string]bool {
 // literal Fetch transcription (reference.ContentTypeCharset) and label
 // lookup; the literal prescan (reference.Prescan); the likely encoding; the
 // autodetection (a fresh detect.Detector, or a fixed-answer Detector); and
-// the default. The built-in autodetection must answer an encoding a
-// browser detects, and UTF-8 for valid UTF-8 with a non-ASCII character. The fuzzer picks the bytes, the header, every option and
-// the window. Whatever the input, Sniff must not panic and must answer one
-// of the 40 encodings of the standard (never UTF-7, UTF-32, EBCDIC and the
-// like, which have no value), certain exactly for a BOM, an override or the
+// the default (Default, else the locale's, else the TLD's, else
+// windows-1252). The built-in autodetection must answer an encoding a
+// browser detects, and UTF-8 for valid UTF-8 with a non-ASCII character.
+// The fuzzer picks the bytes, the header, every option and the window.
+// Whatever the input, Sniff must not panic and must answer one of the 40
+// encodings of the standard (never UTF-7, UTF-32, EBCDIC and the like,
+// which have no value), certain exactly for a BOM, an override or the
 // transport layer, with a BOM length only for a BOM.
 func FuzzSniff(f *testing.F) {
 	cts := append([]string{"text/html; charset=shift_jis"}, nastyContentTypes...)
@@ -275,6 +273,11 @@ func expectedSniff(in []byte, o *sniff.Options) sniff.Result {
 		return sniff.Result{Encoding: o.Default}
 	case o.Locale != "":
 		return sniff.Result{Encoding: sniff.DefaultEncoding(o.Locale)}
+	case o.TLD != "":
+		// The default of the TLD's last label, which DefaultEncoding
+		// gives for a name with a leading dot.
+		label := o.TLD[strings.LastIndexByte(o.TLD, '.')+1:]
+		return sniff.Result{Encoding: sniff.DefaultEncoding("." + label)}
 	}
 	return sniff.Result{Encoding: override.Windows1252}
 }
