@@ -19,6 +19,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 
 	"github.com/charsniff/charsniff/internal/warctest"
+	"github.com/charsniff/charsniff/warc"
 )
 
 // keyOrder is the order of the keys of a JSON line: every line's keys are
@@ -858,4 +859,108 @@ func TestWARCProgress(t *testing.T) {
 			t.Errorf("progress bar lacks %q: %q", want, stderr.String())
 		}
 	}
+}
+
+// TestWARCCutAnywhere cuts the committed wget crawl, gzip and plain, at
+// many points and runs the command on each cut: every record that ends
+// before the cut keeps its line, byte for byte; no run panics; a cut inside
+// a record is reported.
+func TestWARCCutAnywhere(t *testing.T) {
+	gz := []byte(readRoot(t, testdataWARC))
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+	}{{"gzip", gz}, {"plain", plain}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			whole := filepath.Join(dir, "whole.warc")
+			if err := os.WriteFile(whole, tc.data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, _, code := runInProcess([]string{"--json", whole})
+			if code != 0 {
+				t.Fatalf("intact file: exit %d", code)
+			}
+			intact := strings.SplitAfter(out, "\n")
+			intact = intact[:len(intact)-1]
+			// ends[i] is where the record of intact line i ends: where the
+			// next record (of any type) starts.
+			starts := recordStarts(t, tc.data)
+			var ends []int64
+			for _, l := range parseLines(t, out) {
+				i := slices.Index(starts, *l.Offset)
+				ends = append(ends, append(starts, int64(len(tc.data)))[i+1])
+			}
+			cut := filepath.Join(dir, "cut.warc")
+			step := 89 // a prime: the cuts fall anywhere in the records
+			if testing.Short() {
+				step = 401
+			}
+			for k := 1; k < len(tc.data); k += step {
+				if err := os.WriteFile(cut, tc.data[:k], 0o644); err != nil {
+					t.Fatal(err)
+				}
+				out, stderr, code := runInProcess([]string{"--json", cut})
+				if strings.Contains(stderr, "internal error") || code > 1 {
+					t.Fatalf("cut at %d: exit %d, stderr %q", k, code, stderr)
+				}
+				got := strings.SplitAfter(out, "\n")
+				for i, want := range intact {
+					if ends[i] > int64(k) {
+						break
+					}
+					want = strings.Replace(want, whole, cut, 1)
+					if i >= len(got) || got[i] != want {
+						t.Fatalf("cut at %d: line %d lost or changed:\ngot  %q\nwant %q", k, i, got[min(i, len(got)-1)], want)
+					}
+				}
+				// A cut inside a record is reported, unless what is left
+				// is too short to be recognized as WARC (then it is
+				// sniffed as a page), or the cut is inside the
+				// end-of-record marker of an uncompressed record (its
+				// block is whole).
+				inMarker := false
+				for _, s := range append(starts[1:], int64(len(tc.data))) {
+					if tc.name == "plain" && int64(k) > s-4 && int64(k) < s {
+						inMarker = true
+					}
+				}
+				if !slices.Contains(starts, int64(k)) && !inMarker && warc.IsWARC(tc.data[:min(k, warc.SniffLen)]) && code != 1 {
+					t.Errorf("cut at %d, inside a record: exit %d, want 1 (stderr %q)", k, code, stderr)
+				}
+			}
+		})
+	}
+}
+
+// recordStarts returns the offsets of the records of a WARC file.
+func recordStarts(t *testing.T, data []byte) []int64 {
+	t.Helper()
+	r := warc.NewReader(bytes.NewReader(data))
+	var starts []int64
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return starts
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		starts = append(starts, rec.Offset)
+	}
+}
+
+// runInProcess runs the command in this process.
+func runInProcess(args []string) (stdout, stderr string, code int) {
+	var o, e bytes.Buffer
+	code = run(args, nil, &o, &e)
+	return o.String(), e.String(), code
 }
