@@ -466,6 +466,7 @@ func (w *worker) sniff(j *job, done <-chan struct{}) {
 	b.end(&r)
 }
 
+// ptr returns a pointer to a copy of v.
 func ptr[T any](v T) *T { return &v }
 
 // errStopped is returned by batch when the output has given up.
