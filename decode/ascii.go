@@ -118,3 +118,22 @@ func (p *patterns) copyUTF8(dst, src []byte) int {
 	}
 	return i
 }
+
+// indexHigh returns the index of the first byte of p from 0x80, or -1 if p
+// is ASCII.
+func indexHigh(p []byte) int {
+	i := 0
+	for ; i+16 <= len(p); i += 16 {
+		x := binary.LittleEndian.Uint64(p[i : i+8])
+		y := binary.LittleEndian.Uint64(p[i+8 : i+16])
+		if (x|y)&hi8 != 0 {
+			break
+		}
+	}
+	for ; i < len(p); i++ {
+		if p[i] >= 0x80 {
+			return i
+		}
+	}
+	return -1
+}

@@ -50,6 +50,11 @@ type decoder struct {
 	// cr reports that the last character written was a CR (written as LF),
 	// so that an LF right after it is dropped.
 	cr bool
+	// high reports that a byte from 0x80 has been read since the start of
+	// the stream: the bytes decoded so far are not all ASCII. The UTF-8
+	// and table paths note it in passing; the codec path looks at the bytes
+	// its codec read only while track is set.
+	high, track bool
 
 	// table maps bytes to UTF-8 on pathTable (see tables.go).
 	table *[256]uint32
@@ -120,11 +125,23 @@ func (d *decoder) setEncoding(e override.Encoding) {
 	d.Reset()
 }
 
+// switchTo makes d decode the rest of the stream with e: the Encoding
+// Standard's decoder changes, the preprocessing carries on (a byte order
+// mark dealt with, a pending CR) and output the old codec left in the
+// stage stays first. The caller switches only where the old decoder holds
+// no partial character and the stage is empty.
+func (d *decoder) switchTo(e override.Encoding) {
+	bomDone, cr, high, track := d.bomDone, d.cr, d.high, d.track
+	d.setEncoding(e)
+	d.bomDone, d.cr, d.high, d.track = bomDone, cr, high, track
+}
+
 // Reset implements transform.Transformer: d starts over at the start of a
 // stream, with the same encoding.
 func (d *decoder) Reset() {
 	d.bomDone = !d.stripBOM
 	d.cr = false
+	d.high = false
 	d.s0, d.s1 = 0, 0
 	if d.path == pathCodec {
 		d.t.Reset()
@@ -245,6 +262,9 @@ func (d *decoder) codec(dst, src []byte, atEOF bool) (nDst, nSrc int, err error)
 			return nDst, nSrc, nil
 		}
 		n, m, terr := d.t.Transform(d.stage[:], src[nSrc:], atEOF)
+		if d.track && !d.high {
+			d.high = indexHigh(src[nSrc:nSrc+m]) >= 0
+		}
 		nSrc += m
 		d.s0, d.s1 = 0, n
 		if n == 0 && (m == 0 || terr != nil) {

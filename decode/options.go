@@ -30,6 +30,12 @@ type config struct {
 	// keepBOM, keepNewlines and keepNUL switch the HTML input-stream
 	// preprocessing off, step by step.
 	keepBOM, keepNewlines, keepNUL bool
+
+	// lateMeta is the WithLateMeta limit (0: off), restartBuffer the
+	// WithRestartBuffer limit (0: off), autoRestart WithAutoRestart.
+	lateMeta      int64
+	restartBuffer int
+	autoRestart   bool
 }
 
 // LabelError reports an encoding label that names no encoding of the

@@ -35,6 +35,30 @@
 //
 // [NewTransformer] offers the same decoding and preprocessing as a
 // golang.org/x/text transform.Transformer, for a known encoding.
+//
+// # Changing the encoding while parsing
+//
+// Sniffing is tentative unless a byte order mark, an override or the
+// transport layer decided, and pages often declare their encoding after
+// the window. A browser's parser then changes the encoding when it meets
+// the <meta>. [WithLateMeta] makes the Reader do the same: it keeps running
+// the prescan's <meta> scan over the raw bytes as they pass through (each
+// byte once, in any chunking, with no memory of its own), and when
+// decoding reaches the end of a declaration it runs the HTML Standard's
+// "change the encoding" steps ([Reader.ChangeEncoding], which a caller with
+// its own parser may also call). If every byte decoded before is ASCII, the
+// decoder switches on the fly at that byte: an ASCII page that declares
+// Shift_JIS after 3 KB decodes right with no second pass. Otherwise the
+// document must be decoded again from its start: [WithRestartBuffer] keeps
+// the raw bytes (up to a limit) so that [Reader.Restart] replays them and
+// reads on from the same source, and [WithAutoRestart] reads ahead before
+// any output (up to the late-meta limit) so that no restart is ever
+// visible. [Reader.Change] reports what happened; [Reader.Result] stays the
+// sniffing decision, and [Reader.Encoding] and [Reader.Confidence] follow
+// the change. The restart buffer and the bytes read ahead are the only
+// memory these options add (a 400-byte scanner aside), within the limits
+// the caller gives; the restart buffer grows as bytes come, and Reset
+// reuses both.
 package decode
 
 import (
@@ -45,6 +69,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/prescan"
 	"github.com/charsniff/charsniff/sniff"
 )
 
@@ -81,18 +106,60 @@ type Reader struct {
 	// buf[r0:r1] are bytes read from src and not yet decoded. buf is
 	// in[:] unless the window is larger than in.
 	//
-	// All raw bytes of the stream pass through buf, in order, once: the
-	// place to watch them for a late <meta> (changing the encoding while
-	// parsing) if that is ever added.
+	// All raw bytes of the stream pass through buf, in order, once: fill
+	// hands the bytes it reads from src to observe, which watches them for
+	// a late <meta> and keeps them for a restart (change.go).
 	buf    []byte
 	r0, r1 int
-	// eof reports that src returned io.EOF: buf[r0:r1] is the rest of
-	// the input. It is never reset but by Reset.
+	// pos is the stream offset of buf[r1]: the number of raw bytes put
+	// into buf since the start (or the restart) of the stream.
+	pos int64
+	// eof reports that no more bytes will come: buf[r0:r1] is the rest of
+	// the input. It is never reset but by Reset and Restart.
 	eof bool
+	// srcEOF reports that src returned io.EOF; eof follows once replay is
+	// empty.
+	srcEOF bool
 	// err is a non-EOF error from src, returned by Read once buf[r0:r1]
 	// is decoded as far as it can be, and then cleared (the next Read
 	// reads from src again).
 	err error
+
+	// The encoding of the document as the parser sees it: sniffed, then
+	// perhaps changed while parsing (change.go).
+	enc  override.Encoding
+	conf sniff.Confidence
+	chg  ChangeResult
+	// pendAt is the stream offset at which a change of encoding waits
+	// for the decoder (-1 for none): a late <meta> to act on there
+	// (pendDecided false), or a switch on the fly to pendEnc (true).
+	pendAt      int64
+	pendEnc     override.Encoding
+	pendDecided bool
+	// watch makes fill pass the bytes it reads to observe; it is
+	// keeping || scanning.
+	watch bool
+	// scanning: late is running over the raw bytes (WithLateMeta).
+	scanning bool
+	// ahead: the reading ahead of WithAutoRestart is not over (it is
+	// going on, or a source error interrupted it).
+	ahead bool
+	// delivered: Read, ReadRune or WriteTo has handed out output.
+	delivered bool
+	// keeping: kept holds every raw byte read from src so far, and the
+	// bytes read next are added (WithRestartBuffer, WithAutoRestart), up
+	// to keepLimit bytes.
+	keeping   bool
+	keepLimit int
+	kept      []byte
+	// replay holds raw bytes that fill takes before reading from src:
+	// the bytes read ahead, or all of kept after a restart. pendErr is a
+	// source error not yet returned when the Reader restarted: fill
+	// returns it after the replay.
+	replay  []byte
+	pendErr error
+	// late is the resumable prescan of WithLateMeta, or nil.
+	late *prescan.Scanner
 
 	// out[o0:o1] are decoded bytes not yet returned: the rest of a
 	// character that did not fit a small Read, or read-ahead of ReadRune.
@@ -106,8 +173,10 @@ type Reader struct {
 // has the window (see [WithWindow]; only up to 3 bytes with
 // [WithOverride], none with [WithEncoding]), or src ends, or src fails, and
 // runs the encoding sniffing algorithm on those bytes with the options
-// given (see [sniff.Sniff]). The bytes read are not lost: Read returns them
-// decoded, first.
+// given (see [sniff.Sniff]). With [WithLateMeta] and [WithAutoRestart], if
+// the encoding is tentative, it then reads on until the late-meta scan
+// decides (see WithAutoRestart). The bytes read are not lost: Read returns
+// them decoded, first.
 //
 // The error is non-nil only for a bad option: an unknown label is a
 // [*LabelError]. An error from src while reading the window ends the window
@@ -127,15 +196,18 @@ func NewReader(src io.Reader, opts ...Option) (*Reader, error) {
 	} else {
 		r.buf = r.in[:]
 	}
+	if r.cfg.lateMeta > 0 {
+		r.late = new(prescan.Scanner)
+	}
 	r.start(src)
 	return r, nil
 }
 
 // Reset makes r read from src as a new Reader with the same options would,
 // reading the window and sniffing again. It does not allocate, unless src
-// needs a multi-byte decoder other than the one r used last. The error is
-// always nil; it is there for options that may one day fail on a new
-// stream.
+// needs a multi-byte decoder other than the one r used last, or more room
+// in the restart buffer than earlier streams needed. The error is always
+// nil; it is there for options that may one day fail on a new stream.
 func (r *Reader) Reset(src io.Reader) error {
 	r.start(src)
 	return nil
@@ -145,9 +217,10 @@ func (r *Reader) Reset(src io.Reader) error {
 // decoder.
 func (r *Reader) start(src io.Reader) {
 	r.src = src
-	r.r0, r.r1 = 0, 0
-	r.eof, r.err = false, nil
+	r.r0, r.r1, r.pos = 0, 0, 0
+	r.eof, r.srcEOF, r.err = false, false, nil
 	r.o0, r.o1 = 0, 0
+	r.resetChange()
 	if r.cfg.fixedSet {
 		r.res = sniff.Result{Encoding: r.cfg.fixedEnc, Confidence: sniff.Certain, Source: sniff.SourceOverride}
 	} else {
@@ -168,22 +241,43 @@ func (r *Reader) start(src io.Reader) {
 		}
 	}
 	r.d.setEncoding(r.res.Encoding)
+	r.startChange()
 }
 
 // Result returns the decision of the encoding sniffing algorithm: the
-// encoding, its confidence and the step that chose it.
+// encoding, its confidence and the step that chose it. It does not change
+// when the encoding changes while parsing; see [Reader.Change],
+// [Reader.Encoding] and [Reader.Confidence] for that.
 func (r *Reader) Result() sniff.Result { return r.res }
 
-// Encoding returns the encoding the reader decodes with.
-func (r *Reader) Encoding() override.Encoding { return r.d.enc }
+// Encoding returns the encoding of the document: the one sniffing chose,
+// or the one a change of encoding while parsing chose (which applies from
+// [ChangeResult.Offset] on when the change was [SwitchedOnTheFly], and
+// from the start when it was [Restarted]). It stays the old one after
+// [RestartNeeded], as the Reader keeps decoding with it until [Reader.Restart].
+func (r *Reader) Encoding() override.Encoding { return r.enc }
 
-// fill reads once from src into buf[r1:limit], after moving buf[r0:r1] to
-// the front. It retries reads that return (0, nil), up to maxEmptyReads
-// times, after which it sets err to io.ErrNoProgress.
+// fill reads once into buf[r1:limit], after moving buf[r0:r1] to the
+// front: from replay if it holds bytes, else from src. It retries reads
+// from src that return (0, nil), up to maxEmptyReads times, after which it
+// sets err to io.ErrNoProgress. The bytes read from src go to observe
+// while watch is set.
 func (r *Reader) fill(limit int) {
 	if r.r0 > 0 {
 		r.r1 = copy(r.buf, r.buf[r.r0:r.r1])
 		r.r0 = 0
+	}
+	if len(r.replay) > 0 {
+		n := copy(r.buf[r.r1:limit], r.replay)
+		r.replay = r.replay[n:]
+		r.r1 += n
+		r.pos += int64(n)
+		if len(r.replay) == 0 {
+			r.replay = nil
+			r.eof = r.srcEOF
+			r.err, r.pendErr = r.pendErr, nil
+		}
+		return
 	}
 	for range maxEmptyReads {
 		n, err := r.src.Read(r.buf[r.r1:limit])
@@ -191,10 +285,16 @@ func (r *Reader) fill(limit int) {
 			r.err = errBadCount
 			return
 		}
-		r.r1 += n
+		if n > 0 {
+			if r.watch {
+				r.observe(r.buf[r.r1:r.r1+n], r.pos)
+			}
+			r.r1 += n
+			r.pos += int64(n)
+		}
 		if err != nil {
 			if err == io.EOF {
-				r.eof = true
+				r.eof, r.srcEOF = true, true
 			} else {
 				r.err = err
 			}
@@ -207,16 +307,53 @@ func (r *Reader) fill(limit int) {
 	r.err = io.ErrNoProgress
 }
 
+// offset returns the stream offset of buf[i].
+func (r *Reader) offset(i int) int64 { return r.pos - int64(r.r1-i) }
+
 // decode decodes into dst, reading from src as needed. It returns n > 0
 // and a nil error, or 0 and an error: io.EOF at the end of the stream, or
 // an error from src once everything before it has been returned. dst must
 // hold at least utf8.UTFMax bytes.
 func (r *Reader) decode(dst []byte) (int, error) {
+	if r.ahead {
+		// WithAutoRestart's reading ahead met a source error: return it
+		// first, then read ahead again.
+		if r.err == nil {
+			r.readAhead()
+		}
+		if r.ahead {
+			err := r.err
+			r.err = nil
+			return 0, err
+		}
+	}
 	for {
-		n, m, err := r.d.Transform(dst, r.buf[r.r0:r.r1], r.eof)
+		src, atEOF, limited := r.buf[r.r0:r.r1], r.eof, false
+		if r.pendAt >= 0 {
+			// A change of encoding waits at pendAt: decode up to there,
+			// let the stage empty, then change.
+			k := r.pendAt - r.offset(r.r0)
+			if k <= 0 && r.d.s0 == r.d.s1 {
+				r.arrive()
+				continue
+			}
+			if k < int64(len(src)) {
+				src, atEOF, limited = src[:max(k, 0)], false, true
+			}
+		}
+		n, m, err := r.d.Transform(dst, src, atEOF)
 		r.r0 += m
 		if n > 0 {
 			return n, nil
+		}
+		if limited && (err == nil || err == transform.ErrShortSrc) {
+			if m == 0 && r.d.s0 == r.d.s1 {
+				// The decoder wants bytes past pendAt (which a <meta>
+				// ending in > never makes it do): change here rather
+				// than stall.
+				r.arrive()
+			}
+			continue
 		}
 		switch err {
 		case nil:
@@ -265,7 +402,9 @@ func (r *Reader) Read(p []byte) (int, error) {
 		return 0, nil
 	}
 	if len(p) >= utf8.UTFMax {
-		return r.decode(p)
+		n, err := r.decode(p)
+		r.delivered = r.delivered || n > 0
+		return n, err
 	}
 	n, err := r.decode(r.out[:])
 	if err != nil {
@@ -273,6 +412,7 @@ func (r *Reader) Read(p []byte) (int, error) {
 	}
 	k := copy(p, r.out[:n])
 	r.o0, r.o1 = k, n
+	r.delivered = true
 	return k, nil
 }
 
@@ -292,6 +432,7 @@ func (r *Reader) ReadRune() (ch rune, size int, err error) {
 		}
 		r.o1 += n
 	}
+	r.delivered = true
 	if c := r.out[r.o0]; c < utf8.RuneSelf {
 		r.o0++
 		return rune(c), 1, nil
@@ -317,6 +458,7 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 			}
 			total += int64(n)
 			r.o0 += n
+			r.delivered = r.delivered || n > 0
 			if err == nil && r.o0 < r.o1 {
 				err = io.ErrShortWrite
 			}

@@ -77,6 +77,11 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 		i, j := tableRun(dst[nDst:], src[nSrc:], t, &d.pat)
 		nSrc += i
 		nDst += j
+		// tableRun writes one byte for each ASCII byte and two or three
+		// for the others.
+		if j > i {
+			d.high = true
+		}
 		if nSrc == len(src) {
 			break
 		}
@@ -104,6 +109,9 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 			}
 			nDst += n
 			nSrc++
+			if n > 1 {
+				d.high = true
+			}
 		}
 	}
 	return nDst, nSrc, nil
