@@ -127,9 +127,8 @@ func (d *decoder) setEncoding(e override.Encoding) {
 
 // switchTo makes d decode the rest of the stream with e: the Encoding
 // Standard's decoder changes, the preprocessing carries on (a byte order
-// mark dealt with, a pending CR) and output the old codec left in the
-// stage stays first. The caller switches only where the old decoder holds
-// no partial character and the stage is empty.
+// mark dealt with, a pending CR). The caller switches only where the old
+// decoder holds no partial character and its stage is empty.
 func (d *decoder) switchTo(e override.Encoding) {
 	bomDone, cr, high, track := d.bomDone, d.cr, d.high, d.track
 	d.setEncoding(e)
