@@ -16,13 +16,13 @@ var skipHTML5lib = map[string]string{
 	// The only <meta> lies past byte 1024: the parser finds it while parsing
 	// and changes the encoding. That belongs to changing the encoding while
 	// parsing (issue #7), not to the prescan of the first 1024 bytes.
-	"tests1-048": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
-	"tests1-049": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
-	"tests1-050": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
-	"tests1-051": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
-	"tests1-052": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
-	"tests1-053": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
-	"tests1-054": "declaration past byte 1024: belongs to changing the encoding while parsing, issue #7",
+	"tests1-048": "declaration past byte 1024: changing the encoding while parsing, see decode.TestLateMetaHTML5lib",
+	"tests1-049": "declaration past byte 1024: changing the encoding while parsing, see decode.TestLateMetaHTML5lib",
+	"tests1-050": "declaration past byte 1024: changing the encoding while parsing, see decode.TestLateMetaHTML5lib",
+	"tests1-051": "declaration past byte 1024: changing the encoding while parsing, see decode.TestLateMetaHTML5lib",
+	"tests1-052": "declaration past byte 1024: changing the encoding while parsing, see decode.TestLateMetaHTML5lib",
+	"tests1-053": "declaration past byte 1024: changing the encoding while parsing, see decode.TestLateMetaHTML5lib",
+	"tests1-054": "declaration past byte 1024: changing the encoding while parsing, see decode.TestLateMetaHTML5lib",
 }
 
 func TestHTML5lib(t *testing.T) {

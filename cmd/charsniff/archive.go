@@ -166,6 +166,7 @@ func (w *worker) sniffRecord(path string, rec *warc.Record, c *warcCounts) (*res
 		return r, nil
 	}
 	res := newResult(path, rd.Result())
+	res.withChange(rd)
 	res.warcFields = r.warcFields
 	if w.recErr.err != nil {
 		// The payload broke inside the window.

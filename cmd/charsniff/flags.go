@@ -15,6 +15,10 @@ import (
 // maxWindow bounds --window: every worker holds one window in memory.
 const maxWindow = 16 << 20
 
+// maxLateMeta bounds --late-meta: every worker may hold that many bytes
+// read ahead in memory.
+const maxLateMeta = 64 << 20
+
 // config is the parsed command line.
 type config struct {
 	contentType  string // --content-type: transport-layer Content-Type header value
@@ -22,6 +26,7 @@ type config struct {
 	defaultLabel string // --default: default encoding label
 	locale       string // --locale / --hint-lang: locale or TLD hint for autodetection and the default
 	tld          string // --hint-tld: top-level domain or host name hint for autodetection and the default
+	lateMeta     int64  // --late-meta: look for a late <meta> in the first lateMeta bytes (0: off)
 	noAutodetect bool   // --no-autodetect: spec-literal, skip autodetection
 	window       int    // --window: prescan window in bytes
 	legacy       bool   // --legacy-labels: 2008-draft label matching
@@ -62,6 +67,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.locale, "locale", "", "locale or top-level domain `HINT` biasing autodetection and choosing the default encoding (ja, ru, zh-TW, .kr)")
 	fs.StringVar(&c.locale, "hint-lang", "", "language `TAG` of the document or user (ja, ru, zh-TW): the same as --locale")
 	fs.StringVar(&c.tld, "hint-tld", "", "top-level `DOMAIN` or host name of the document's URL (jp, .ru, www.example.cz): biases autodetection and, without --locale, the default")
+	fs.Int64Var(&c.lateMeta, "late-meta", 0, "while the encoding is tentative, look on for a <meta> in the first `BYTES` and change to it, as a parser does (reads up to BYTES ahead; 0: off)")
 	fs.BoolVar(&c.noAutodetect, "no-autodetect", false, "spec-literal: skip the autodetection step")
 	fs.IntVar(&c.window, "window", sniff.DefaultWindow, "prescan window in `BYTES`")
 	fs.BoolVar(&c.legacy, "legacy-labels", false, "resolve labels with the 2008 draft's loose matching (old archives)")
@@ -106,6 +112,9 @@ func parseArgs(args []string) (*config, error) {
 	}
 	if c.window < 1 || c.window > maxWindow {
 		return nil, usagef("--window %d: must be between 1 and %d", c.window, maxWindow)
+	}
+	if c.lateMeta < 0 || c.lateMeta > maxLateMeta {
+		return nil, usagef("--late-meta %d: must be between 0 and %d", c.lateMeta, maxLateMeta)
 	}
 	if !c.decode {
 		if c.raw {

@@ -94,6 +94,12 @@ func (c *config) readerOptions() []decode.Option {
 	if c.tld != "" {
 		opts = append(opts, decode.WithTLD(c.tld))
 	}
+	if c.lateMeta > 0 {
+		// Read ahead up to the limit before any output, so a late
+		// declaration after non-ASCII bytes restarts from memory: the
+		// file is never read twice.
+		opts = append(opts, decode.WithLateMeta(c.lateMeta), decode.WithAutoRestart())
+	}
 	if c.locale != "" {
 		opts = append(opts, decode.WithLocale(c.locale))
 	}
@@ -460,6 +466,7 @@ func (w *worker) sniff(j *job, done <-chan struct{}) {
 		return
 	}
 	r := newResult(j.in.path, rd.Result())
+	r.withChange(rd)
 	if src.size >= 0 {
 		r.Bytes = &src.size
 	}
@@ -632,6 +639,7 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 		return d.end(ptr(errorResult(in.path, err)))
 	}
 	r := newResult(in.path, rd.Result())
+	r.withChange(rd)
 	if d.a.text != nil && src.size >= 0 {
 		// The line is written before the text: the size must be known.
 		r.Bytes = &src.size

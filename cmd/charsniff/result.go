@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
@@ -19,6 +20,7 @@ type result struct {
 	Confidence string `json:"confidence,omitempty"` // "certain" or "tentative"
 	Source     string `json:"source,omitempty"`     // the sniffing step that decided
 	BOM        int    `json:"bom,omitempty"`        // length of the byte order mark, if any
+	Late       *late  `json:"late,omitempty"`       // a change of encoding while parsing (--late-meta)
 	*warcFields
 	Bytes *int64 `json:"bytes,omitempty"` // size of the input, when known
 	Error string `json:"error,omitempty"` // the problem, for a failed input
@@ -45,6 +47,29 @@ func newResult(path string, r sniff.Result) result {
 		Source:     r.Source.String(),
 		BOM:        r.BOMLength,
 	}
+}
+
+// late reports a change of encoding found by --late-meta: how it was made
+// ("switched" on the fly, "restarted" from the kept bytes, "same"), the
+// encoding sniffing had chosen, and the raw offset just past the <meta>.
+type late struct {
+	Change string `json:"change"`
+	From   string `json:"from"`
+	Offset int64  `json:"offset"`
+}
+
+// withChange makes r report the encoding the document is decoded in after
+// a change of encoding while parsing, if rd made one: encoding and
+// confidence become the final ones (source stays the sniffing step), and
+// late says what happened. Without --late-meta rd makes no change.
+func (r *result) withChange(rd *decode.Reader) {
+	ch := rd.Change()
+	if ch.Kind == decode.NoChange {
+		return
+	}
+	r.Encoding = lowerName(rd.Encoding())
+	r.Confidence = rd.Confidence().String()
+	r.Late = &late{Change: ch.Kind.String(), From: lowerName(ch.From), Offset: ch.Offset}
 }
 
 // errorResult is the result of an input that failed.

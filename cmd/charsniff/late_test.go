@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+)
+
+// latePage is an HTML page whose <meta> lies past the 1024-byte window,
+// after a prefix holding prefix (ASCII or not), then body in the declared
+// encoding.
+func latePage(prefix, label string, body []byte) []byte {
+	var b bytes.Buffer
+	b.WriteString("<html><head><title>")
+	b.WriteString(prefix)
+	b.WriteString("</title><!-- ")
+	b.WriteString(strings.Repeat("padding ", 400))
+	b.WriteString(" --><meta charset=" + label + "></head><body>")
+	b.Write(body)
+	b.WriteString("</body></html>\n")
+	return b.Bytes()
+}
+
+func TestLateMeta(t *testing.T) {
+	sjis, _ := japanese.ShiftJIS.NewEncoder().Bytes([]byte("日本語のページ"))
+	cyr, _ := charmap.Windows1251.NewEncoder().Bytes([]byte("Жизнь"))
+	body, _ := charmap.Windows1251.NewEncoder().Bytes([]byte("Привет"))
+	ascii := latePage("plain", "shift_jis", sjis)
+	nonASCII := latePage(string(cyr), "windows-1251", body)
+	offset := func(page []byte) string {
+		i := bytes.Index(page, []byte("></head>"))
+		return strconv.Itoa(i + 1)
+	}
+	tests := []struct {
+		desc string
+		page []byte
+		args []string
+		want string
+	}{
+		{"off: the sniffing answer", ascii, []string{"--json", "--no-autodetect"},
+			`{"file":"-","encoding":"windows-1252","confidence":"tentative","source":"default"}`},
+		{"ASCII prefix: switched on the fly", ascii, []string{"--json", "--no-autodetect", "--late-meta", "65536"},
+			`{"file":"-","encoding":"shift_jis","confidence":"certain","source":"default","late":{"change":"switched","from":"windows-1252","offset":` + offset(ascii) + `}}`},
+		{"non-ASCII prefix: restarted from memory", nonASCII, []string{"--json", "--no-autodetect", "--late-meta", "65536"},
+			`{"file":"-","encoding":"windows-1251","confidence":"certain","source":"default","late":{"change":"restarted","from":"windows-1252","offset":` + offset(nonASCII) + `}}`},
+		{"declaration past the limit", ascii, []string{"--json", "--no-autodetect", "--late-meta", "2048"},
+			`{"file":"-","encoding":"windows-1252","confidence":"tentative","source":"default"}`},
+		{"certain: nothing to change", ascii, []string{"--json", "--late-meta", "65536", "--content-type", "text/html; charset=utf-8"},
+			`{"file":"-","encoding":"utf-8","confidence":"certain","source":"transport"}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(tc.args, bytes.NewReader(tc.page), &stdout, &stderr)
+			if got := strings.TrimSpace(stdout.String()); got != tc.want || code != 0 {
+				t.Errorf("run(%q):\ngot  %s, exit %d, stderr %q\nwant %s, exit 0", tc.args, got, code, stderr.String(), tc.want)
+			}
+		})
+	}
+
+	// --decode gives the text in the declared encoding either way, reading
+	// each file once.
+	dir := t.TempDir()
+	for _, p := range []struct {
+		name string
+		page []byte
+		want string
+	}{
+		{"ascii.html", ascii, "<body>日本語のページ</body>"},
+		{"cyrillic.html", nonASCII, "<title>Жизнь</title>"},
+		{"cyrillic-body.html", nonASCII, "<body>Привет</body>"},
+	} {
+		path := filepath.Join(dir, p.name)
+		if err := os.WriteFile(path, p.page, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--decode", "--no-autodetect", "--late-meta", "65536", path}, nil, &stdout, &stderr)
+		if code != 0 || !strings.Contains(stdout.String(), p.want) {
+			t.Errorf("--decode %s: exit %d, stderr %q, output lacks %q", p.name, code, stderr.String(), p.want)
+		}
+	}
+
+	// A bad limit is a usage error.
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"--late-meta", "-1"}, strings.NewReader(""), &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "--late-meta") {
+		t.Errorf("--late-meta -1: exit %d, stderr %q, want 2 and a message naming --late-meta", code, stderr.String())
+	}
+}
