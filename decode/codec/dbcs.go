@@ -57,27 +57,33 @@ func newDBCSTables[T uint16 | uint32](index []T) *dbcsTables {
 // dbcsFast decodes the prefix of src that is on the fast path of t into dst,
 // and returns how much it wrote and read. It stops before the first byte it
 // cannot handle, and when src has fewer than two bytes or dst fewer than four
-// bytes left.
+// bytes left. It works with indexes rather than by reslicing: the slice
+// updates (a length, a capacity and a masked pointer each) were half its
+// instructions (Shift_JIS through the decode Reader, cachegrind: 25.7
+// instructions a byte before, 18.7 after).
 func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
 	utf := t.utf8
-	s, d := src, dst
-	for len(s) >= 2 && len(d) >= 4 {
-		c := s[0]
+	lead, trail := &t.lead, &t.trail
+	i, j := 0, 0
+	for i < len(src)-1 && j <= len(dst)-4 {
+		c := src[i]
 		if c < 0x80 {
 			// Try a word of ASCII at once, unless this is a lone ASCII
 			// byte (a space between words).
-			if s[1] < 0x80 && len(s) >= 8 && len(d) >= 8 {
-				if w := binary.LittleEndian.Uint64(s); w&asciiMask == 0 {
-					binary.LittleEndian.PutUint64(d, w)
-					s, d = s[8:], d[8:]
+			if src[i+1] < 0x80 && i <= len(src)-8 && j <= len(dst)-8 {
+				if w := binary.LittleEndian.Uint64(src[i:]); w&asciiMask == 0 {
+					binary.LittleEndian.PutUint64(dst[j:], w)
+					i += 8
+					j += 8
 					continue
 				}
 			}
-			d[0] = c
-			s, d = s[1:], d[1:]
+			dst[j] = c
+			i++
+			j++
 			continue
 		}
-		p := uint(t.lead[c]) + uint(t.trail[s[1]])
+		p := uint(lead[c]) + uint(trail[src[i+1]])
 		if p >= uint(len(utf)) {
 			break
 		}
@@ -85,10 +91,11 @@ func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
 		if e == 0 {
 			break
 		}
-		binary.LittleEndian.PutUint32(d, e)
-		s, d = s[2:], d[e>>24:]
+		binary.LittleEndian.PutUint32(dst[j:], e)
+		i += 2
+		j += int(e >> 24)
 	}
-	return len(dst) - len(d), len(src) - len(s)
+	return j, i
 }
 
 // The fast-path tables of each decoder, built on first use.
