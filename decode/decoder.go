@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"bytes"
+
 	"golang.org/x/text/transform"
 
 	"github.com/charsniff/charsniff/decode/codec"
@@ -59,6 +61,10 @@ type decoder struct {
 	// table maps bytes to UTF-8 on pathTable (see tables.go).
 	table *[256]uint32
 
+	// direct reports that the codec decodes straight into dst, with the
+	// preprocessing done in place (see codecDirect).
+	direct bool
+
 	// t is the codec decoder of tEnc on pathCodec; it is kept across
 	// resets while the encoding stays the same.
 	t    transform.Transformer
@@ -109,6 +115,7 @@ func (d *decoder) configure(c *config) {
 func (d *decoder) setEncoding(e override.Encoding) {
 	d.enc = e
 	d.table = nil
+	d.direct = false
 	switch {
 	case e == override.UTF8:
 		d.path = pathUTF8
@@ -117,6 +124,7 @@ func (d *decoder) setEncoding(e override.Encoding) {
 		d.table = byteTable(e)
 	default:
 		d.path = pathCodec
+		d.direct = directCodec(e)
 		if d.tEnc != e || d.t == nil {
 			d.t = codec.Encoding(e).NewDecoder().Transformer
 			d.tEnc = e
@@ -248,6 +256,13 @@ func (d *decoder) skipLF(src []byte) int {
 // codec is Transform on pathCodec: the codec decoder writes into the stage,
 // and the stage is preprocessed into dst.
 func (d *decoder) codec(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if d.direct && d.s0 == d.s1 && len(dst) >= 16 {
+		var done bool
+		nDst, nSrc, err, done = d.codecDirect(dst, src, atEOF)
+		if done {
+			return nDst, nSrc, err
+		}
+	}
 	for {
 		if d.s0 < d.s1 {
 			n, m := d.preprocess(dst[nDst:], d.stage[d.s0:d.s1])
@@ -301,4 +316,89 @@ func (d *decoder) preprocess(dst, src []byte) (nDst, nSrc int) {
 		nSrc += r
 	}
 	return nDst, nSrc
+}
+
+// directCodec reports whether the codec of e may decode straight into the
+// caller's buffer: its output holds U+0000 only where its input holds a
+// 00 byte, so that the one step of the preprocessing that grows the text
+// (U+0000 to U+FFFD) can be avoided by cutting the input at the first 00
+// byte. These are the double-byte encodings, whose every byte below 0x80
+// decodes to itself.
+func directCodec(e override.Encoding) bool {
+	switch e {
+	case override.ShiftJIS, override.EUCJP, override.GBK, override.GB18030, override.Big5, override.EUCKR:
+		return true
+	}
+	return false
+}
+
+// codecDirect is the codec path without the stage: the codec decodes
+// straight into dst, and CR LF and lone CR are turned into LF in place,
+// which only shrinks the text. The input is cut before the first 00 byte
+// when NUL is replaced, so the output holds no U+0000. (Shift_JIS through
+// the decode Reader, cachegrind: 18.7 instructions a byte through the
+// stage, 15.5 without.) It reports done false when the caller's staged
+// loop must go on from nDst, nSrc: at a 00 byte, or for a sequence cut by
+// that cut.
+func (d *decoder) codecDirect(dst, src []byte, atEOF bool) (nDst, nSrc int, err error, done bool) {
+	s, cut := src, false
+	if d.pat.nulOn {
+		if k := bytes.IndexByte(src, 0); k >= 0 {
+			if k < 16 {
+				return 0, 0, nil, false
+			}
+			s, cut = src[:k], true
+		}
+	}
+	n, m, err := d.t.Transform(dst, s, atEOF && !cut)
+	if d.track && !d.high {
+		d.high = indexHigh(s[:m]) >= 0
+	}
+	if d.pat.crOn {
+		n = d.compactCR(dst[:n])
+	}
+	if m == len(src) || err == transform.ErrShortDst || err != nil && err != transform.ErrShortSrc || err == transform.ErrShortSrc && !cut {
+		return n, m, err, true
+	}
+	return n, m, nil, false
+}
+
+// compactCR applies newline normalization in place to b, which is UTF-8,
+// and returns the new length: CR LF and lone CR become LF, and an LF right
+// after a CR that ended the previous output is dropped.
+func (d *decoder) compactCR(b []byte) int {
+	r := 0
+	if d.cr && len(b) > 0 {
+		d.cr = false
+		if b[0] == '\n' {
+			r = 1
+		}
+	}
+	k := bytes.IndexByte(b[r:], '\r')
+	if k < 0 {
+		if r == 0 {
+			return len(b)
+		}
+		return copy(b, b[r:])
+	}
+	w := 0
+	for {
+		w += copy(b[w:], b[r:r+k])
+		r += k
+		b[w] = '\n'
+		w++
+		r++
+		if r == len(b) {
+			d.cr = true
+			break
+		}
+		if b[r] == '\n' {
+			r++
+		}
+		if k = bytes.IndexByte(b[r:], '\r'); k < 0 {
+			w += copy(b[w:], b[r:])
+			break
+		}
+	}
+	return w
 }
