@@ -12,8 +12,8 @@ import (
 )
 
 // allocInputs are inputs for the allocation tests: a page in each of the
-// three paths (UTF-8, single-byte table, multi-byte codec), with CR LF, NUL
-// and non-ASCII text.
+// three paths (UTF-8, single-byte table, multi-byte codec, staged and
+// direct), with CR LF, NUL and non-ASCII text.
 var allocInputs = []struct {
 	label string
 	page  string
@@ -21,6 +21,10 @@ var allocInputs = []struct {
 	{"utf-8", "<p>caf\xC3\xA9 \xE2\x82\xAC\x00\r\n"},
 	{"windows-1252", "<p>caf\xE9 \x80\x00\r\n"},
 	{"shift_jis", "<p>\x82\xA0\x82\xA2\x00\r\n"},
+	// Long runs take the codec's direct path (no stage), short ones and
+	// those near a NUL the staged one.
+	{"euc-jp", "<p>\xA4\xA2\xA4\xA4 text of some length to decode in place\r\n\x00"},
+	{"gbk", "<p>\xC4\xE3\xBA\xC3 text of some length to decode in place\r\n\x00"},
 }
 
 // TestReadAllocs checks that Read, ReadRune and WriteTo do not allocate,
