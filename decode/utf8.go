@@ -167,23 +167,43 @@ func utf8Run(dst, src []byte, p *patterns) (i int, high bool) {
 				}
 			}
 		case c-0xE1 <= 0xEF-0xE1 && c != 0xED:
-			// A run of three-byte characters (CJK, ...).
+			// A run of three-byte characters (CJK, ...): four, then two
+			// at a time while whole words hold them, then one.
+			high = true
 			for {
-				if i+2 >= len(s) || s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
-					return i, high
+				for i+14 <= len(s) && two3(binary.LittleEndian.Uint64(s[i:i+8])) &&
+					two3(binary.LittleEndian.Uint64(s[i+6:i+14])) {
+					i += 12
 				}
-				i += 3
-				high = true
+				if i+8 <= len(s) && two3(binary.LittleEndian.Uint64(s[i:i+8])) {
+					i += 6
+				}
 				if i >= len(s) {
 					break
 				}
 				if c = s[i]; c-0xE1 > 0xEF-0xE1 || c == 0xED {
 					break
 				}
+				if i+2 >= len(s) || s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
+					return i, high
+				}
+				i += 3
 			}
 		default:
 			return i, high
 		}
 	}
 	return i, high
+}
+
+// two3 reports whether the low six bytes of x, in memory order,
+// are two three-byte sequences with leads E1-EC or EE-EF: the leads and
+// trails match their bit patterns (E0-EF, 80-BF), and neither lead's low
+// nibble is 0 or D (E0 and ED bound their first trail byte more tightly,
+// so they are left to the careful path).
+func two3(x uint64) bool {
+	// A nibble n sets bit 4 of n+0x0F exactly when it is not 0.
+	y := x & 0x0F00000F
+	return x&0xC0C0F0C0C0F0 == 0x8080E08080E0 &&
+		(y+0x0F00000F)&((y^0x0D00000D)+0x0F00000F)&0x10000010 == 0x10000010
 }

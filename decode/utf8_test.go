@@ -1,0 +1,49 @@
+package decode_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/override"
+)
+
+// TestUTF8Words puts each sequence that the word-at-a-time UTF-8 paths must
+// hand to the careful path (E0 and ED leads, valid or not, four-byte
+// sequences, bad trail bytes, C0/C1 leads, CR, NUL, a cut-off sequence) at
+// every position of runs of two- and three-byte characters and of ASCII,
+// and checks the output against the reference decoder.
+func TestUTF8Words(t *testing.T) {
+	runs := []struct {
+		desc, text string
+	}{
+		{"three-byte", strings.Repeat("日本語の文字", 4)},
+		{"two-byte", strings.Repeat("русский", 4)},
+		{"mixed", strings.Repeat("日本 語a\u00e9の", 4)},
+		{"ASCII", strings.Repeat("abcdefgh", 5)},
+	}
+	odd := []string{
+		"\xE0\xA0\x80", "\xE0\x9F\xBF", "\xED\x9F\xBF", "\xED\xA0\x80", "\xEC\xBF\xBF", "\xEE\x80\x80",
+		"\xE1\x80", "\xE1\x41\x80", "\xE1\x80\x41", "\xE1\xC0\x80", "\xEF\xBF",
+		"\xC0\x80", "\xC1\xBF", "\xC2\x80", "\xDF\xBF", "\xC2\x41", "\xC2",
+		"\xF0\x9F\x98\x80", "\xF4\x90\x80\x80", "\x80", "\xFF",
+		"\r", "\r\n", "\x00", "\n", "a",
+	}
+	for _, run := range runs {
+		for _, o := range odd {
+			for p := 0; p <= len(run.text); p++ {
+				in := []byte(run.text[:p] + o + run.text[p:])
+				want := refDecode(t, override.UTF8, in, false, full, true)
+				r, err := decode.NewReader(bytes.NewReader(in), decode.WithEncoding("utf-8"), decode.WithoutAutodetect())
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got bytes.Buffer
+				if _, err := r.WriteTo(&got); err != nil || !bytes.Equal(got.Bytes(), want) {
+					t.Errorf("%s, %q at %d: got %q, %v, want %q", run.desc, o, p, got.Bytes(), err, want)
+				}
+			}
+		}
+	}
+}
