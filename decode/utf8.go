@@ -2,6 +2,7 @@ package decode
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"golang.org/x/text/transform"
 )
@@ -142,10 +143,13 @@ func utf8Run(dst, src []byte, p *patterns) (i int, high bool) {
 					}
 					continue
 				}
-				if q.rawStop(x) == 0 {
-					i += 8
-					continue
+				// Skip the clean ASCII bytes before the first byte that
+				// is not: a non-ASCII byte, or CR or NUL.
+				i += bits.TrailingZeros64(q.rawStop(x)) >> 3
+				if i < len(s) && s[i] < 0x80 {
+					return i, high
 				}
+				continue
 			}
 			if c == '\r' && q.crOn || c == 0 && q.nulOn {
 				return i, high
