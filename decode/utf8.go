@@ -171,27 +171,34 @@ func utf8Run(dst, src []byte, p *patterns) (i int, high bool) {
 				}
 			}
 		case c-0xE1 <= 0xEF-0xE1 && c != 0xED:
-			// A run of three-byte characters (CJK, ...): four, then two
-			// at a time while whole words hold them, then one.
+			// A run of three-byte characters (CJK, ...): four at a time
+			// while two words hold them, then up to four one at a time
+			// (a word test that fails has found a character, or the end
+			// of the run, in the next four).
 			high = true
+		run3:
 			for {
-				for i+14 <= len(s) && two3(binary.LittleEndian.Uint64(s[i:i+8])) &&
-					two3(binary.LittleEndian.Uint64(s[i+6:i+14])) {
-					i += 12
+				for ; i <= len(s)-14; i += 12 {
+					w := (*[14]byte)(s[i:])
+					if !four3(binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[6:])) {
+						break
+					}
 				}
-				if i+8 <= len(s) && two3(binary.LittleEndian.Uint64(s[i:i+8])) {
-					i += 6
+				for range 4 {
+					if i+2 >= len(s) {
+						if i < len(s) && s[i]-0xE1 <= 0xEF-0xE1 && s[i] != 0xED {
+							return i, high // cut off: the careful path
+						}
+						break run3
+					}
+					if c = s[i]; c-0xE1 > 0xEF-0xE1 || c == 0xED {
+						break run3
+					}
+					if s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
+						return i, high
+					}
+					i += 3
 				}
-				if i >= len(s) {
-					break
-				}
-				if c = s[i]; c-0xE1 > 0xEF-0xE1 || c == 0xED {
-					break
-				}
-				if i+2 >= len(s) || s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
-					return i, high
-				}
-				i += 3
 			}
 		default:
 			return i, high
@@ -200,14 +207,19 @@ func utf8Run(dst, src []byte, p *patterns) (i int, high bool) {
 	return i, high
 }
 
-// two3 reports whether the low six bytes of x, in memory order,
-// are two three-byte sequences with leads E1-EC or EE-EF: the leads and
-// trails match their bit patterns (E0-EF, 80-BF), and neither lead's low
+// four3 reports whether x and y, each eight bytes in memory order, each
+// start with two three-byte sequences with leads E1-EC or EE-EF: the leads
+// and trails match their bit patterns (E0-EF, 80-BF), and no lead's low
 // nibble is 0 or D (E0 and ED bound their first trail byte more tightly,
 // so they are left to the careful path).
-func two3(x uint64) bool {
-	// A nibble n sets bit 4 of n+0x0F exactly when it is not 0.
-	y := x & 0x0F00000F
-	return x&0xC0C0F0C0C0F0 == 0x8080E08080E0 &&
-		(y+0x0F00000F)&((y^0x0D00000D)+0x0F00000F)&0x10000010 == 0x10000010
+func four3(x, y uint64) bool {
+	const mask, want = 0xC0C0F0C0C0F0, 0x8080E08080E0
+	if (x&mask^want)|(y&mask^want) != 0 {
+		return false
+	}
+	// The leads' low nibbles in bytes 0, 1, 3 and 4; a nibble n sets bit
+	// 4 of n+0x0F exactly when it is not 0.
+	const lo, d, bit4 = 0x0F0F000F0F, 0x0D0D000D0D, 0x1010001010
+	z := x&0x0F00000F | y&0x0F00000F<<8
+	return (z+lo)&(z^d+lo)&bit4 == bit4
 }
