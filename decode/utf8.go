@@ -156,18 +156,31 @@ func utf8Run(dst, src []byte, p *patterns) (i int, high bool) {
 			}
 			i++
 		case c-0xC2 <= 0xDF-0xC2:
-			// A run of two-byte characters (Cyrillic, Greek, Hebrew, ...).
+			// A run of two-byte characters (Cyrillic, Greek, Hebrew, ...):
+			// four at a time while words hold them, then up to four one at
+			// a time.
+			high = true
+		run2:
 			for {
-				if i+1 >= len(s) || s[i+1]&0xC0 != 0x80 {
-					return i, high
+				for ; i <= len(s)-8; i += 8 {
+					if !four2(binary.LittleEndian.Uint64((*[8]byte)(s[i:])[:])) {
+						break
+					}
 				}
-				i += 2
-				high = true
-				if i >= len(s) {
-					break
-				}
-				if c = s[i]; c-0xC2 > 0xDF-0xC2 {
-					break
+				for range 4 {
+					if i+1 >= len(s) {
+						if i < len(s) && s[i]-0xC2 <= 0xDF-0xC2 {
+							return i, high // cut off: the careful path
+						}
+						break run2
+					}
+					if c = s[i]; c-0xC2 > 0xDF-0xC2 {
+						break run2
+					}
+					if s[i+1]&0xC0 != 0x80 {
+						return i, high
+					}
+					i += 2
 				}
 			}
 		case c-0xE1 <= 0xEF-0xE1 && c != 0xED:
@@ -222,4 +235,14 @@ func four3(x, y uint64) bool {
 	const lo, d, bit4 = 0x0F0F000F0F, 0x0D0D000D0D, 0x1010001010
 	z := x&0x0F00000F | y&0x0F00000F<<8
 	return (z+lo)&(z^d+lo)&bit4 == bit4
+}
+
+// four2 reports whether x, eight bytes in memory order, holds four
+// two-byte sequences: leads C2-DF (the pattern C0-DF, and not C0 or C1,
+// whose bits 1-4 are clear) each followed by a trail byte 80-BF.
+func four2(x uint64) bool {
+	const mask, want = 0xC0E0C0E0C0E0C0E0, 0x80C080C080C080C0
+	// Bits 1-4 of a lead, b, set bit 7 of b+0x7E exactly when not all 0.
+	const bits14, add, bit7 = 0x001E001E001E001E, 0x007E007E007E007E, 0x0080008000800080
+	return x&mask == want && (x&bits14+add)&bit7 == bit7
 }
