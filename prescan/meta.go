@@ -82,7 +82,19 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 		c := p[i]
 		switch m.state {
 		case stLoop:
-			// Any byte other than < is "any other byte": do nothing.
+			// Any byte other than < is "any other byte": do nothing. The
+			// next < is often the next byte or close (a tag on the next
+			// line); look at a few before calling IndexByte.
+			if c == '<' {
+				i++
+				m.state = stLT
+				continue
+			}
+			if i+1 < len(p) && p[i+1] == '<' {
+				i += 2
+				m.state = stLT
+				continue
+			}
 			j := bytes.IndexByte(p[i:], '<')
 			if j < 0 {
 				return 0, 0, false
@@ -218,14 +230,20 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 
 		case stAttrName:
 			// Name bytes: anything but white space, /, > and an = after
-			// the first byte.
-			for class[c] == 0 || (c == '=' && m.nameLen == 0) {
-				m.appendName(c)
-				if i++; i == len(p) {
-					return 0, 0, false
-				}
-				c = p[i]
+			// the first byte, taken as one segment.
+			j := i
+			if c == '=' && m.nameLen == 0 {
+				j++
 			}
+			for j < len(p) && class[p[j]] == 0 {
+				j++
+			}
+			m.appendName(p[i:j])
+			if j == len(p) {
+				return 0, 0, false
+			}
+			i = j
+			c = p[i]
 			switch {
 			case c == '=':
 				m.endName()
@@ -332,22 +350,31 @@ func (m *metaScan) startMeta() {
 	m.charset = override.Unknown
 }
 
-func (m *metaScan) appendName(c byte) {
+// appendName adds seg, the next bytes of the attribute's name, dropping
+// the roles whose name does not go on with seg (A-Z counting as a-z).
+func (m *metaScan) appendName(seg []byte) {
 	if m.inMeta && m.nameRole != 0 {
-		m.matchName(lower(c))
-	}
-	m.nameLen++
-}
-
-// matchName drops the roles whose name does not have c at this position.
-func (m *metaScan) matchName(c byte) {
-	for r := roleHTTPEquiv; r <= roleCharset; r++ {
-		if bit := uint8(1) << r; m.nameRole&bit != 0 {
-			if name := roleNames[r]; m.nameLen >= len(name) || name[m.nameLen] != c {
+		for r := roleHTTPEquiv; r <= roleCharset; r++ {
+			if bit := uint8(1) << r; m.nameRole&bit != 0 && !hasPrefixFold(roleNames[r], m.nameLen, seg) {
 				m.nameRole &^= bit
 			}
 		}
 	}
+	m.nameLen += len(seg)
+}
+
+// hasPrefixFold reports whether name[at:] starts with seg, with A-Z in seg
+// counting as a-z (name is lower case).
+func hasPrefixFold(name string, at int, seg []byte) bool {
+	if at+len(seg) > len(name) {
+		return false
+	}
+	for k, c := range seg {
+		if lower(c) != name[at+k] {
+			return false
+		}
+	}
+	return true
 }
 
 // endName is called when an attribute name is complete. The standard adds the
