@@ -1,6 +1,11 @@
 package prescan
 
-import "github.com/charsniff/charsniff/override"
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/charsniff/charsniff/override"
+)
 
 // contentState is a step of "extracting a character encoding from a meta
 // element", run one byte at a time over a content attribute's value.
@@ -34,14 +39,35 @@ func (e *contentScan) reset(legacy bool) { *e = contentScan{legacy: legacy} }
 func (e *contentScan) feedBytes(v []byte) {
 	for i := 0; i < len(v); i++ {
 		if e.state == ceSearch && e.k == 0 {
-			for v[i]|0x20 != 'c' {
-				if i++; i == len(v) {
-					return
-				}
+			j := indexFoldC(v[i:])
+			if j < 0 {
+				return
 			}
+			i += j
 		}
 		e.feed(lower(v[i]))
 	}
+}
+
+// indexFoldC returns the index of the first c or C in v, or -1, testing
+// eight bytes at a time.
+func indexFoldC(v []byte) int {
+	const lo8, hi8 = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i <= len(v)-8; i += 8 {
+		// A byte b is c or C exactly when b|0x20 is 0x63: a zero byte of
+		// y. The lowest flagged byte is exact.
+		y := binary.LittleEndian.Uint64(v[i:]) | 0x20*lo8 ^ 0x63*lo8
+		if m := (y - lo8) &^ y & hi8; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(v); i++ {
+		if v[i]|0x20 == 'c' {
+			return i
+		}
+	}
+	return -1
 }
 
 func (e *contentScan) feed(c byte) {

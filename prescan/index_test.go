@@ -1,0 +1,32 @@
+package prescan
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestIndexFoldC puts a c, a C or a near miss (b, d, 0x43^0x80, 0xE3) at
+// every position of inputs of every length up to 20, over bytes that are
+// no c, and compares indexFoldC with a byte loop.
+func TestIndexFoldC(t *testing.T) {
+	for n := 0; n <= 20; n++ {
+		for p := -1; p < n; p++ {
+			for _, b := range []byte{'c', 'C', 'b', 'd', 0xC3, 0xE3, 0x03} {
+				v := bytes.Repeat([]byte{'x'}, n)
+				if p >= 0 {
+					v[p] = b
+				}
+				want := -1
+				for i, c := range v {
+					if c|0x20 == 'c' {
+						want = i
+						break
+					}
+				}
+				if got := indexFoldC(v); got != want {
+					t.Errorf("indexFoldC(%q) = %d, want %d", v, got, want)
+				}
+			}
+		}
+	}
+}
