@@ -143,7 +143,7 @@ func (s *Scanner) SetWindow(w int) bool {
 		w = -1
 	}
 	s.limit = w
-	if s.found.Source == NotFound && s.metaN < s.n && (s.limit < 0 || s.metaN < s.limit) {
+	if s.found.Source == NotFound && (s.u16 == 0 || s.n < 6) && s.metaN < s.n && (s.limit < 0 || s.metaN < s.limit) {
 		s.lost = true
 	}
 	return !s.lost
