@@ -226,7 +226,7 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			m.nameLen = 0
 			m.nameRole = 1<<roleHTTPEquiv | 1<<roleContent | 1<<roleCharset
 			m.state = stAttrName
-			continue
+			fallthrough // with the name's first byte, c
 
 		case stAttrName:
 			// Name bytes: anything but white space, /, > and an = after
@@ -248,6 +248,13 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			case c == '=':
 				m.endName()
 				m.state = stAttrValueBefore
+				if i+1 < len(p) && (p[i+1] == '"' || p[i+1] == '\'') {
+					// name="value", the common form: straight to the value.
+					m.quote = p[i+1]
+					m.state = stAttrValueQuoted
+					i += 2
+					continue
+				}
 			case class[c]&cSpace != 0:
 				m.endName()
 				m.state = stAttrSpaces
