@@ -44,9 +44,30 @@ func (e *contentScan) feedBytes(v []byte) {
 				return
 			}
 			i += j
+			if i+len("charset") <= len(v) {
+				// The whole of "charset" or not, at once: after a
+				// mismatch the match restarts at the next c.
+				if !equalFold(v[i:i+len("charset")], "charset") {
+					continue
+				}
+				e.state = ceAfterCharset
+				i += len("charset") - 1
+				continue
+			}
 		}
 		e.feed(lower(v[i]))
 	}
+}
+
+// equalFold reports whether b is s (lower case), with A-Z in b counting as
+// a-z.
+func equalFold(b []byte, s string) bool {
+	for k, c := range b {
+		if lower(c) != s[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // indexFoldC returns the index of the first c or C in v, or -1, testing

@@ -98,6 +98,10 @@ var prescanCases = []prescanCase{
 	meta("content: ; after =", `<meta http-equiv=content-type content="charset=;gbk">`, override.Unknown),
 	meta("content: first charset= wins", `<meta http-equiv=content-type content="charset=bogus; charset=gbk">`, override.Unknown),
 	meta("content: upper case", `<meta HTTP-EQUIV=CONTENT-TYPE CONTENT="TEXT/HTML; CHARSET=GBK">`, override.GBK),
+	meta("content: c before charset", `<meta http-equiv=content-type content="ccharset=gbk">`, override.GBK),
+	meta("content: near misses before charset", `<meta http-equiv=content-type content="chcharscharsecharSet=gbk">`, override.GBK),
+	meta("content: charset cut by the end of the value", `<meta http-equiv=content-type content="text/html; charse">`, override.Unknown),
+	meta("content: charset not followed by =", `<meta http-equiv=content-type content="charset; charset=gbk">`, override.GBK),
 	meta("content: utf-16 becomes utf-8", `<meta http-equiv=content-type content="charset=utf-16">`, override.UTF8),
 
 	// Other markup.
