@@ -361,7 +361,19 @@ func (m *metaScan) startMeta() {
 // the roles whose name does not go on with seg (A-Z counting as a-z).
 func (m *metaScan) appendName(seg []byte) {
 	if m.inMeta && m.nameRole != 0 {
-		for r := roleHTTPEquiv; r <= roleCharset; r++ {
+		if m.nameLen == 0 && len(seg) > 0 {
+			// The first byte leaves at most two candidates (most names,
+			// like name and property, none).
+			switch lower(seg[0]) {
+			case 'h':
+				m.nameRole &= 1 << roleHTTPEquiv
+			case 'c':
+				m.nameRole &= 1<<roleContent | 1<<roleCharset
+			default:
+				m.nameRole = 0
+			}
+		}
+		for r := roleHTTPEquiv; m.nameRole != 0 && r <= roleCharset; r++ {
 			if bit := uint8(1) << r; m.nameRole&bit != 0 && !hasPrefixFold(roleNames[r], m.nameLen, seg) {
 				m.nameRole &^= bit
 			}
