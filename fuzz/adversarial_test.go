@@ -23,7 +23,7 @@ var adversarials = []adversarial{
 	{"meta-attributes", "<meta", ` a=b charset ch=`}, // <meta with millions of attributes, no >
 	{"metas-no-charset", "", `<meta http-equiv=content-type content="text/html"><meta name=x content="charset">`},
 	{"quotes-unclosed", `<meta a="`, `'=> '`},                                                      // endless quotes: a value that never ends
-	{"quotes-many", "<meta", ` a="'>" b='">' c=`},                                                  // quoted values that do end, no >
+	{"quotes-many", "<meta", ` a="'>" b='">'`},                                                     // quoted values with > inside that do end, and no >
 	{"charset-unterminated", `<meta charset="`, "x"},                                               // <meta charset=" that never closes
 	{"content-charset", `<meta http-equiv=content-type content="`, `charset charset= charset="x `}, // extract from meta's loop
 	{"xml-encoding-flood", "<?xml", ` encoding encoding= encoding="`},                              // <?xml + encoding, no >
