@@ -1,18 +1,13 @@
 package codec
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/base64"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
 	"golang.org/x/text/transform"
 
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 )
 
@@ -26,53 +21,15 @@ type vector struct {
 	line int
 }
 
-// vectorDir is where the decoding vectors are vendored.
-const vectorDir = "../../testdata/whatwg-decode"
-
-// loadVectors reads every vector file, keyed by encoding name as the file
-// names spell it.
+// loadVectors reads every vector file (through the shared loader in
+// internal/testutil), keyed by encoding name as the file names spell it.
 func loadVectors(t testing.TB) map[string][]vector {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(vectorDir, "*.jsonl"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no vector files in %s (%v)", vectorDir, err)
-	}
-	all := map[string][]vector{}
-	for _, name := range files {
-		label := strings.TrimSuffix(filepath.Base(name), ".jsonl")
-		e, ok := override.Lookup(label)
-		if !ok {
-			t.Fatalf("%s: unknown encoding %q", name, label)
-		}
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<24)
-		for line := 1; sc.Scan(); line++ {
-			var v struct {
-				Encoding string `json:"encoding"`
-				In       string `json:"in_b64"`
-				Out      string `json:"out_b64"`
-				Kind     string `json:"kind"`
-			}
-			if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-				t.Fatalf("%s:%d: %v", name, line, err)
-			}
-			if ve, ok := override.Lookup(v.Encoding); !ok || ve != e {
-				t.Fatalf("%s:%d: encoding %q, want %v", name, line, v.Encoding, e)
-			}
-			in, err1 := base64.StdEncoding.DecodeString(v.In)
-			out, err2 := base64.StdEncoding.DecodeString(v.Out)
-			if err1 != nil || err2 != nil {
-				t.Fatalf("%s:%d: bad base64", name, line)
-			}
-			all[label] = append(all[label], vector{e, in, out, v.Kind, line})
-		}
-		f.Close()
-		if err := sc.Err(); err != nil {
-			t.Fatal(err)
+	shared, _ := testutil.Vectors(t)
+	all := make(map[string][]vector, len(shared))
+	for label, vs := range shared {
+		for _, v := range vs {
+			all[label] = append(all[label], vector{v.Encoding, v.In, v.Out, v.Kind, v.Line})
 		}
 	}
 	return all
