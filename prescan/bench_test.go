@@ -4,31 +4,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/prescan"
 )
 
-// typicalHead is a 1024-byte <head> of the common kind, whose charset
-// declaration (the old http-equiv form) ends at byte 1023, so the scan walks
-// the whole window.
-var typicalHead = func() string {
-	start := `<!DOCTYPE html>
-<html lang="en">
-<head>
-<title>Example Domain - a page with a typical head</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="description" content="An example page whose head holds the usual links, scripts and metadata.">
-<meta property="og:title" content="Example Domain">
-<link rel="stylesheet" href="/static/css/main.css?v=20240101" type="text/css">
-<link rel="icon" href="/favicon.ico" sizes="any">
-<link rel="canonical" href="https://www.example.com/articles/2024/typical-head.html">
-<script async src="https://www.googletagmanager.com/gtag/js?id=G-XXXXXXX"></script>
-<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag('js', new Date());</script>
-<style>body { margin: 0; font-family: -apple-system, "Segoe UI", Roboto, sans-serif; } a > b { color: #333; }</style>
-<!-- `
-	end := ` -->
-<meta http-equiv="Content-Type" content="text/html; charset=windows-1251">`
-	return start + strings.Repeat("x", 1024-len(start)-len(end)) + end
-}()
+// typicalHead is the shared 1 KB head whose charset <meta> ends at byte 1023.
+var typicalHead = testutil.TypicalHead
 
 // adversarial inputs: each would take quadratic time in a scanner that
 // re-scans, and must take linear time here.
