@@ -3,6 +3,8 @@ package codec
 import (
 	"encoding/binary"
 	"sync"
+
+	"golang.org/x/text/transform"
 )
 
 // dbcsTables drive the fast path shared by the double-byte decoders
@@ -149,3 +151,53 @@ var (
 		return t
 	})
 )
+
+// dbcsStep is one step of a double-byte decoder of the standard, for what
+// dbcsFast leaves: s starts at a byte 0x80 or above. It returns the code
+// point the bytes decode to (U+FFFD for an error), a second one or -1 (Big5
+// has four pointers that decode to two), and how many bytes of s it
+// consumed; or short when s ends inside a sequence and atEOF is false, so
+// the caller must offer those bytes again with more input.
+type dbcsStep func(s []byte, atEOF bool) (r, r2 rune, size int, short bool)
+
+// dbcsTransform is the Transform of the double-byte decoders: dbcsFast for
+// runs of ASCII and table characters, copyASCII for ASCII it stopped at, and
+// step for the rest, one character at a time. It follows the
+// transform.Transformer contract and keeps no state between calls.
+func dbcsTransform(fast *dbcsTables, step dbcsStep, dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for nSrc < len(src) {
+		n, m := dbcsFast(fast, dst[nDst:], src[nSrc:])
+		nDst += n
+		nSrc += m
+		if nSrc >= len(src) {
+			break
+		}
+		if src[nSrc] < 0x80 {
+			n := copyASCII(dst[nDst:], src[nSrc:])
+			if n == 0 {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			nDst += n
+			nSrc += n
+			continue
+		}
+		r, r2, size, short := step(src[nSrc:], atEOF)
+		if short {
+			return nDst, nSrc, transform.ErrShortSrc
+		}
+		n = putRune(dst[nDst:], r)
+		if n == 0 {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		if r2 >= 0 {
+			n2 := putRune(dst[nDst+n:], r2)
+			if n2 == 0 {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			n += n2
+		}
+		nDst += n
+		nSrc += size
+	}
+	return nDst, nSrc, nil
+}

@@ -14,94 +14,76 @@ type gb18030Decoder struct {
 
 // Transform implements transform.Transformer.
 func (d *gb18030Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	for nSrc < len(src) {
-		n, m := dbcsFast(d.fast, dst[nDst:], src[nSrc:])
-		nDst += n
-		nSrc += m
-		if nSrc >= len(src) {
-			break
+	return dbcsTransform(d.fast, gb18030Step, dst, src, atEOF)
+}
+
+// gb18030Step is one step of the gb18030 decoder at a byte 0x80 or above (see
+// dbcsStep).
+func gb18030Step(s []byte, atEOF bool) (r, r2 rune, size int, short bool) {
+	c := s[0]
+	r, r2, size = 0xFFFD, -1, 1
+	switch {
+	case c == 0x80:
+		r = 0x20AC
+	case c == 0xFF:
+		// Error.
+	case len(s) <= 1:
+		if !atEOF {
+			return 0, -1, 0, true
 		}
-		// One step of the standard's decoder for what the fast path left.
-		c := src[nSrc]
-		if c < 0x80 {
-			n := copyASCII(dst[nDst:], src[nSrc:])
-			if n == 0 {
-				return nDst, nSrc, transform.ErrShortDst
-			}
-			nDst += n
-			nSrc += n
-			continue
-		}
-		r, size := rune(0xFFFD), 1
-		switch {
-		case c == 0x80:
-			r = 0x20AC
-		case c == 0xFF:
-			// Error.
-		case nSrc+1 >= len(src):
-			if !atEOF {
-				return nDst, nSrc, transform.ErrShortSrc
-			}
-			// gb18030 first is set at end-of-queue: error.
-		default:
-			c1 := src[nSrc+1]
-			if c1 >= 0x30 && c1 <= 0x39 {
-				// A four-byte sequence.
-				if nSrc+2 >= len(src) {
-					if !atEOF {
-						return nDst, nSrc, transform.ErrShortSrc
-					}
-					size = len(src) - nSrc // One error for first and second.
-					break
+		// gb18030 first is set at end-of-queue: error.
+	default:
+		c1 := s[1]
+		if c1 >= 0x30 && c1 <= 0x39 {
+			// A four-byte sequence.
+			if len(s) <= 2 {
+				if !atEOF {
+					return 0, -1, 0, true
 				}
-				c2 := src[nSrc+2]
-				if c2 < 0x81 || c2 > 0xFE {
-					// Restore « second, byte »: only first is consumed.
-					break
-				}
-				if nSrc+3 >= len(src) {
-					if !atEOF {
-						return nDst, nSrc, transform.ErrShortSrc
-					}
-					size = len(src) - nSrc
-					break
-				}
-				c3 := src[nSrc+3]
-				if c3 < 0x30 || c3 > 0x39 {
-					// Restore « second, third, byte »: only first is consumed.
-					break
-				}
-				size = 4
-				pointer := (int(c)-0x81)*(10*126*10) + (int(c1)-0x30)*(10*126) + (int(c2)-0x81)*10 + int(c3) - 0x30
-				if cp := gb18030RangesCodePoint(pointer); cp >= 0 {
-					r = cp
-				}
+				size = len(s) // One error for first and second.
 				break
 			}
-			// A two-byte sequence.
-			offset := 0x40
-			if c1 >= 0x7F {
-				offset = 0x41
+			c2 := s[2]
+			if c2 < 0x81 || c2 > 0xFE {
+				// Restore « second, byte »: only first is consumed.
+				break
 			}
-			if (c1 >= 0x40 && c1 <= 0x7E) || (c1 >= 0x80 && c1 <= 0xFE) {
-				if cp := gb18030Index[(int(c)-0x81)*190+int(c1)-offset]; cp != 0 {
-					r, size = rune(cp), 2
-					break
+			if len(s) <= 3 {
+				if !atEOF {
+					return 0, -1, 0, true
 				}
+				size = len(s)
+				break
 			}
-			// "If byte is an ASCII byte, restore byte to ioQueue."
-			if c1 >= 0x80 {
-				size = 2
+			c3 := s[3]
+			if c3 < 0x30 || c3 > 0x39 {
+				// Restore « second, third, byte »: only first is consumed.
+				break
+			}
+			size = 4
+			pointer := (int(c)-0x81)*(10*126*10) + (int(c1)-0x30)*(10*126) + (int(c2)-0x81)*10 + int(c3) - 0x30
+			if cp := gb18030RangesCodePoint(pointer); cp >= 0 {
+				r = cp
+			}
+			break
+		}
+		// A two-byte sequence.
+		offset := 0x40
+		if c1 >= 0x7F {
+			offset = 0x41
+		}
+		if (c1 >= 0x40 && c1 <= 0x7E) || (c1 >= 0x80 && c1 <= 0xFE) {
+			if cp := gb18030Index[(int(c)-0x81)*190+int(c1)-offset]; cp != 0 {
+				r, size = rune(cp), 2
+				break
 			}
 		}
-		n = putRune(dst[nDst:], r)
-		if n == 0 {
-			return nDst, nSrc, transform.ErrShortDst
+		// "If byte is an ASCII byte, restore byte to ioQueue."
+		if c1 >= 0x80 {
+			size = 2
 		}
-		nDst += n
-		nSrc += size
 	}
-	return nDst, nSrc, nil
+	return r, r2, size, false
 }
 
 // gb18030RangesCodePoint returns the index gb18030 ranges code point for

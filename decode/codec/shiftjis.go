@@ -13,66 +13,48 @@ type shiftJISDecoder struct {
 
 // Transform implements transform.Transformer.
 func (d *shiftJISDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	for nSrc < len(src) {
-		n, m := dbcsFast(d.fast, dst[nDst:], src[nSrc:])
-		nDst += n
-		nSrc += m
-		if nSrc >= len(src) {
+	return dbcsTransform(d.fast, shiftJISStep, dst, src, atEOF)
+}
+
+// shiftJISStep is one step of the Shift_JIS decoder at a byte 0x80 or above (see
+// dbcsStep).
+func shiftJISStep(s []byte, atEOF bool) (r, r2 rune, size int, short bool) {
+	c := s[0]
+	r, r2, size = 0xFFFD, -1, 1
+	switch {
+	case c == 0x80:
+		r = 0x80
+	case c >= 0xA1 && c <= 0xDF:
+		r = 0xFF61 - 0xA1 + rune(c)
+	case c == 0xA0 || c >= 0xFD:
+		// Error.
+	case len(s) <= 1:
+		if !atEOF {
+			return 0, -1, 0, true
+		}
+	default:
+		c1 := s[1]
+		if c1 >= 0x80 {
+			size = 2 // "If byte is an ASCII byte, restore byte": otherwise it is consumed.
+		}
+		if (c1 < 0x40 || c1 > 0x7E) && (c1 < 0x80 || c1 > 0xFC) {
 			break
 		}
-		// One step of the standard's decoder for what the fast path left.
-		c := src[nSrc]
-		if c < 0x80 {
-			n := copyASCII(dst[nDst:], src[nSrc:])
-			if n == 0 {
-				return nDst, nSrc, transform.ErrShortDst
-			}
-			nDst += n
-			nSrc += n
-			continue
+		offset, leadingOffset := 0x40, 0x81
+		if c1 >= 0x7F {
+			offset = 0x41
 		}
-		r, size := rune(0xFFFD), 1
+		if c >= 0xA0 {
+			leadingOffset = 0xC1
+		}
+		pointer := (int(c)-leadingOffset)*188 + int(c1) - offset
 		switch {
-		case c == 0x80:
-			r = 0x80
-		case c >= 0xA1 && c <= 0xDF:
-			r = 0xFF61 - 0xA1 + rune(c)
-		case c == 0xA0 || c >= 0xFD:
-			// Error.
-		case nSrc+1 >= len(src):
-			if !atEOF {
-				return nDst, nSrc, transform.ErrShortSrc
-			}
-		default:
-			c1 := src[nSrc+1]
-			if c1 >= 0x80 {
-				size = 2 // "If byte is an ASCII byte, restore byte": otherwise it is consumed.
-			}
-			if (c1 < 0x40 || c1 > 0x7E) && (c1 < 0x80 || c1 > 0xFC) {
-				break
-			}
-			offset, leadingOffset := 0x40, 0x81
-			if c1 >= 0x7F {
-				offset = 0x41
-			}
-			if c >= 0xA0 {
-				leadingOffset = 0xC1
-			}
-			pointer := (int(c)-leadingOffset)*188 + int(c1) - offset
-			switch {
-			case pointer >= 8836 && pointer <= 10715:
-				// "interoperable legacy from Windows known as EUDC".
-				r, size = 0xE000-8836+rune(pointer), 2
-			case pointer < len(jis0208Index) && jis0208Index[pointer] != 0:
-				r, size = rune(jis0208Index[pointer]), 2
-			}
+		case pointer >= 8836 && pointer <= 10715:
+			// "interoperable legacy from Windows known as EUDC".
+			r, size = 0xE000-8836+rune(pointer), 2
+		case pointer < len(jis0208Index) && jis0208Index[pointer] != 0:
+			r, size = rune(jis0208Index[pointer]), 2
 		}
-		n = putRune(dst[nDst:], r)
-		if n == 0 {
-			return nDst, nSrc, transform.ErrShortDst
-		}
-		nDst += n
-		nSrc += size
 	}
-	return nDst, nSrc, nil
+	return r, r2, size, false
 }
