@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/testutil"
 )
 
 // BenchmarkLateMeta measures what the late-meta scan costs on an
@@ -44,7 +45,7 @@ func BenchmarkLateMeta(b *testing.B) {
 				b.ReportAllocs()
 				runtime.LockOSThread()
 				defer runtime.UnlockOSThread()
-				cpu0 := threadCPU()
+				cpu0 := testutil.ThreadCPU()
 				for b.Loop() {
 					src.Reset(page.data)
 					r.Reset(src)
@@ -55,7 +56,7 @@ func BenchmarkLateMeta(b *testing.B) {
 					}
 				}
 				if cpu0 >= 0 {
-					if ns := threadCPU() - cpu0; ns > 0 {
+					if ns := testutil.ThreadCPU() - cpu0; ns > 0 {
 						b.ReportMetric(float64(b.N)*float64(len(page.data))/float64(ns)*1e3, "cpu-MB/s")
 					}
 				}
