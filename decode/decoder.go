@@ -57,6 +57,8 @@ type decoder struct {
 	// and table paths note it in passing; the codec path looks at the bytes
 	// its codec read only while track is set.
 	high, track bool
+	// mode is the table path's mode for its next call (see tableRun).
+	mode uint8
 
 	// table maps bytes to UTF-8 on pathTable (see tables.go).
 	table *[256]uint32
@@ -149,6 +151,7 @@ func (d *decoder) Reset() {
 	d.bomDone = !d.stripBOM
 	d.cr = false
 	d.high = false
+	d.mode = modeASCII
 	d.s0, d.s1 = 0, 0
 	if d.path == pathCodec {
 		d.t.Reset()

@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"sync"
@@ -74,14 +75,33 @@ func packRune(r rune) uint32 {
 func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	t := d.table
 	nSrc = d.skipLF(src)
+	// cr and nul are the indexes in src of the next CR and NUL at or after
+	// nSrc, found with bytes.IndexByte when needed, so that tableRun's
+	// loop tests only for non-ASCII bytes. The search goes no further than
+	// the input that fits in the room left (each byte makes one or more),
+	// as the Reader's source buffer is four times its output buffer; if it
+	// finds nothing there it returns the end of that window.
+	cr, nul := -1, -1
 	for nSrc < len(src) {
-		i, j := tableRun(dst[nDst:], src[nSrc:], t, &d.pat)
+		if cr <= nSrc || nul <= nSrc {
+			end := nSrc + min(len(src)-nSrc, len(dst)-nDst)
+			if cr <= nSrc {
+				cr = nextIndex(src[:end], nSrc, '\r')
+			}
+			if nul <= nSrc {
+				nul = nextIndex(src[:end], nSrc, 0)
+			}
+		}
+		i, j := tableRun(dst[nDst:], src[nSrc:], min(cr, nul)-nSrc, t, d.mode)
 		nSrc += i
 		nDst += j
 		// tableRun writes one byte for each ASCII byte and two or three
 		// for the others.
 		if j > i {
 			d.high = true
+		}
+		if i >= 256 {
+			d.mode = tableMode(i, j-i)
 		}
 		if nSrc == len(src) {
 			break
@@ -118,91 +138,199 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	return nDst, nSrc, nil
 }
 
-// tableRun is the fast loop of tableDecode. It works a word of eight input
-// bytes at a time while there are eight bytes of input and 12 of room, and
-// returns the bytes read and written. A clean ASCII word is copied as it
-// is. A word with CR or NUL (which the table leaves out) is copied up to
-// that byte, and tableRun stops there for tableDecode. A word with one
-// non-ASCII byte is copied up to it, the byte goes through the table with
-// one 4-byte store, and the next word starts right after it: text in a
-// Latin script, where most words hold at most one accented letter, costs a
-// word step for each. A word with two or more goes through the table byte
-// by byte, unrolled, into a 64-byte window of dst whose offsets the
-// compiler can prove in range (when 64 bytes of room are left; else the
-// one-byte step serves). (Cachegrind, instructions a byte of
-// BenchmarkDecode through WriteTo: windows-1251 Russian, a plain byte loop
-// 31.7, the unrolled word 13.0, 13.6 with the step; windows-1252 French,
-// unrolled words only 7.6, with the step 5.7.)
-func tableRun(dst, src []byte, t *[256]uint32, p *patterns) (i, j int) {
-	q := *p
-	for i <= len(src)-8 && j <= len(dst)-12 {
-		x := binary.LittleEndian.Uint64(src[i : i+8])
-		if q.rawMaybe(x) == 0 {
-			binary.LittleEndian.PutUint64(dst[j:j+8], x)
-			i += 8
-			j += 8
-			continue
+// nextIndex returns the index of the first c in src at or after from, or
+// len(src) if there is none.
+func nextIndex(src []byte, from int, c byte) int {
+	if k := bytes.IndexByte(src[from:], c); k >= 0 {
+		return from + k
+	}
+	return len(src)
+}
+
+// The modes of tableRun, chosen by tableDecode from how many non-ASCII
+// bytes the text had so far, so that the choice costs no mispredicted
+// branches.
+const (
+	// modeASCII: non-ASCII bytes are at most one in eight or so (markup,
+	// English, the Latin scripts). Runs of ASCII are found sixteen bytes at
+	// a time and moved with one copy.
+	modeASCII = iota
+	// modeDense: a non-ASCII byte in every eight or so (Cyrillic, Greek).
+	// Each word with one goes through the table byte by byte, unrolled.
+	modeDense
+)
+
+// tableMode returns the mode for text in which n bytes of input decoded to
+// n+extra bytes of output (each non-ASCII byte makes one or two extra).
+func tableMode(n, extra int) uint8 {
+	if extra*8 >= n {
+		return modeDense
+	}
+	return modeASCII
+}
+
+// tableRun is the fast loop of tableDecode. It decodes src[:lim], which
+// holds no CR or NUL (the table leaves them to tableDecode's
+// preprocessing), while there are sixteen bytes of input and 64 of room,
+// and returns the bytes read and written. Each mode has its own loop, kept
+// small so that the compiler holds its values in registers (one loop for
+// all three spilled them to the stack: 82 instructions a word). They work a
+// word of eight input bytes at a time, stored to dst at once (the bytes
+// from the first that needs the table on are written again):
+//
+//   - modeASCII (tableASCII): a word of ASCII starts a run, whose end is
+//     found sixteen bytes at a time (one OR and one test: CR and NUL are
+//     ruled out by lim, found with bytes.IndexByte) and which is moved with
+//     one copy. A word with one non-ASCII byte is copied up to it, the byte
+//     goes through the table with one 4-byte store, and the next word
+//     starts after it.
+//   - modeDense (tableDense), and a word with two or more non-ASCII bytes
+//     in any mode: the word goes through the table byte by byte, unrolled
+//     (tableWord), into a 64-byte window of dst whose offsets the compiler
+//     proves in range.
+//
+// The word that holds lim, if any, is done one non-ASCII byte at a time.
+// (Cachegrind, instructions a byte of BenchmarkDecode through WriteTo:
+// windows-1251 Russian, a plain byte loop 31.7, the unrolled word 13.0,
+// 13.6 with the one-letter step, which mispredicted a branch a word there;
+// windows-1252 French, unrolled words only 7.6, with the one-letter step
+// 5.7. See bench/README.md for the modes.)
+func tableRun(dst, src []byte, lim int, t *[256]uint32, mode uint8) (i, j int) {
+	switch mode {
+	case modeDense:
+		i, j = tableDense(dst, src, lim, t)
+	default:
+		i, j = tableASCII(dst, src, lim, t)
+	}
+	for 0 <= i && i < lim && i <= len(src)-8 && 0 <= j && j <= len(dst)-16 {
+		x := binary.LittleEndian.Uint64((*[8]byte)(src[i:])[:])
+		binary.LittleEndian.PutUint64((*[8]byte)(dst[j:])[:], x)
+		k := bits.TrailingZeros64(x&hi8) >> 3
+		if i+k >= lim {
+			j += lim - i
+			i = lim
+			break
 		}
-		high := x & hi8
-		crnul := zeroBytes(x^crPattern) | zeroBytes(x)
-		stop := high | crnul
-		if stop == 0 {
-			// ASCII with TAB or LF, which the prefilter flags.
-			binary.LittleEndian.PutUint64(dst[j:j+8], x)
-			i += 8
-			j += 8
-			continue
-		}
-		if high&(high-1) == 0 || j+64 > len(dst) {
-			// Copy the word; the bytes past the first that needs the
-			// table (or is CR or NUL) are written again later.
-			binary.LittleEndian.PutUint64(dst[j:j+8], x)
-			k := bits.TrailingZeros64(stop) >> 3
-			i += k
-			j += k
-			v := t[src[i]]
-			if v>>24 == 0 {
-				// CR or NUL: tableDecode's preprocessing.
-				return i, j
+		v := t[src[i+k]]
+		binary.LittleEndian.PutUint32((*[4]byte)(dst[j+k:])[:], v)
+		i += k + 1
+		j += k + int(v>>24)
+	}
+	return i, j
+}
+
+// tableASCII is tableRun in modeASCII.
+func tableASCII(dst, src []byte, lim int, t *[256]uint32) (i, j int) {
+	for 0 <= i && i <= len(src)-16 && i <= lim-8 && 0 <= j && j <= len(dst)-64 {
+		s, d := (*[16]byte)(src[i:]), (*[64]byte)(dst[j:])
+		x := binary.LittleEndian.Uint64(s[0:8])
+		binary.LittleEndian.PutUint64(d[0:8], x)
+		if h := x & hi8; h != 0 {
+			if h&(h-1) != 0 {
+				j += tableWord(d, (*[8]byte)(s[:8]), t)
+				i += 8
+				continue
 			}
-			binary.LittleEndian.PutUint32(dst[j:j+4], v)
-			i++
-			j += int(v >> 24)
+			k := bits.TrailingZeros64(h) >> 3
+			v := t[s[k&7]]
+			binary.LittleEndian.PutUint32(d[k&7:], v)
+			i += k + 1
+			j += k + int(v>>24)
 			continue
 		}
-		if crnul != 0 {
-			// CR or NUL among many non-ASCII bytes: byte by byte in
-			// tableDecode.
-			return i, j
+		// A run of ASCII: find its end, then one copy.
+		n := 8 + asciiBlocks(src[i+8:i+8+max(0, min(lim-i, len(dst)-j)-8)])
+		copy(dst[j+8:j+n], src[i+8:i+n])
+		i += n
+		j += n
+	}
+	return i, j
+}
+
+// tableDense is tableRun in modeDense.
+func tableDense(dst, src []byte, lim int, t *[256]uint32) (i, j int) {
+	for 0 <= i && i <= len(src)-16 && i <= lim-8 && 0 <= j && j <= len(dst)-64 {
+		s, d := (*[8]byte)(src[i:]), (*[64]byte)(dst[j:])
+		x := binary.LittleEndian.Uint64(s[:])
+		if x&hi8 == 0 {
+			binary.LittleEndian.PutUint64(d[0:8], x)
+			i += 8
+			j += 8
+			continue
 		}
-		b := (*[8]byte)(src[i : i+8])
-		w := (*[64]byte)(dst[j : j+64])
-		v := t[b[0]]
-		binary.LittleEndian.PutUint32(w[0:], v)
+		v := t[s[0]]
+		binary.LittleEndian.PutUint32(d[0:], v)
 		o := int(v >> 24)
-		v = t[b[1]]
-		binary.LittleEndian.PutUint32(w[o&31:], v)
+		v = t[s[1]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
 		o += int(v >> 24)
-		v = t[b[2]]
-		binary.LittleEndian.PutUint32(w[o&31:], v)
+		v = t[s[2]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
 		o += int(v >> 24)
-		v = t[b[3]]
-		binary.LittleEndian.PutUint32(w[o&31:], v)
+		v = t[s[3]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
 		o += int(v >> 24)
-		v = t[b[4]]
-		binary.LittleEndian.PutUint32(w[o&31:], v)
+		v = t[s[4]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
 		o += int(v >> 24)
-		v = t[b[5]]
-		binary.LittleEndian.PutUint32(w[o&31:], v)
+		v = t[s[5]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
 		o += int(v >> 24)
-		v = t[b[6]]
-		binary.LittleEndian.PutUint32(w[o&31:], v)
+		v = t[s[6]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
 		o += int(v >> 24)
-		v = t[b[7]]
-		binary.LittleEndian.PutUint32(w[o&31:], v)
+		v = t[s[7]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
 		o += int(v >> 24)
 		i += 8
 		j += o
 	}
 	return i, j
+}
+
+// tableWord decodes the eight bytes of b, none of them CR or NUL, through
+// the table into w and returns the length of their UTF-8, unrolled, with
+// offsets the compiler proves in range. It is kept out of line for the
+// loops that seldom need it; tableDense has its own copy inline.
+//
+//go:noinline
+func tableWord(w *[64]byte, b *[8]byte, t *[256]uint32) int {
+	v := t[b[0]]
+	binary.LittleEndian.PutUint32(w[0:], v)
+	o := int(v >> 24)
+	v = t[b[1]]
+	binary.LittleEndian.PutUint32(w[o&31:], v)
+	o += int(v >> 24)
+	v = t[b[2]]
+	binary.LittleEndian.PutUint32(w[o&31:], v)
+	o += int(v >> 24)
+	v = t[b[3]]
+	binary.LittleEndian.PutUint32(w[o&31:], v)
+	o += int(v >> 24)
+	v = t[b[4]]
+	binary.LittleEndian.PutUint32(w[o&31:], v)
+	o += int(v >> 24)
+	v = t[b[5]]
+	binary.LittleEndian.PutUint32(w[o&31:], v)
+	o += int(v >> 24)
+	v = t[b[6]]
+	binary.LittleEndian.PutUint32(w[o&31:], v)
+	o += int(v >> 24)
+	v = t[b[7]]
+	binary.LittleEndian.PutUint32(w[o&31:], v)
+	o += int(v >> 24)
+	return o
+}
+
+// asciiBlocks returns the length of the longest prefix of s made of whole
+// blocks of sixteen ASCII bytes.
+func asciiBlocks(s []byte) int {
+	k := 0
+	for ; k <= len(s)-16; k += 16 {
+		w := (*[16]byte)(s[k:])
+		if (binary.LittleEndian.Uint64(w[0:8])|binary.LittleEndian.Uint64(w[8:16]))&hi8 != 0 {
+			break
+		}
+	}
+	return k
 }

@@ -1,0 +1,77 @@
+package decode_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/override"
+)
+
+// TestTableWords puts each byte that the single-byte fast paths must treat
+// with care (non-ASCII bytes making two or three bytes of UTF-8, one or two
+// in a word, CR, CR LF, NUL, LF, TAB) at every position of runs of ASCII,
+// of Cyrillic and of accented Latin text, after a first line that sets the
+// table path's mode (dense Cyrillic, or ASCII), and checks the output,
+// through WriteTo and through small Reads, against the reference decoder.
+func TestTableWords(t *testing.T) {
+	encs := []struct {
+		name string
+		e    override.Encoding
+	}{
+		{"windows-1251", override.Windows1251},
+		{"windows-1252", override.Windows1252},
+		{"x-user-defined", override.XUserDefined},
+	}
+	// In windows-1251, 0xC0-0xFF are Cyrillic letters; in windows-1252
+	// they are accented Latin letters.
+	firsts := []struct {
+		desc, text string
+	}{
+		{"after ASCII", strings.Repeat("plain ascii text ", 20) + "\r\n"},
+		{"after dense", strings.Repeat("\xEF\xF0\xE8\xE2\xE5\xF2 \xEC\xE8\xF0 ", 30) + "\r\n"},
+	}
+	runs := []struct {
+		desc, text string
+	}{
+		{"ASCII", strings.Repeat("abcdefgh", 9)},
+		{"dense", strings.Repeat("\xEF\xF0\xE8\xE2\xE5\xF2 ", 10)},
+		{"sparse", strings.Repeat("caf\xE9 na\xEFve ", 6)},
+	}
+	odd := []string{
+		"\x80", "\x88", "\x98", "\xA0", "\xE9", "\xFF", "\xC0\xFF", "\xE9a\xE9",
+		"\r", "\r\n", "\n\r", "\x00", "\n", "\t",
+	}
+	for _, enc := range encs {
+		for _, first := range firsts {
+			for _, run := range runs {
+				for _, o := range odd {
+					for p := 0; p <= len(run.text); p++ {
+						in := []byte(first.text + run.text[:p] + o + run.text[p:] + first.text)
+						want := refDecode(t, enc.e, in, false, full, true)
+						for _, bufSize := range []int{0, 100} {
+							r, err := decode.NewReader(bytes.NewReader(in), decode.WithEncoding(enc.name))
+							if err != nil {
+								t.Fatal(err)
+							}
+							var got []byte
+							if bufSize == 0 {
+								var b bytes.Buffer
+								_, err = r.WriteTo(&b)
+								got = b.Bytes()
+							} else {
+								got, err = readAll(t, r, bufSize)
+							}
+							if err != nil || !bytes.Equal(got, want) {
+								t.Fatalf("%s, %s, %s run, %q at %d, buffer %d: got %q, %v, want %q",
+									enc.name, first.desc, run.desc, o, p, bufSize, got, err, want)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
