@@ -50,6 +50,10 @@ func load(b *testing.B, c corpus) []byte {
 	return nil
 }
 
+// readBuf is the caller's buffer of decode.NewReader.Read32K: Read decodes
+// straight into it, where WriteTo decodes into the Reader's 2 KB buffer.
+var readBuf [32 << 10]byte
+
 // readers are the contenders, each reading all of src into io.Discard.
 var readers = []struct {
 	name string
@@ -70,6 +74,21 @@ var readers = []struct {
 		}
 		_, err = r.WriteTo(io.Discard)
 		return err
+	}},
+	{"decode.NewReader.Read32K", func(src io.Reader, ct string) error {
+		r, err := decode.NewReader(src, decode.WithContentType(ct))
+		if err != nil {
+			return err
+		}
+		buf := readBuf[:]
+		for {
+			if _, err := r.Read(buf); err != nil {
+				if err == io.EOF {
+					err = nil
+				}
+				return err
+			}
+		}
 	}},
 	{"x-net-charset.NewReader", func(src io.Reader, ct string) error {
 		r, err := xcharset.NewReader(src, ct)

@@ -83,22 +83,30 @@ func BenchmarkWriteTo(b *testing.B) {
 	}
 }
 
-// BenchmarkReadCRLF decodes English UTF-8 text with CR LF line ends.
+// BenchmarkReadCRLF decodes text with CR LF line ends: English UTF-8, and
+// French windows-1252 (the table path finds each CR with bytes.IndexByte).
 func BenchmarkReadCRLF(b *testing.B) {
-	data := []byte(strings.ReplaceAll(string(readSample(b, "utf-8-english.html")), "\n", "\r\n"))
-	src := bytes.NewReader(data)
-	r, _ := decode.NewReader(src, decode.WithOverride("utf-8"))
-	buf := make([]byte, 32<<10)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		src.Reset(data)
-		r.Reset(src)
-		for {
-			if _, err := r.Read(buf); err != nil {
-				break
+	for _, s := range []struct{ name, file, label string }{
+		{"utf-8", "utf-8-english.html", "utf-8"},
+		{"windows-1252", "windows-1252.html", "windows-1252"},
+	} {
+		b.Run(s.name, func(b *testing.B) {
+			data := []byte(strings.ReplaceAll(string(readSample(b, s.file)), "\n", "\r\n"))
+			src := bytes.NewReader(data)
+			r, _ := decode.NewReader(src, decode.WithOverride(s.label))
+			buf := make([]byte, 32<<10)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				src.Reset(data)
+				r.Reset(src)
+				for {
+					if _, err := r.Read(buf); err != nil {
+						break
+					}
+				}
 			}
-		}
+		})
 	}
 }
 

@@ -151,10 +151,14 @@ func nextIndex(src []byte, from int, c byte) int {
 // bytes the text had so far, so that the choice costs no mispredicted
 // branches.
 const (
-	// modeASCII: non-ASCII bytes are at most one in eight or so (markup,
-	// English, the Latin scripts). Runs of ASCII are found sixteen bytes at
-	// a time and moved with one copy.
+	// modeASCII: non-ASCII bytes are rare (markup, English). Runs of ASCII
+	// are found sixteen bytes at a time and moved with one copy.
 	modeASCII = iota
+	// modeLatin: a non-ASCII byte in every 8 to 512 or so (French,
+	// German: an accented letter every few words). Sixteen bytes are
+	// stored and tested at a time; the first non-ASCII byte among them
+	// goes through the table.
+	modeLatin
 	// modeDense: a non-ASCII byte in every eight or so (Cyrillic, Greek).
 	// Each word with one goes through the table byte by byte, unrolled.
 	modeDense
@@ -163,8 +167,11 @@ const (
 // tableMode returns the mode for text in which n bytes of input decoded to
 // n+extra bytes of output (each non-ASCII byte makes one or two extra).
 func tableMode(n, extra int) uint8 {
-	if extra*8 >= n {
+	switch {
+	case extra*8 >= n:
 		return modeDense
+	case extra*512 >= n:
+		return modeLatin
 	}
 	return modeASCII
 }
@@ -189,7 +196,10 @@ func tableMode(n, extra int) uint8 {
 //     (tableWord), into a 64-byte window of dst whose offsets the compiler
 //     proves in range.
 //
-// The word that holds lim, if any, is done one non-ASCII byte at a time.
+// The word that holds lim, and the words past the last 64 bytes of room
+// (a Reader's WriteTo decodes 2 KB at a time), are done a word or one
+// non-ASCII byte at a time, leaving tableDecode's byte loop at most the
+// last 16 bytes of room.
 // (Cachegrind, instructions a byte of BenchmarkDecode through WriteTo:
 // windows-1251 Russian, a plain byte loop 31.7, the unrolled word 13.0,
 // 13.6 with the one-letter step, which mispredicted a branch a word there;
@@ -199,10 +209,12 @@ func tableRun(dst, src []byte, lim int, t *[256]uint32, mode uint8) (i, j int) {
 	switch mode {
 	case modeDense:
 		i, j = tableDense(dst, src, lim, t)
+	case modeLatin:
+		i, j = tableLatin(dst, src, lim, t)
 	default:
 		i, j = tableASCII(dst, src, lim, t)
 	}
-	for 0 <= i && i < lim && i <= len(src)-8 && 0 <= j && j <= len(dst)-16 {
+	for 0 <= i && i <= len(src)-8 && 0 <= j && j <= len(dst)-16 {
 		x := binary.LittleEndian.Uint64((*[8]byte)(src[i:])[:])
 		binary.LittleEndian.PutUint64((*[8]byte)(dst[j:])[:], x)
 		k := bits.TrailingZeros64(x&hi8) >> 3
@@ -210,6 +222,11 @@ func tableRun(dst, src []byte, lim int, t *[256]uint32, mode uint8) (i, j int) {
 			j += lim - i
 			i = lim
 			break
+		}
+		if k == 8 {
+			i += 8
+			j += 8
+			continue
 		}
 		v := t[src[i+k]]
 		binary.LittleEndian.PutUint32((*[4]byte)(dst[j+k:])[:], v)
@@ -243,6 +260,40 @@ func tableASCII(dst, src []byte, lim int, t *[256]uint32) (i, j int) {
 		copy(dst[j+8:j+n], src[i+8:i+n])
 		i += n
 		j += n
+	}
+	return i, j
+}
+
+// tableLatin is tableRun in modeLatin.
+func tableLatin(dst, src []byte, lim int, t *[256]uint32) (i, j int) {
+	for 0 <= i && i <= len(src)-16 && i <= lim-16 && 0 <= j && j <= len(dst)-64 {
+		s, d := (*[16]byte)(src[i:]), (*[64]byte)(dst[j:])
+		x := binary.LittleEndian.Uint64(s[0:8])
+		y := binary.LittleEndian.Uint64(s[8:16])
+		binary.LittleEndian.PutUint64(d[0:8], x)
+		binary.LittleEndian.PutUint64(d[8:16], y)
+		hx, hy := x&hi8, y&hi8
+		if hx|hy == 0 {
+			i += 16
+			j += 16
+			continue
+		}
+		if hx&(hx-1) != 0 {
+			j += tableWord(d, (*[8]byte)(s[:8]), t)
+			i += 8
+			continue
+		}
+		// The first non-ASCII byte of the sixteen, with no branch on
+		// which word holds it.
+		m, k := hx, 0
+		if hx == 0 {
+			m, k = hy, 8
+		}
+		k += bits.TrailingZeros64(m) >> 3
+		v := t[s[k&15]]
+		binary.LittleEndian.PutUint32(d[k&15:], v)
+		i += k + 1
+		j += k + int(v>>24)
 	}
 	return i, j
 }

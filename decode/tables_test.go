@@ -13,7 +13,7 @@ import (
 // with care (non-ASCII bytes making two or three bytes of UTF-8, one or two
 // in a word, CR, CR LF, NUL, LF, TAB) at every position of runs of ASCII,
 // of Cyrillic and of accented Latin text, after a first line that sets the
-// table path's mode (dense Cyrillic, or ASCII), and checks the output,
+// table path's mode (ASCII, Latin or dense), and checks the output,
 // through WriteTo and through small Reads, against the reference decoder.
 func TestTableWords(t *testing.T) {
 	encs := []struct {
@@ -30,6 +30,7 @@ func TestTableWords(t *testing.T) {
 		desc, text string
 	}{
 		{"after ASCII", strings.Repeat("plain ascii text ", 20) + "\r\n"},
+		{"after Latin", strings.Repeat("le caf\xE9 est tr\xE8s bon, ", 14) + "\r\n"},
 		{"after dense", strings.Repeat("\xEF\xF0\xE8\xE2\xE5\xF2 \xEC\xE8\xF0 ", 30) + "\r\n"},
 	}
 	runs := []struct {
@@ -74,4 +75,3 @@ func TestTableWords(t *testing.T) {
 		}
 	}
 }
-
