@@ -191,6 +191,11 @@ func tableMode(n, extra int) uint8 {
 //     one copy. A word with one non-ASCII byte is copied up to it, the byte
 //     goes through the table with one 4-byte store, and the next word
 //     starts after it.
+//   - modeLatin (tableLatin): sixteen bytes are stored and tested at a
+//     time; if they hold a non-ASCII byte, the first one goes through the
+//     table (found in either word without a branch on which) and the next
+//     step starts after it. An accented letter costs one such step, and
+//     the one mispredicted branch of leaving the clean blocks.
 //   - modeDense (tableDense), and a word with two or more non-ASCII bytes
 //     in any mode: the word goes through the table byte by byte, unrolled
 //     (tableWord), into a 64-byte window of dst whose offsets the compiler
@@ -200,11 +205,13 @@ func tableMode(n, extra int) uint8 {
 // (a Reader's WriteTo decodes 2 KB at a time), are done a word or one
 // non-ASCII byte at a time, leaving tableDecode's byte loop at most the
 // last 16 bytes of room.
-// (Cachegrind, instructions a byte of BenchmarkDecode through WriteTo:
-// windows-1251 Russian, a plain byte loop 31.7, the unrolled word 13.0,
-// 13.6 with the one-letter step, which mispredicted a branch a word there;
-// windows-1252 French, unrolled words only 7.6, with the one-letter step
-// 5.7. See bench/README.md for the modes.)
+//
+// Cachegrind, instructions a byte of BenchmarkDecode through WriteTo:
+// windows-1251 Russian, a plain byte loop 31.7, unrolled words 13.0, 13.5
+// with a one-letter step for words with one Cyrillic letter (a
+// mispredicted branch a word), 10.5 in modeDense; windows-1252 French,
+// unrolled words only 7.6, with the one-letter step and a word test for
+// CR and NUL 5.7, 4.7 in modeLatin.
 func tableRun(dst, src []byte, lim int, t *[256]uint32, mode uint8) (i, j int) {
 	switch mode {
 	case modeDense:
