@@ -68,6 +68,38 @@ func TestReadAllocs(t *testing.T) {
 	}
 }
 
+// TestResetWithAllocs checks that ResetWith with options made beforehand
+// does not allocate, switching between Content-Types of the three paths and
+// a late-meta scan, once each encoding has been met.
+func TestResetWithAllocs(t *testing.T) {
+	var optSets [][]decode.Option
+	for _, in := range allocInputs {
+		optSets = append(optSets,
+			[]decode.Option{decode.WithContentType("text/html; charset=" + in.label)},
+			[]decode.Option{decode.WithContentType("text/html; charset=" + in.label), decode.WithLateMeta(4096), decode.WithTLD("example.ru")})
+	}
+	page := []byte(strings.Repeat(allocInputs[0].page, 100))
+	src := bytes.NewReader(page)
+	r, err := decode.NewReader(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sink discard
+	run := func() {
+		for _, opts := range optSets {
+			src.Reset(page)
+			if err := r.ResetWith(src, opts...); err != nil {
+				t.Fatal(err)
+			}
+			r.WriteTo(&sink)
+		}
+	}
+	run() // meet each encoding once
+	if a := testing.AllocsPerRun(20, run); a != 0 {
+		t.Errorf("ResetWith and reading to the end: %v allocations for %d streams, want 0", a, len(optSets))
+	}
+}
+
 // TestNewReaderAllocs checks the allocations of NewReader: one (the
 // Reader) for UTF-8 and the single-byte encodings, at most two for the
 // others (the Reader and the codec's decoder).

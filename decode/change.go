@@ -248,7 +248,7 @@ func (r *Reader) startChange() {
 		return
 	}
 	r.keepLimit = r.cfg.restartBuffer
-	if r.late != nil && !r.enc.IsUTF16() {
+	if r.cfg.lateMeta > 0 && !r.enc.IsUTF16() {
 		lim := int(min(r.cfg.lateMeta, math.MaxInt))
 		r.late.Reset(&prescan.Options{Window: lim, Legacy: r.cfg.sniff.Legacy})
 		r.scanning = true

@@ -71,6 +71,11 @@ type decoder struct {
 	// resets while the encoding stays the same.
 	t    transform.Transformer
 	tEnc override.Encoding
+	// codecs keeps the codec decoders d has made, by encoding, once it has
+	// needed a second one (a Reader reused across documents, or a change
+	// of encoding while parsing), so that switching back does not
+	// allocate.
+	codecs *[override.NumEncodings + 1]transform.Transformer
 	// stage[s0:s1] is codec output not yet preprocessed into dst.
 	stage  [stageSize]byte
 	s0, s1 int
@@ -113,7 +118,8 @@ func (d *decoder) configure(c *config) {
 }
 
 // setEncoding makes d a decoder for e at the start of a stream. It
-// allocates only when e needs a codec decoder that d does not have yet.
+// allocates only when e needs a codec decoder that d has not made before
+// (and once, for the cache of them, when it needs a second).
 func (d *decoder) setEncoding(e override.Encoding) {
 	d.enc = e
 	d.table = nil
@@ -128,7 +134,17 @@ func (d *decoder) setEncoding(e override.Encoding) {
 		d.path = pathCodec
 		d.direct = directCodec(e)
 		if d.tEnc != e || d.t == nil {
-			d.t = codec.Encoding(e).NewDecoder().Transformer
+			if d.t != nil {
+				if d.codecs == nil {
+					d.codecs = new([override.NumEncodings + 1]transform.Transformer)
+				}
+				d.codecs[d.tEnc] = d.t
+			}
+			if d.codecs != nil && d.codecs[e] != nil {
+				d.t = d.codecs[e]
+			} else {
+				d.t = codec.Encoding(e).NewDecoder().Transformer
+			}
 			d.tEnc = e
 		}
 	}

@@ -27,6 +27,25 @@ func ExampleNewReader() {
 	// "<!doctype html><meta charset=koi8-r><p>Привет\n"
 }
 
+func ExampleReader_ResetWith() {
+	// One Reader for many responses, each with its own Content-Type.
+	responses := []struct{ contentType, body string }{
+		{"text/html; charset=windows-1251", "<p>\xCF\xF0\xE8\xE2\xE5\xF2"},
+		{"text/html", "<meta charset=shift_jis><p>\x93\xfa\x96\x7b"},
+	}
+	var r decode.Reader
+	for _, resp := range responses {
+		if err := r.ResetWith(strings.NewReader(resp.body), decode.WithContentType(resp.contentType)); err != nil {
+			log.Fatal(err)
+		}
+		text, _ := io.ReadAll(&r)
+		fmt.Println(r.Result().Name(), string(text))
+	}
+	// Output:
+	// windows-1251 <p>Привет
+	// Shift_JIS <meta charset=shift_jis><p>日本
+}
+
 func ExampleRaw() {
 	page := "\xEF\xBB\xBFa\r\nb\x00"
 	for _, opts := range [][]decode.Option{nil, {decode.Raw()}} {

@@ -64,6 +64,7 @@ package decode
 import (
 	"errors"
 	"io"
+	"math"
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
@@ -96,7 +97,8 @@ var (
 
 // A Reader decodes an HTML byte stream to normalized UTF-8. It implements
 // io.Reader, io.RuneReader and io.WriterTo. A Reader is not safe for
-// concurrent use.
+// concurrent use. The zero Reader reads an empty stream; [Reader.Reset]
+// (with the default options) or [Reader.ResetWith] gives it a source.
 type Reader struct {
 	src io.Reader
 	cfg config
@@ -158,7 +160,8 @@ type Reader struct {
 	// returns it after the replay.
 	replay  []byte
 	pendErr error
-	// late is the resumable prescan of WithLateMeta, or nil.
+	// late is the resumable prescan of WithLateMeta, made when first
+	// needed (and kept when ResetWith turns the scan off).
 	late *prescan.Scanner
 
 	// out[o0:o1] are decoded bytes not yet returned: the rest of a
@@ -190,25 +193,75 @@ func NewReader(src io.Reader, opts ...Option) (*Reader, error) {
 	if err := r.cfg.resolve(); err != nil {
 		return nil, err
 	}
-	r.d.configure(&r.cfg)
-	if w := r.cfg.window(); w > len(r.in) {
-		r.buf = make([]byte, w)
-	} else {
-		r.buf = r.in[:]
-	}
-	if r.cfg.lateMeta > 0 {
-		r.late = new(prescan.Scanner)
-	}
+	r.setup()
 	r.start(src)
 	return r, nil
 }
 
+// setup fits r to r.cfg: the decoder's preprocessing, the input buffer
+// (the window may be larger than the Reader's own array), the late-meta
+// scanner. It reuses what r already has.
+func (r *Reader) setup() {
+	r.d.configure(&r.cfg)
+	if w := r.cfg.window(); w <= len(r.in) {
+		r.buf = r.in[:]
+	} else if cap(r.buf) >= w {
+		// A buffer made for a larger window earlier (r.in is smaller).
+		r.buf = r.buf[:w]
+	} else {
+		r.buf = make([]byte, w)
+	}
+	if r.cfg.lateMeta > 0 && r.late == nil {
+		// Kept when later options turn the scan off, for the next that
+		// turn it on.
+		r.late = new(prescan.Scanner)
+	}
+	// The restart buffer never grows past the options' bound.
+	bound := r.cfg.restartBuffer
+	if r.cfg.autoRestart && r.cfg.lateMeta > 0 {
+		bound = max(bound, int(min(r.cfg.lateMeta, math.MaxInt)))
+	}
+	if cap(r.kept) > bound {
+		r.kept = nil
+	}
+}
+
 // Reset makes r read from src as a new Reader with the same options would,
 // reading the window and sniffing again. It does not allocate, unless src
-// needs a multi-byte decoder other than the one r used last, or more room
-// in the restart buffer than earlier streams needed. The error is always
+// needs a multi-byte decoder r has not made before, or more room in the
+// restart buffer than earlier streams needed. The error is always
 // nil; it is there for options that may one day fail on a new stream.
 func (r *Reader) Reset(src io.Reader) error {
+	if r.buf == nil {
+		// The zero Reader: the default options.
+		r.setup()
+	}
+	r.start(src)
+	return nil
+}
+
+// ResetWith makes r read from src as NewReader(src, opts...) would: the
+// options replace r's options entirely. It reuses r's buffers, so that a
+// pipeline decoding many documents with options of their own (each
+// response's Content-Type, a WARC record's host) needs one Reader; it
+// allocates no more than Reset does, unless the options ask for a larger
+// window or restart buffer than r had, or a multi-byte decoder r has not
+// made before (the options themselves, such as WithContentType(ct), may
+// allocate where they are made). On a bad option
+// it returns the error NewReader would and leaves r as it was.
+func (r *Reader) ResetWith(src io.Reader, opts ...Option) error {
+	// The options are applied to r.cfg in place (a local config would
+	// escape to the heap through the option functions).
+	old := r.cfg
+	r.cfg = config{}
+	for _, o := range opts {
+		o(&r.cfg)
+	}
+	if err := r.cfg.resolve(); err != nil {
+		r.cfg = old
+		return err
+	}
+	r.setup()
 	r.start(src)
 	return nil
 }
@@ -315,6 +368,10 @@ func (r *Reader) offset(i int) int64 { return r.pos - int64(r.r1-i) }
 // an error from src once everything before it has been returned. dst must
 // hold at least utf8.UTFMax bytes.
 func (r *Reader) decode(dst []byte) (int, error) {
+	if r.src == nil {
+		// The zero Reader, not yet reset: an empty stream.
+		return 0, io.EOF
+	}
 	if r.ahead {
 		// WithAutoRestart's reading ahead met a source error: return it
 		// first, then read ahead again.

@@ -266,3 +266,100 @@ func TestNewTransformer(t *testing.T) {
 		t.Errorf("after Reset, Transform = %q, want %q (no CR pending)", dst[:n], "\nb")
 	}
 }
+
+// TestResetWith reuses one Reader across documents and option sets, in an
+// order that grows and shrinks the window, turns the late-meta scan and the
+// restart buffer on and off, and checks each stream against a new Reader
+// with the same options.
+func TestResetWith(t *testing.T) {
+	late := "<!DOCTYPE html><title>t</title>" + strings.Repeat("<p>filler</p>\n", 100) +
+		"<meta charset=windows-1251><p>\xCF\xF0\xE8\xE2\xE5\xF2\r\n"
+	docs := []string{
+		"<meta charset=koi8-r><p>\xF0\xD2\xC9\xD7\xC5\xD4",
+		"\xEF\xBB\xBF<p>caf\xC3\xA9\r\nx\x00y",
+		late,
+		"<p>\x93\x66\x96\x7B\x8C\xEA</p>",
+		"\xFF\xFEa\x00\r\x00\n\x00",
+		strings.Repeat("<p>filler</p>\n", 360) + "<meta charset=koi8-r><p>\xF0\xD2\xC9\xD7\xC5\xD4",
+	}
+	optSets := []struct {
+		desc string
+		opts []decode.Option
+	}{
+		{"none", nil},
+		{"content type", []decode.Option{decode.WithContentType("text/html; charset=shift_jis")}},
+		{"window 8192", []decode.Option{decode.WithWindow(8192)}},
+		{"late meta, auto restart", []decode.Option{decode.WithLateMeta(1 << 20), decode.WithAutoRestart()}},
+		{"raw, encoding", []decode.Option{decode.Raw(), decode.WithEncoding("windows-1252")}},
+		{"restart buffer", []decode.Option{decode.WithRestartBuffer(64 << 10), decode.WithLateMeta(4096)}},
+		{"window 2048, locale", []decode.Option{decode.WithWindow(2048), decode.WithLocale("ru")}},
+	}
+	r, err := decode.NewReader(strings.NewReader(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 2 {
+		for _, set := range optSets {
+			for _, doc := range docs {
+				fresh, err := decode.NewReader(strings.NewReader(doc), set.opts...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, wantErr := io.ReadAll(fresh)
+				if err := r.ResetWith(strings.NewReader(doc), set.opts...); err != nil {
+					t.Fatalf("%s: ResetWith: %v", set.desc, err)
+				}
+				got, err := io.ReadAll(r)
+				if !bytes.Equal(got, want) || err != wantErr || r.Result() != fresh.Result() ||
+					r.Encoding() != fresh.Encoding() || r.Change() != fresh.Change() {
+					t.Errorf("round %d, %s, %q:\ngot  %q, %v, %+v, %v, %+v\nwant %q, %v, %+v, %v, %+v", round, set.desc, doc,
+						got, err, r.Result(), r.Encoding(), r.Change(), want, wantErr, fresh.Result(), fresh.Encoding(), fresh.Change())
+				}
+			}
+		}
+	}
+
+	// A bad option leaves the Reader as it was.
+	if err := r.ResetWith(strings.NewReader("x"), decode.WithEncoding("no-such-label")); err == nil {
+		t.Fatal("ResetWith with an unknown label: got nil error")
+	}
+	if err := r.Reset(strings.NewReader(docs[2])); err != nil {
+		t.Fatal(err)
+	}
+	last := optSets[len(optSets)-1]
+	fresh, _ := decode.NewReader(strings.NewReader(docs[2]), last.opts...)
+	want, _ := io.ReadAll(fresh)
+	if got, _ := io.ReadAll(r); !bytes.Equal(got, want) || r.Result() != fresh.Result() {
+		t.Errorf("after a failed ResetWith: got %q, %+v, want %q, %+v (the options %s)", got, r.Result(), want, fresh.Result(), last.desc)
+	}
+}
+
+// TestZeroReader checks that the zero Reader reads an empty stream and
+// works once Reset or ResetWith gives it a source.
+func TestZeroReader(t *testing.T) {
+	var r decode.Reader
+	if got, err := io.ReadAll(&r); len(got) != 0 || err != nil {
+		t.Errorf("zero Reader: got %q, %v, want an empty stream", got, err)
+	}
+	if _, _, err := r.ReadRune(); err != io.EOF {
+		t.Errorf("zero Reader: ReadRune error %v, want io.EOF", err)
+	}
+	for _, tc := range []struct {
+		desc  string
+		reset func(r *decode.Reader, src io.Reader) error
+		want  string
+	}{
+		{"Reset", func(r *decode.Reader, src io.Reader) error { return r.Reset(src) }, "caf\u00e9\n"},
+		{"ResetWith", func(r *decode.Reader, src io.Reader) error {
+			return r.ResetWith(src, decode.WithContentType("text/html; charset=koi8-r"))
+		}, "caf\u0418\n"},
+	} {
+		var r decode.Reader
+		if err := tc.reset(&r, strings.NewReader("caf\xE9\r\n")); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := io.ReadAll(&r); string(got) != tc.want || err != nil {
+			t.Errorf("zero Reader after %s: got %q, %v, want %q", tc.desc, got, err, tc.want)
+		}
+	}
+}

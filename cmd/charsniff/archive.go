@@ -158,7 +158,12 @@ func (w *worker) sniffRecord(path string, rec *warc.Record, c *warcCounts) (*res
 	}
 	w.recOpts = opts
 	w.recErr = errReader{r: p.Body}
-	rd, err := decode.NewReader(&w.recErr, opts...)
+	if w.recRd == nil {
+		w.recRd, err = decode.NewReader(&w.recErr, opts...)
+	} else {
+		err = w.recRd.ResetWith(&w.recErr, opts...)
+	}
+	rd := w.recRd
 	if err != nil {
 		// The flags were checked before the first record; only a bug
 		// lands here.

@@ -385,7 +385,10 @@ type worker struct {
 	rd *decode.Reader // nil until the first plain input
 	br *bufio.Reader  // over each input, to recognize WARC files
 	wr *warc.Reader   // nil until the first WARC input
-	// recOpts and recErr serve each WARC record's decode.Reader.
+	// recRd reads each WARC record's text, reset with the record's own
+	// options (nil until the first HTML record); recOpts and recErr serve
+	// it.
+	recRd   *decode.Reader
 	recOpts []decode.Option
 	recErr  errReader
 }
