@@ -215,11 +215,11 @@ func tableMode(n, extra int) uint8 {
 func tableRun(dst, src []byte, lim int, t *[256]uint32, mode uint8) (i, j int) {
 	switch mode {
 	case modeDense:
-		i, j = tableDense(dst, src, lim, t)
+		i, j = tableDense(dst, src[:lim], t)
 	case modeLatin:
-		i, j = tableLatin(dst, src, lim, t)
+		i, j = tableLatin(dst, src[:lim], t)
 	default:
-		i, j = tableASCII(dst, src, lim, t)
+		i, j = tableASCII(dst, src[:lim], t)
 	}
 	for 0 <= i && i <= len(src)-8 && 0 <= j && j <= len(dst)-16 {
 		x := binary.LittleEndian.Uint64((*[8]byte)(src[i:])[:])
@@ -243,15 +243,16 @@ func tableRun(dst, src []byte, lim int, t *[256]uint32, mode uint8) (i, j int) {
 	return i, j
 }
 
-// tableASCII is tableRun in modeASCII.
-func tableASCII(dst, src []byte, lim int, t *[256]uint32) (i, j int) {
-	for 0 <= i && i <= len(src)-16 && i <= lim-8 && 0 <= j && j <= len(dst)-64 {
-		s, d := (*[16]byte)(src[i:]), (*[64]byte)(dst[j:])
+// tableASCII is tableRun in modeASCII, over src cut at lim (as are the
+// other two).
+func tableASCII(dst, src []byte, t *[256]uint32) (i, j int) {
+	for 0 <= i && i <= len(src)-8 && 0 <= j && j <= len(dst)-64 {
+		s, d := (*[8]byte)(src[i:]), (*[64]byte)(dst[j:])
 		x := binary.LittleEndian.Uint64(s[0:8])
 		binary.LittleEndian.PutUint64(d[0:8], x)
 		if h := x & hi8; h != 0 {
 			if h&(h-1) != 0 {
-				j += tableWord(d, (*[8]byte)(s[:8]), t)
+				j += tableWord(d, s, t)
 				i += 8
 				continue
 			}
@@ -263,7 +264,7 @@ func tableASCII(dst, src []byte, lim int, t *[256]uint32) (i, j int) {
 			continue
 		}
 		// A run of ASCII: find its end, then one copy.
-		n := 8 + asciiBlocks(src[i+8:i+8+max(0, min(lim-i, len(dst)-j)-8)])
+		n := 8 + asciiBlocks(src[i+8:i+8+max(0, min(len(src)-i, len(dst)-j)-8)])
 		copy(dst[j+8:j+n], src[i+8:i+n])
 		i += n
 		j += n
@@ -272,8 +273,8 @@ func tableASCII(dst, src []byte, lim int, t *[256]uint32) (i, j int) {
 }
 
 // tableLatin is tableRun in modeLatin.
-func tableLatin(dst, src []byte, lim int, t *[256]uint32) (i, j int) {
-	for 0 <= i && i <= len(src)-16 && i <= lim-16 && 0 <= j && j <= len(dst)-64 {
+func tableLatin(dst, src []byte, t *[256]uint32) (i, j int) {
+	for 0 <= i && i <= len(src)-16 && 0 <= j && j <= len(dst)-64 {
 		s, d := (*[16]byte)(src[i:]), (*[64]byte)(dst[j:])
 		x := binary.LittleEndian.Uint64(s[0:8])
 		y := binary.LittleEndian.Uint64(s[8:16])
@@ -291,12 +292,10 @@ func tableLatin(dst, src []byte, lim int, t *[256]uint32) (i, j int) {
 			continue
 		}
 		// The first non-ASCII byte of the sixteen, with no branch on
-		// which word holds it.
-		m, k := hx, 0
-		if hx == 0 {
-			m, k = hy, 8
-		}
-		k += bits.TrailingZeros64(m) >> 3
+		// which word holds it: k is 8 when hx is 0, and then hy's index
+		// is added.
+		k := bits.TrailingZeros64(hx) >> 3
+		k += bits.TrailingZeros64(hy) >> 3 & -(k >> 3)
 		v := t[s[k&15]]
 		binary.LittleEndian.PutUint32(d[k&15:], v)
 		i += k + 1
@@ -306,8 +305,8 @@ func tableLatin(dst, src []byte, lim int, t *[256]uint32) (i, j int) {
 }
 
 // tableDense is tableRun in modeDense.
-func tableDense(dst, src []byte, lim int, t *[256]uint32) (i, j int) {
-	for 0 <= i && i <= len(src)-16 && i <= lim-8 && 0 <= j && j <= len(dst)-64 {
+func tableDense(dst, src []byte, t *[256]uint32) (i, j int) {
+	for 0 <= i && i <= len(src)-8 && 0 <= j && j <= len(dst)-64 {
 		s, d := (*[8]byte)(src[i:]), (*[64]byte)(dst[j:])
 		x := binary.LittleEndian.Uint64(s[:])
 		if x&hi8 == 0 {
