@@ -2,6 +2,7 @@ package codec
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"sync"
 
 	"golang.org/x/text/transform"
@@ -25,6 +26,12 @@ type dbcsTables struct {
 	// utf8 holds each index entry's code point in UTF-8 as a utf8Table
 	// entry, or 0 where the fast path does not apply.
 	utf8 []uint32
+	// pair holds, for each lead byte from 0x80 and each trail byte, the
+	// pair's UTF-8 entry (as in utf8), or 0 where the fast path does not
+	// apply; it is indexed by lead<<8 | trail, the two bytes read as a
+	// big-endian uint16, so that the pairs of a row are neighbours in
+	// memory. It is built from lead, trail and utf8 (see buildPair).
+	pair *[1 << 16]uint32
 }
 
 // dbcsNone marks a byte that is not on the fast path: a pointer computed
@@ -47,7 +54,7 @@ func newDBCSTables[T uint16 | uint32](index []T) *dbcsTables {
 	}
 	var buf [4]byte
 	for p, cp := range index {
-		if cp == 0 || cp > 0xFFFF {
+		if cp < 0x80 || cp > 0xFFFF {
 			continue
 		}
 		n := putRune(buf[:], rune(cp))
@@ -56,49 +63,140 @@ func newDBCSTables[T uint16 | uint32](index []T) *dbcsTables {
 	return t
 }
 
-// dbcsFast decodes the prefix of src that is on the fast path of t into dst,
-// and returns how much it wrote and read. It stops before the first byte it
-// cannot handle, and when src has fewer than two bytes or dst fewer than four
-// bytes left. It works with indexes rather than by reslicing: the slice
-// updates (a length, a capacity and a masked pointer each) were half its
-// instructions (Shift_JIS through the decode Reader, cachegrind: 25.7
-// instructions a byte before, 18.7 after).
-func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
-	utf := t.utf8
-	lead, trail := &t.lead, &t.trail
-	i, j := 0, 0
-	for i < len(src)-1 && j <= len(dst)-4 {
-		c := src[i]
-		if c < 0x80 {
-			// Try a word of ASCII at once, unless this is a lone ASCII
-			// byte (a space between words).
-			if src[i+1] < 0x80 && i <= len(src)-8 && j <= len(dst)-8 {
-				if w := binary.LittleEndian.Uint64(src[i:]); w&asciiMask == 0 {
-					binary.LittleEndian.PutUint64(dst[j:], w)
-					i += 8
-					j += 8
-					continue
-				}
-			}
-			dst[j] = c
-			i++
-			j++
+// buildPair fills t.pair from t.lead, t.trail and t.utf8. A pair entry
+// has the UTF-8 bytes in its low three bytes and their count (2 or 3) in
+// its top two bits, so that bit 31 is set in every entry of the fast path.
+func (t *dbcsTables) buildPair() {
+	t.pair = new([1 << 16]uint32)
+	for c := 0x80; c <= 0xFF; c++ {
+		l := uint(t.lead[c])
+		if l >= uint(len(t.utf8)) {
 			continue
 		}
-		p := uint(lead[c]) + uint(trail[src[i+1]])
-		if p >= uint(len(utf)) {
-			break
+		row := t.pair[c<<8 : c<<8+256]
+		for b := range row {
+			if p := l + uint(t.trail[b]); p < uint(len(t.utf8)) {
+				if e := t.utf8[p]; e != 0 {
+					row[b] = e&0xFFFFFF | e>>24<<30
+				}
+			}
 		}
-		e := utf[p]
-		if e == 0 {
-			break
-		}
-		binary.LittleEndian.PutUint32(dst[j:], e)
-		i += 2
-		j += int(e >> 24)
 	}
-	return j, i
 }
+
+// dbcsFast decodes the prefix of src that is on the fast path of t into dst,
+// and returns how much it wrote and read. It stops before the first byte it
+// cannot handle, and may stop before the last byte of src and when dst has
+// fewer than 16 bytes of room left.
+//
+// The work is done by dbcsBlockRun on blocks of about dbcsBlock bytes,
+// through array pointers of dbcsWindow bytes that spare it the bounds
+// checks. Near the end of src the block is a copy on the stack followed by
+// 0xFF bytes (never a lead or trail byte of the fast path, so the block
+// stops there); near the end of dst the block is decoded into a buffer on
+// the stack, and no further than fits into dst, and then copied.
+func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
+	pair := t.pair
+	i, j := 0, 0
+	for len(src)-i >= dbcsWindow && len(dst)-j >= dbcsWindow {
+		k, m, ok := dbcsBlockRun(pair, (*[dbcsWindow]byte)(dst[j:]), (*[dbcsWindow]byte)(src[i:]), dbcsBlock)
+		i += int(k)
+		j += int(m)
+		if !ok {
+			return j, i
+		}
+	}
+	var sBuf, dBuf [dbcsWindow]byte
+	for {
+		// Each step of dbcsBlockRun starts below the limit it is given,
+		// reads at most 10 source bytes, and writes at most 3 bytes for
+		// 2 it reads.
+		limit := dbcsBlock
+		s, d := &sBuf, &dBuf
+		if len(src)-i >= dbcsWindow {
+			s = (*[dbcsWindow]byte)(src[i:])
+		} else {
+			limit = min(limit, len(src)-i)
+			copy(s[:], src[i:i+limit])
+			binary.LittleEndian.PutUint64(s[limit:], ^uint64(0))
+		}
+		if len(dst)-j >= dbcsWindow {
+			d = (*[dbcsWindow]byte)(dst[j:])
+		} else {
+			limit = min(limit, (len(dst)-j)*2/3-9)
+		}
+		if limit <= 0 {
+			return j, i
+		}
+		k, m, ok := dbcsBlockRun(pair, d, s, uint(limit))
+		if d == &dBuf {
+			copy(dst[j:], d[:m])
+		}
+		i += int(k)
+		j += int(m)
+		if k == 0 || !ok && (s != &sBuf || int(k)+1 < limit) {
+			// Stopped before the end of the block: at a byte off the
+			// fast path.
+			return j, i
+		}
+	}
+}
+
+// dbcsBlockRun decodes a block of s into d, as dbcsFast does, starting
+// steps while it has read fewer than limit bytes, and returns how much it
+// read and wrote, and false if it stopped at a byte off the fast path.
+// The array lengths let the compiler drop the bounds checks: k < limit <=
+// dbcsBlock before each step, a step reads at most 10 bytes from there,
+// and m <= 3*k/2 < 256 at every store, so masking m with 255 changes
+// nothing.
+func dbcsBlockRun(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k, m uint, ok bool) {
+	limit = min(limit, dbcsBlock)
+	// Nil checks here spare the loop its own.
+	_, _, _ = pair[0], d[0], s[0]
+	for k < limit {
+		// Two characters at once: the four bytes read big-endian hold
+		// the indexes of both pairs.
+		lx := binary.LittleEndian.Uint32(s[k:])
+		x := bits.ReverseBytes32(lx)
+		e1, e2 := pair[x>>16], pair[uint16(x)]
+		if int32(e1&e2) < 0 {
+			n1 := uint(e1 >> 30)
+			mm := m & 255
+			binary.LittleEndian.PutUint32(d[mm:], e1)
+			binary.LittleEndian.PutUint32(d[mm+n1:], e2)
+			k += 4
+			m += n1 + uint(e2>>30)
+			continue
+		}
+		// At most one character (n1 is 0, 2 or 3), then ASCII or the
+		// end of the fast path.
+		n1 := uint(e1 >> 30)
+		binary.LittleEndian.PutUint32(d[m&255:], e1)
+		if n1 != 0 {
+			lx >>= 16
+		}
+		k += n1 & 2
+		m += n1
+		if lx&0x80 != 0 {
+			return k, m, false
+		}
+		// Store eight bytes and keep their ASCII prefix.
+		w := binary.LittleEndian.Uint64(s[k:])
+		binary.LittleEndian.PutUint64(d[m&255:], w)
+		n := uint(bits.TrailingZeros64(w&asciiMask) >> 3)
+		k += n
+		m += n
+	}
+	return k, m, true
+}
+
+const (
+	// dbcsBlock is the number of source bytes dbcsFast decodes, roughly,
+	// between two checks of the buffer lengths.
+	dbcsBlock = 160
+	// dbcsWindow is the room in src and dst that a block needs.
+	dbcsWindow = 264
+)
 
 // The fast-path tables of each decoder, built on first use.
 var (
@@ -112,6 +210,7 @@ var (
 		// Trails 0x40-0x7E and 0x80-0xFC: byte - offset.
 		setRange(&t.trail, 0x40, 0x7E, 0, 1)
 		setRange(&t.trail, 0x80, 0xFC, 0x80-0x41, 1)
+		t.buildPair()
 		return t
 	})
 	eucJPTables = sync.OnceValue(func() *dbcsTables {
@@ -119,6 +218,7 @@ var (
 		// (leading - 0xA1) × 94 + byte - 0xA1, both 0xA1-0xFE.
 		setRange(&t.lead, 0xA1, 0xFE, 0, 94)
 		setRange(&t.trail, 0xA1, 0xFE, 0, 1)
+		t.buildPair()
 		return t
 	})
 	gb18030Tables = sync.OnceValue(func() *dbcsTables {
@@ -128,6 +228,7 @@ var (
 		setRange(&t.lead, 0x81, 0xFE, 0, 190)
 		setRange(&t.trail, 0x40, 0x7E, 0, 1)
 		setRange(&t.trail, 0x80, 0xFE, 0x80-0x41, 1)
+		t.buildPair()
 		return t
 	})
 	big5Tables = sync.OnceValue(func() *dbcsTables {
@@ -141,6 +242,7 @@ var (
 		for _, p := range []int{1133, 1135, 1164, 1166} {
 			t.utf8[p-big5First] = 0
 		}
+		t.buildPair()
 		return t
 	})
 	eucKRTables = sync.OnceValue(func() *dbcsTables {
@@ -148,6 +250,7 @@ var (
 		// (leading - 0x81) × 190 + (byte - 0x41).
 		setRange(&t.lead, 0x81, 0xFE, 0, 190)
 		setRange(&t.trail, 0x41, 0xFE, 0, 1)
+		t.buildPair()
 		return t
 	})
 )
