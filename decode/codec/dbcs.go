@@ -86,15 +86,13 @@ func (t *dbcsTables) buildPair() {
 
 // dbcsFast decodes the prefix of src that is on the fast path of t into dst,
 // and returns how much it wrote and read. It stops before the first byte it
-// cannot handle, and may stop before the last byte of src and when dst has
-// fewer than 16 bytes of room left.
+// cannot handle, and when src has fewer than two bytes (one, if it is
+// ASCII) or dst fewer than four bytes left.
 //
 // The work is done by dbcsBlockRun on blocks of about dbcsBlock bytes,
 // through array pointers of dbcsWindow bytes that spare it the bounds
-// checks. Near the end of src the block is a copy on the stack followed by
-// 0xFF bytes (never a lead or trail byte of the fast path, so the block
-// stops there); near the end of dst the block is decoded into a buffer on
-// the stack, and no further than fits into dst, and then copied.
+// checks, then by dbcsShortBlocks near the end of src or dst, and the last
+// few bytes a character at a time.
 func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
 	pair := t.pair
 	i, j := 0, 0
@@ -106,6 +104,41 @@ func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
 			return j, i
 		}
 	}
+	if min(len(src)-i, (len(dst)-j)*2/3-9) >= 16 {
+		i, j = dbcsShortBlocks(pair, dst, src, i, j)
+	}
+	// The last few bytes, a character at a time.
+	for i < len(src)-1 && j <= len(dst)-4 {
+		c := src[i]
+		if c < 0x80 {
+			dst[j] = c
+			i++
+			j++
+			continue
+		}
+		e := pair[uint16(c)<<8|uint16(src[i+1])]
+		if e == 0 {
+			break
+		}
+		binary.LittleEndian.PutUint32(dst[j:], e)
+		i += 2
+		j += int(e >> 30)
+	}
+	if i == len(src)-1 && j < len(dst) && src[i] < 0x80 {
+		dst[j] = src[i]
+		i++
+		j++
+	}
+	return j, i
+}
+
+// dbcsShortBlocks goes on with dbcsFast from src[i:] and dst[j:] when one
+// of them is shorter than dbcsWindow, while blocks of 16 bytes or more
+// fit: near the end of src the block is a copy on the stack followed by
+// 0xFF bytes (never a lead or trail byte of the fast path, so the block
+// stops there); near the end of dst the block is decoded into a buffer on
+// the stack, no further than fits into dst, and then copied.
+func dbcsShortBlocks(pair *[1 << 16]uint32, dst, src []byte, i, j int) (int, int) {
 	var sBuf, dBuf [dbcsWindow]byte
 	for {
 		// Each step of dbcsBlockRun starts below the limit it is given,
@@ -125,8 +158,8 @@ func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
 		} else {
 			limit = min(limit, (len(dst)-j)*2/3-9)
 		}
-		if limit <= 0 {
-			return j, i
+		if limit < 16 {
+			return i, j
 		}
 		k, m, ok := dbcsBlockRun(pair, d, s, uint(limit))
 		if d == &dBuf {
@@ -137,7 +170,7 @@ func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
 		if k == 0 || !ok && (s != &sBuf || int(k)+1 < limit) {
 			// Stopped before the end of the block: at a byte off the
 			// fast path.
-			return j, i
+			return i, j
 		}
 	}
 }
@@ -180,12 +213,18 @@ func dbcsBlockRun(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k,
 		if lx&0x80 != 0 {
 			return k, m, false
 		}
-		// Store eight bytes and keep their ASCII prefix.
-		w := binary.LittleEndian.Uint64(s[k:])
-		binary.LittleEndian.PutUint64(d[m&255:], w)
-		n := uint(bits.TrailingZeros64(w&asciiMask) >> 3)
-		k += n
-		m += n
+		// Store eight bytes and keep their ASCII prefix, and go on while
+		// they are all ASCII.
+		for {
+			w := binary.LittleEndian.Uint64(s[k:])
+			binary.LittleEndian.PutUint64(d[m&255:], w)
+			n := uint(bits.TrailingZeros64(w&asciiMask) >> 3)
+			k += n
+			m += n
+			if n < 8 || k >= limit {
+				break
+			}
+		}
 	}
 	return k, m, true
 }
