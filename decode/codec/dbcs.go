@@ -104,7 +104,7 @@ func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
 			return j, i
 		}
 	}
-	if min(len(src)-i, (len(dst)-j)*2/3-9) >= 16 {
+	if min(len(src)-i, (len(dst)-j)*2/3-dbcsReach) >= 16 {
 		i, j = dbcsShortBlocks(pair, dst, src, i, j)
 	}
 	// The last few bytes, a character at a time.
@@ -141,9 +141,9 @@ func dbcsFast(t *dbcsTables, dst, src []byte) (nDst, nSrc int) {
 func dbcsShortBlocks(pair *[1 << 16]uint32, dst, src []byte, i, j int) (int, int) {
 	var sBuf, dBuf [dbcsWindow]byte
 	for {
-		// Each step of dbcsBlockRun starts below the limit it is given,
-		// reads at most 10 source bytes, and writes at most 3 bytes for
-		// 2 it reads.
+		// Each step of dbcsBlockRun starts below the limit it is given
+		// and ends less than dbcsReach source bytes past it, and the
+		// block writes at most 3 bytes for 2 it reads.
 		limit := dbcsBlock
 		s, d := &sBuf, &dBuf
 		if len(src)-i >= dbcsWindow {
@@ -156,7 +156,7 @@ func dbcsShortBlocks(pair *[1 << 16]uint32, dst, src []byte, i, j int) (int, int
 		if len(dst)-j >= dbcsWindow {
 			d = (*[dbcsWindow]byte)(dst[j:])
 		} else {
-			limit = min(limit, (len(dst)-j)*2/3-9)
+			limit = min(limit, (len(dst)-j)*2/3-dbcsReach)
 		}
 		if limit < 16 {
 			return i, j
@@ -179,40 +179,60 @@ func dbcsShortBlocks(pair *[1 << 16]uint32, dst, src []byte, i, j int) (int, int
 // steps while it has read fewer than limit bytes, and returns how much it
 // read and wrote, and false if it stopped at a byte off the fast path.
 // The array lengths let the compiler drop the bounds checks: k < limit <=
-// dbcsBlock before each step, a step reads at most 10 bytes from there,
-// and m <= 3*k/2 < 256 at every store, so masking m with 255 changes
-// nothing.
+// dbcsBlock before each step, k < limit+2 at every load of eight bytes, and
+// m <= 3*k/2 < 256 at every store, so masking m with 255 changes nothing.
+//
+// The step for two characters tests the two lead bytes before it looks
+// them up: a run of characters ends (a branch the processor cannot
+// predict) as soon as the bytes are loaded, not after the table loads
+// (through the decode Reader, 5-10% less CPU time for the Shift_JIS,
+// EUC-JP and GBK corpora, for 0.6-0.8 more instructions a byte).
 func dbcsBlockRun(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k, m uint, ok bool) {
 	limit = min(limit, dbcsBlock)
 	// Nil checks here spare the loop its own.
 	_, _, _ = pair[0], d[0], s[0]
 	for k < limit {
-		// Two characters at once: the four bytes read big-endian hold
-		// the indexes of both pairs.
 		lx := binary.LittleEndian.Uint32(s[k:])
-		x := bits.ReverseBytes32(lx)
-		e1, e2 := pair[x>>16], pair[uint16(x)]
-		if int32(e1&e2) < 0 {
+		if lx&0x800080 == 0x800080 {
+			// Two lead bytes: two characters at once, the four bytes
+			// read big-endian holding the indexes of both pairs. This
+			// test, which ends a run of characters, depends on the
+			// loaded bytes only, not on the table.
+			x := bits.ReverseBytes32(lx)
+			e1, e2 := pair[x>>16], pair[uint16(x)]
+			if e1&e2&dbcsThree != 0 {
+				// Both are three bytes of UTF-8, as are all kana, kanji,
+				// hanzi and hangul.
+				mm := m & 255
+				binary.LittleEndian.PutUint32(d[mm:], e1)
+				binary.LittleEndian.PutUint32(d[mm+3:], e2)
+				k += 4
+				m += 6
+				continue
+			}
+			// A character of two bytes of UTF-8, or a pair off the fast
+			// path: one at a time.
 			n1 := uint(e1 >> 30)
-			mm := m & 255
-			binary.LittleEndian.PutUint32(d[mm:], e1)
-			binary.LittleEndian.PutUint32(d[mm+n1:], e2)
-			k += 4
-			m += n1 + uint(e2>>30)
+			if n1 == 0 {
+				return k, m, false
+			}
+			binary.LittleEndian.PutUint32(d[m&255:], e1)
+			k += 2
+			m += n1
 			continue
 		}
-		// At most one character (n1 is 0, 2 or 3), then ASCII or the
-		// end of the fast path.
+		// Byte 0 or byte 2 is ASCII. Byte 0 is one character if it is a
+		// lead byte (a is 2), then ASCII follows.
+		e1 := pair[uint16(lx)<<8|uint16(lx>>8)&0xFF]
 		n1 := uint(e1 >> 30)
-		binary.LittleEndian.PutUint32(d[m&255:], e1)
-		if n1 != 0 {
-			lx >>= 16
-		}
-		k += n1 & 2
-		m += n1
-		if lx&0x80 != 0 {
+		a := uint(lx>>6) & 2
+		if a&^n1 != 0 {
+			// A lead byte off the fast path.
 			return k, m, false
 		}
+		binary.LittleEndian.PutUint32(d[m&255:], e1)
+		k += a
+		m += n1
 		// Store eight bytes and keep their ASCII prefix, and go on while
 		// they are all ASCII.
 		for {
@@ -230,11 +250,17 @@ func dbcsBlockRun(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k,
 }
 
 const (
+	// dbcsThree is set in the pair entries of characters that are three
+	// bytes of UTF-8.
+	dbcsThree = 1 << 30
 	// dbcsBlock is the number of source bytes dbcsFast decodes, roughly,
 	// between two checks of the buffer lengths.
 	dbcsBlock = 160
 	// dbcsWindow is the room in src and dst that a block needs.
 	dbcsWindow = 264
+	// dbcsReach bounds how far past its limit dbcsBlockRun reads: a step
+	// that starts before limit ends less than dbcsReach bytes after it.
+	dbcsReach = 10
 )
 
 // The fast-path tables of each decoder, built on first use.
