@@ -179,8 +179,9 @@ func dbcsShortBlocks(pair *[1 << 16]uint32, dst, src []byte, i, j int) (int, int
 // steps while it has read fewer than limit bytes, and returns how much it
 // read and wrote, and false if it stopped at a byte off the fast path.
 // The array lengths let the compiler drop the bounds checks: k < limit <=
-// dbcsBlock before each step, k < limit+2 at every load of eight bytes, and
-// m <= 3*k/2 < 256 at every store, so masking m with 255 changes nothing.
+// dbcsBlock before each step, k < limit+2 < 256 at every load of eight
+// bytes, and m <= 3*k/2 < 256 at every store, so masking k and m with 255
+// changes nothing.
 //
 // The step for two characters tests the two lead bytes before it looks
 // them up: a run of characters ends (a branch the processor cannot
@@ -192,13 +193,13 @@ func dbcsBlockRun(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k,
 	// Nil checks here spare the loop its own.
 	_, _, _ = pair[0], d[0], s[0]
 	for k < limit {
+		// The four bytes read big-endian hold the indexes of two pairs.
 		lx := binary.LittleEndian.Uint32(s[k:])
+		x := bits.ReverseBytes32(lx)
 		if lx&0x800080 == 0x800080 {
-			// Two lead bytes: two characters at once, the four bytes
-			// read big-endian holding the indexes of both pairs. This
-			// test, which ends a run of characters, depends on the
-			// loaded bytes only, not on the table.
-			x := bits.ReverseBytes32(lx)
+			// Two lead bytes: two characters at once. This test, which
+			// ends a run of characters, depends on the loaded bytes
+			// only, not on the table.
 			e1, e2 := pair[x>>16], pair[uint16(x)]
 			if e1&e2&dbcsThree != 0 {
 				// Both are three bytes of UTF-8, as are all kana, kanji,
@@ -223,7 +224,7 @@ func dbcsBlockRun(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k,
 		}
 		// Byte 0 or byte 2 is ASCII. Byte 0 is one character if it is a
 		// lead byte (a is 2), then ASCII follows.
-		e1 := pair[uint16(lx)<<8|uint16(lx>>8)&0xFF]
+		e1 := pair[x>>16]
 		n1 := uint(e1 >> 30)
 		a := uint(lx>>6) & 2
 		if a&^n1 != 0 {
@@ -236,7 +237,7 @@ func dbcsBlockRun(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k,
 		// Store eight bytes and keep their ASCII prefix, and go on while
 		// they are all ASCII.
 		for {
-			w := binary.LittleEndian.Uint64(s[k:])
+			w := binary.LittleEndian.Uint64(s[k&255:])
 			binary.LittleEndian.PutUint64(d[m&255:], w)
 			n := uint(bits.TrailingZeros64(w&asciiMask) >> 3)
 			k += n
