@@ -11,7 +11,7 @@ import (
 // dbcsTables drive the fast path shared by the double-byte decoders
 // (Shift_JIS, EUC-JP, gb18030/GBK, Big5, EUC-KR): ASCII bytes, and lead-trail
 // byte pairs whose pointer is in the index and decodes to one code point
-// below U+10000. Everything else (errors, EUDC, four-byte gb18030 sequences,
+// from U+0080 to U+FFFF. Everything else (errors, EUDC, four-byte gb18030 sequences,
 // JIS X 0212, halfwidth katakana, Big5's pairs and supplementary code points,
 // the end of the buffers) is left to each decoder's own step-by-step code,
 // which follows the standard.
@@ -24,13 +24,14 @@ type dbcsTables struct {
 	// row; dbcsNone for any other byte.
 	trail [256]uint32
 	// utf8 holds each index entry's code point in UTF-8 as a utf8Table
-	// entry, or 0 where the fast path does not apply.
+	// entry, or 0 where the fast path does not apply. Only EUC-JP's is
+	// kept once pair is built (ISO-2022-JP's decoder uses it).
 	utf8 []uint32
-	// pair holds, for each lead byte from 0x80 and each trail byte, the
-	// pair's UTF-8 entry (as in utf8), or 0 where the fast path does not
-	// apply; it is indexed by lead<<8 | trail, the two bytes read as a
-	// big-endian uint16, so that the pairs of a row are neighbours in
-	// memory. It is built from lead, trail and utf8 (see buildPair).
+	// pair holds the entry of each lead-trail pair (see buildPair),
+	// indexed by lead<<8 | trail, the two bytes read as a big-endian
+	// uint16, so that the pairs of a row are neighbours in memory: one
+	// load for a character. It takes 256 KB, built when the encoding is
+	// first used (80-200 µs).
 	pair *[1 << 16]uint32
 }
 
@@ -64,8 +65,10 @@ func newDBCSTables[T uint16 | uint32](index []T) *dbcsTables {
 }
 
 // buildPair fills t.pair from t.lead, t.trail and t.utf8. A pair entry
-// has the UTF-8 bytes in its low three bytes and their count (2 or 3) in
-// its top two bits, so that bit 31 is set in every entry of the fast path.
+// is 0 for a pair off the fast path (and for every lead byte below 0x80);
+// otherwise it has the UTF-8 bytes in its low three bytes and their count
+// (2 or 3) in its top two bits, so that bit 31 is set in every entry of
+// the fast path, and bit 30 (dbcsThree) in those of three bytes.
 func (t *dbcsTables) buildPair() {
 	t.pair = new([1 << 16]uint32)
 	for c := 0x80; c <= 0xFF; c++ {
@@ -277,6 +280,7 @@ var (
 		setRange(&t.trail, 0x40, 0x7E, 0, 1)
 		setRange(&t.trail, 0x80, 0xFC, 0x80-0x41, 1)
 		t.buildPair()
+		t.utf8 = nil
 		return t
 	})
 	eucJPTables = sync.OnceValue(func() *dbcsTables {
@@ -295,6 +299,7 @@ var (
 		setRange(&t.trail, 0x40, 0x7E, 0, 1)
 		setRange(&t.trail, 0x80, 0xFE, 0x80-0x41, 1)
 		t.buildPair()
+		t.utf8 = nil
 		return t
 	})
 	big5Tables = sync.OnceValue(func() *dbcsTables {
@@ -309,6 +314,7 @@ var (
 			t.utf8[p-big5First] = 0
 		}
 		t.buildPair()
+		t.utf8 = nil
 		return t
 	})
 	eucKRTables = sync.OnceValue(func() *dbcsTables {
@@ -317,6 +323,7 @@ var (
 		setRange(&t.lead, 0x81, 0xFE, 0, 190)
 		setRange(&t.trail, 0x41, 0xFE, 0, 1)
 		t.buildPair()
+		t.utf8 = nil
 		return t
 	})
 )
