@@ -183,8 +183,8 @@ func dbcsShortBlocks(pair *[1 << 16]uint32, dst, src []byte, i, j int) (int, int
 // read and wrote, and false if it stopped at a byte off the fast path.
 // The array lengths let the compiler drop the bounds checks: k < limit <=
 // dbcsBlock before each step, k < limit+2 < 256 at every load of eight
-// bytes, and m <= 3*k/2 < 256 at every store, so masking k and m with 255
-// changes nothing.
+// bytes (k <= limit-32 for 32), and m <= 3*k/2 < 256 at every store, so
+// masking k and m with 255 changes nothing.
 //
 // The step for two characters tests the two lead bytes before it looks
 // them up: a run of characters ends (a branch the processor cannot
@@ -248,6 +248,24 @@ func dbcsBlockRun(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k,
 			if n < 8 || k >= limit {
 				break
 			}
+			// A long run (English, markup): 32 bytes at a time while
+			// they are all ASCII.
+			for k+32 <= limit {
+				kk, mm := k&255, m&255
+				w0 := binary.LittleEndian.Uint64(s[kk:])
+				w1 := binary.LittleEndian.Uint64(s[kk+8:])
+				w2 := binary.LittleEndian.Uint64(s[kk+16:])
+				w3 := binary.LittleEndian.Uint64(s[kk+24:])
+				if (w0|w1|w2|w3)&asciiMask != 0 {
+					break
+				}
+				binary.LittleEndian.PutUint64(d[mm:], w0)
+				binary.LittleEndian.PutUint64(d[mm+8:], w1)
+				binary.LittleEndian.PutUint64(d[mm+16:], w2)
+				binary.LittleEndian.PutUint64(d[mm+24:], w3)
+				k += 32
+				m += 32
+			}
 		}
 	}
 	return k, m, true
@@ -261,7 +279,7 @@ const (
 	// between two checks of the buffer lengths.
 	dbcsBlock = 160
 	// dbcsWindow is the room in src and dst that a block needs.
-	dbcsWindow = 264
+	dbcsWindow = 288
 	// dbcsReach bounds how far past its limit dbcsBlockRun reads: a step
 	// that starts before limit ends less than dbcsReach bytes after it.
 	dbcsReach = 10

@@ -107,7 +107,7 @@ func TestDBCSEveryPair(t *testing.T) {
 				if got := decodeAll(t, c.e, src); !bytes.Equal(got, want) {
 					t.Fatalf("lead %02X: decode\n%x\ngot  %q\nwant %q", lead, src, got, want)
 				}
-				for _, p := range []struct{ split, dst int }{{0, 40}, {0, 300}, {37, 1000}, {101, 64}, {263, 4096}, {264, 270}} {
+				for _, p := range []struct{ split, dst int }{{0, 40}, {0, 300}, {37, 1000}, {101, 64}, {dbcsWindow - 1, 4096}, {dbcsWindow, dbcsWindow + 6}} {
 					var splits []int
 					for i := p.split; p.split > 0 && i < len(src); i += p.split {
 						splits = append(splits, i)
@@ -125,13 +125,15 @@ func TestDBCSEveryPair(t *testing.T) {
 var dbcsAfters = []string{"", "z", "\x00", "\xff", "\r", "\x81", "\xa1\xa1"}
 
 // TestDBCSFastPositions puts each pair (and a lead alone) at the positions
-// around dbcsFast's block and window edges, after ASCII and after other
+// around dbcsFast's block and window edges and inside its 32-byte ASCII
+// steps, after ASCII and after other
 // pairs, followed by one of dbcsAfters (each in turn as the position
 // changes), and checks what dbcsFast writes and reads (see check).
 func TestDBCSFastPositions(t *testing.T) {
-	positions := []int{0, 1, 2, 3, 159, 160, 161, 162, 163, 263, 264, 265}
+	const b, w = dbcsBlock, dbcsWindow
+	positions := []int{0, 1, 2, 3, 45, 77, 100, 127, b - 1, b, b + 1, b + 2, b + 3, w - 1, w, w + 1}
 	if testing.Short() {
-		positions = []int{0, 1, 160, 263}
+		positions = []int{0, 1, b, w - 1}
 	}
 	for _, c := range dbcsCases {
 		t.Run(c.e.Name(), func(t *testing.T) {
