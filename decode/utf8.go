@@ -113,21 +113,24 @@ func utf8Sequence(s []byte) (int, bool) {
 
 // utf8Run is the fast path of the UTF-8 decoder. Valid UTF-8 is its own
 // decoding, so it finds the longest prefix of src (as long as fits dst)
-// that needs no work (clean ASCII, eight bytes at a time, and two- and
-// three-byte sequences whose trail bytes need no check beyond 80-BF), for
-// the caller to copy with one copy, and leaves the rest (CR, NUL,
-// four-byte and E0/ED sequences, ill-formed input, a sequence cut off by
-// the end of src) to the careful loop of utf8. It returns the length of
-// the prefix and whether it holds a non-ASCII byte. (On Russian text: 20.4
-// instructions a byte when it copied as it validated, 12.8 now, as
-// counted by cachegrind.)
+// that needs no work, for the caller to copy with one copy, and leaves the
+// rest (CR, NUL, four-byte and E0/ED sequences, ill-formed input, a
+// sequence cut off by the end of src) to the careful loop of utf8. It
+// returns the length of the prefix and whether it holds a non-ASCII byte.
+//
+// Clean ASCII goes sixteen bytes at a time through the prefilter. Text
+// with other characters goes sixteen bytes at a time through mixedWord,
+// which checks ASCII, two- and three-byte sequences in a word at once
+// with no branch, carrying the sequences that cross the end of a word into
+// the next, so that the loop does not stop between characters, scripts or
+// words. Only a block that holds something else (or clean ASCII only) ends
+// the loop; the bytes of that block then go one character at a time.
 func utf8Run(dst, src []byte, p *patterns) (i int, high bool) {
 	s := src[:min(len(dst), len(src))]
 	q := *p
 	for i < len(s) {
 		c := s[i]
-		switch {
-		case c < 0x80:
+		if c < 0x80 {
 			if i+8 <= len(s) {
 				x := binary.LittleEndian.Uint64(s[i : i+8])
 				if q.rawMaybe(x) == 0 {
@@ -155,69 +158,106 @@ func utf8Run(dst, src []byte, p *patterns) (i int, high bool) {
 				return i, high
 			}
 			i++
-		case c-0xC2 <= 0xDF-0xC2:
-			// A run of two-byte characters (Cyrillic, Greek, Hebrew, ...):
-			// four at a time while words hold them, then up to four one at
-			// a time.
-			high = true
-		run2:
-			for {
-				for ; i <= len(s)-8; i += 8 {
-					if !four2(binary.LittleEndian.Uint64((*[8]byte)(s[i:])[:])) {
-						break
-					}
-				}
-				for range 4 {
-					if i+1 >= len(s) {
-						if i < len(s) && s[i]-0xC2 <= 0xDF-0xC2 {
-							return i, high // cut off: the careful path
-						}
-						break run2
-					}
-					if c = s[i]; c-0xC2 > 0xDF-0xC2 {
-						break run2
-					}
-					if s[i+1]&0xC0 != 0x80 {
-						return i, high
-					}
-					i += 2
-				}
+			continue
+		}
+		high = true
+		// Mixed text, sixteen bytes a step. carry marks the trail bytes
+		// that sequences begun in the previous word expect at the start of
+		// the next.
+		var carry uint64
+		for i <= len(s)-16 {
+			w := (*[16]byte)(s[i:])
+			x := binary.LittleEndian.Uint64(w[:8])
+			y := binary.LittleEndian.Uint64(w[8:])
+			if (x|y|carry)&hi8 == 0 {
+				break // clean ASCII, likely: back to the ASCII loop
 			}
-		case c-0xE1 <= 0xEF-0xE1 && c != 0xED:
-			// A run of three-byte characters (CJK, ...): four at a time
-			// while two words hold them, then up to four one at a time
-			// (a word test that fails has found a character, or the end
-			// of the run, in the next four).
-			high = true
-		run3:
-			for {
-				for ; i <= len(s)-14; i += 12 {
-					w := (*[14]byte)(s[i:])
-					if !four3(binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[6:])) {
-						break
-					}
-				}
-				for range 4 {
-					if i+2 >= len(s) {
-						if i < len(s) && s[i]-0xE1 <= 0xEF-0xE1 && s[i] != 0xED {
-							return i, high // cut off: the careful path
-						}
-						break run3
-					}
-					if c = s[i]; c-0xE1 > 0xEF-0xE1 || c == 0xED {
-						break run3
-					}
-					if s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
-						return i, high
-					}
-					i += 3
-				}
+			// mixedWord(x, carry) and mixedWord(y, ...), written out:
+			// the function is too large to be inlined. Only bit 7 of each
+			// byte counts until the end, so no mask is needed before.
+			l := x & (x << 1)
+			l3 := l & (x << 2)
+			bad := x ^ l ^ (l<<8 | l3<<16 | carry)
+			mid := l>>56 | l3>>48
+			u := x | hi8
+			bad |= l &^ ((u - 0x42*lo8) ^ (u - 0x70*lo8))
+			bad |= ((x ^ 0xE0*lo8 - lo8) | (x ^ 0xED*lo8 - lo8)) & x
+			bad |= (x ^ q.flip - q.below) &^ x
+			l = y & (y << 1)
+			l3 = l & (y << 2)
+			bad |= y ^ l ^ (l<<8 | l3<<16 | mid)
+			u = y | hi8
+			bad |= l &^ ((u - 0x42*lo8) ^ (u - 0x70*lo8))
+			bad |= ((y ^ 0xE0*lo8 - lo8) | (y ^ 0xED*lo8 - lo8)) & y
+			bad |= (y ^ q.flip - q.below) &^ y
+			if bad&hi8 != 0 {
+				break
 			}
-		default:
-			return i, high
+			carry = l>>56 | l3>>48
+			i += 16
+		}
+		carry &= hi8
+		// Back to the start of a sequence that crosses into the block.
+		if carry != 0 {
+			i--
+			if s[i] < 0xC0 {
+				i--
+			}
+		}
+		// The block that ended the loop, one character at a time.
+		for end := min(i+16, len(s)); i < end; {
+			c := s[i]
+			switch {
+			case c < 0x80:
+				if c == '\r' && q.crOn || c == 0 && q.nulOn {
+					return i, high
+				}
+				i++
+			case c-0xC2 <= 0xDF-0xC2:
+				if i+1 >= len(s) || s[i+1]&0xC0 != 0x80 {
+					return i, high
+				}
+				i += 2
+			case c-0xE1 <= 0xEF-0xE1 && c != 0xED:
+				if i+2 >= len(s) || s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
+					return i, high
+				}
+				i += 3
+			default:
+				return i, high
+			}
 		}
 	}
 	return i, high
+}
+
+// mixedWord checks x, eight bytes in memory order, for the fast path of
+// the UTF-8 decoder: it returns 0 if every byte is clean ASCII (as the
+// prefilter says, for flip and below; some other C0 controls are refused
+// too), the lead or trail byte of a two-byte sequence with lead C2-DF, or
+// of a three-byte sequence with lead E1-EC or EE-EF (E0 and ED bound their
+// first trail byte more tightly, so they are left to the careful path),
+// with the trail bytes that carry says sequences begun before x expect at
+// its start; and a word with a bit set otherwise. It also returns the carry
+// for the next word: the high bits of its first two bytes set where
+// sequences begun in x expect trail bytes.
+func mixedWord(x, carry, flip, below uint64) (bad, next uint64) {
+	h := x & hi8
+	lead := x << 1 & h     // 11xxxxxx
+	lead3 := x << 2 & lead // 111xxxxx
+	trail := h ^ lead      // 10xxxxxx
+	// Every trail byte where a lead expects one, and nowhere else.
+	bad = trail ^ (lead<<8 | lead3<<16 | carry)
+	// Leads C2-EF: with bit 7 set, the low seven bits from 0x42 and below
+	// 0x70 (no borrow crosses a byte).
+	u := x | hi8
+	bad |= lead &^ ((u - 0x42*lo8) ^ (u - 0x70*lo8))
+	// No E0 or ED (spurious bits only above a byte that is one).
+	e0, ed := x^0xE0*lo8, x^0xED*lo8
+	bad |= (e0-lo8)&^e0 | (ed-lo8)&^ed
+	// CR and NUL, as the prefilter sees them, among the ASCII bytes.
+	bad |= (x ^ flip - below) &^ x
+	return bad & hi8, lead>>56 | lead3>>48
 }
 
 // four3 reports whether x and y, each eight bytes in memory order, each
