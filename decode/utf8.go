@@ -1,8 +1,8 @@
 package decode
 
 import (
+	"bytes"
 	"encoding/binary"
-	"math/bits"
 
 	"golang.org/x/text/transform"
 )
@@ -14,8 +14,19 @@ import (
 // becomes one U+FFFD at EOF.
 func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	nSrc = d.skipLF(src)
+	// cr and nul are the positions of the next CR and NUL in src that the
+	// preprocessing changes (len(src) if none), found with
+	// bytes.IndexByte and looked for again once passed, so that utf8Run
+	// need not test for them.
+	cr, nul := -1, -1
 	for nSrc < len(src) {
-		n, high := utf8Run(dst[nDst:], src[nSrc:], &d.pat)
+		if cr < nSrc {
+			cr = d.next(src, nSrc, '\r', d.pat.crOn)
+		}
+		if nul < nSrc {
+			nul = d.next(src, nSrc, 0, d.pat.nulOn)
+		}
+		n, high := utf8Run(dst[nDst:], src[nSrc:min(cr, nul)])
 		copy(dst[nDst:], src[nSrc:nSrc+n])
 		nSrc += n
 		nDst += n
@@ -70,6 +81,17 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 	return nDst, nSrc, nil
 }
 
+// next returns the position of the first byte c in src from i, or
+// len(src) if there is none or on is false.
+func (d *decoder) next(src []byte, i int, c byte, on bool) int {
+	if on {
+		if k := bytes.IndexByte(src[i:], c); k >= 0 {
+			return i + k
+		}
+	}
+	return len(src)
+}
+
 // utf8Sequence examines the sequence that starts with the non-ASCII byte
 // s[0], following the UTF-8 decoder's steps. It returns the length of a
 // valid sequence and true; or the length of a maximal subpart of an
@@ -112,58 +134,35 @@ func utf8Sequence(s []byte) (int, bool) {
 }
 
 // utf8Run is the fast path of the UTF-8 decoder. Valid UTF-8 is its own
-// decoding, so it finds the longest prefix of src (as long as fits dst)
-// that needs no work, for the caller to copy with one copy, and leaves the
-// rest (CR, NUL, ill-formed input, a sequence cut off by the end of src) to
-// the careful loop of utf8. It returns the length of the prefix and
-// whether it holds a non-ASCII byte.
+// decoding, so it returns the length of the longest prefix of src (as long
+// as fits dst) that is valid UTF-8, for the caller to copy with one copy,
+// and whether it holds a non-ASCII byte. It leaves ill-formed input and a
+// sequence cut off by the end of src to the careful loop of utf8, which
+// also cut src before the first CR or NUL that the preprocessing changes.
 //
-// Clean ASCII goes sixteen bytes at a time through the prefilter; other
-// text sixteen bytes at a time through mixedRun, which checks ASCII, two-
-// and three-byte characters together with no branch; a block that
-// mixedRun refuses goes one sequence at a time. (Japanese text: 6.3
-// instructions a byte and 290 000 mispredicted branches a 4 MB pass with a
-// loop for each kind of character, TODO now, as counted by cachegrind.)
-func utf8Run(dst, src []byte, p *patterns) (i int, high bool) {
+// ASCII goes sixteen bytes at a time with one test, other text sixteen
+// bytes at a time through mixedRun, which checks ASCII, two- and
+// three-byte characters together with no branch; a block that mixedRun
+// refuses goes one sequence at a time. (Japanese text: 6.3 instructions a
+// byte and 290 000 mispredicted branches a 4 MB pass with a loop for each
+// kind of character, TODO now, as counted by cachegrind.)
+func utf8Run(dst, src []byte) (i int, high bool) {
 	s := src[:min(len(dst), len(src))]
-	q := *p
 	for i < len(s) {
-		if s[i] < 0x80 {
-			if i+8 <= len(s) {
-				x := binary.LittleEndian.Uint64(s[i : i+8])
-				if q.rawMaybe(x) == 0 {
-					// Likely a long run: sixteen bytes at a time.
-					i += 8
-					for i+16 <= len(s) {
-						x := binary.LittleEndian.Uint64(s[i : i+8])
-						y := binary.LittleEndian.Uint64(s[i+8 : i+16])
-						if q.rawMaybe(x)|q.rawMaybe(y) != 0 {
-							break
-						}
-						i += 16
-					}
-					continue
-				}
-				// Skip the clean ASCII bytes before the first byte that
-				// is not: a non-ASCII byte, or CR or NUL.
-				i += bits.TrailingZeros64(q.rawStop(x)) >> 3
-				if i == len(s) || s[i] < 0x80 {
-					return i, high
-				}
-			} else {
-				c := s[i]
-				if c == '\r' && q.crOn || c == 0 && q.nulOn {
-					return i, high
-				}
-				i++
-				continue
+		// ASCII.
+		for ; i <= len(s)-16; i += 16 {
+			w := (*[16]byte)(s[i:])
+			if (binary.LittleEndian.Uint64(w[:8])|binary.LittleEndian.Uint64(w[8:]))&hi8 != 0 {
+				break
 			}
 		}
-		high = true
+		start := i
 		var carry uint64
-		i, carry = mixedRun(s, i, q.flip, q.below)
-		if carry == 0 && i <= len(s)-16 && s[i] < 0x80 {
-			continue // clean ASCII ahead
+		var ascii bool
+		i, carry, ascii = mixedRun(s, i)
+		if ascii {
+			high = high || i > start
+			continue
 		}
 		// Back to the start of a sequence that crosses into the block.
 		if carry != 0 {
@@ -172,14 +171,20 @@ func utf8Run(dst, src []byte, p *patterns) (i int, high bool) {
 				i--
 			}
 		}
+		if !high && i > start {
+			// Each block holds a non-ASCII byte, but the last may have
+			// held only the lead (and trail) just given back.
+			for _, c := range s[start:i] {
+				if c >= 0x80 {
+					high = true
+					break
+				}
+			}
+		}
 		// The block that mixedRun refused, or the last bytes, one
 		// sequence at a time.
 		for end := min(i+16, len(s)); i < end; {
-			c := s[i]
-			if c < 0x80 {
-				if c == '\r' && q.crOn || c == 0 && q.nulOn {
-					return i, high
-				}
+			if s[i] < 0x80 {
 				i++
 				continue
 			}
@@ -188,36 +193,35 @@ func utf8Run(dst, src []byte, p *patterns) (i int, high bool) {
 				return i, high
 			}
 			i += n
+			high = true
 		}
 	}
 	return i, high
 }
 
 // mixedRun returns the end of the run of sixteen-byte blocks of s from i
-// that mixedWord accepts, each block with at least one non-ASCII byte, and
-// the carry into the block after it: bit 7 set in its bytes where the
-// sequences begun before it expect trail bytes. flip and below are the
-// patterns' prefilter for CR and NUL.
-func mixedRun(s []byte, i int, flip, below uint64) (int, uint64) {
+// that mixedWord accepts, each block with at least one non-ASCII byte; the
+// carry into the block after it: bit 7 set in its bytes where the
+// sequences begun before it expect trail bytes; and whether that block is
+// ASCII.
+func mixedRun(s []byte, i int) (int, uint64, bool) {
 	var carry uint64
 	for i <= len(s)-16 {
 		w := (*[16]byte)(s[i:])
 		x := binary.LittleEndian.Uint64(w[:8])
 		y := binary.LittleEndian.Uint64(w[8:])
 		if (x|y|carry)&hi8 == 0 {
-			break // clean ASCII, likely: the ASCII loop is faster
+			return i, 0, true // likely more: the ASCII loop is faster
 		}
 		bx, mid := mixedWord(x, carry)
 		by, next := mixedWord(y, mid)
-		// CR and NUL, as the prefilter sees them.
-		bad := bx | by | (x^flip-below)&^x | (y^flip-below)&^y
-		if bad&hi8 != 0 {
+		if (bx|by)&hi8 != 0 {
 			break
 		}
 		carry = next
 		i += 16
 	}
-	return i, carry & hi8
+	return i, carry & hi8, false
 }
 
 // mixedWord checks x, eight bytes in memory order, for mixedRun: bit 7 of
