@@ -15,16 +15,19 @@ import (
 func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	nSrc = d.skipLF(src)
 	// cr and nul are the positions of the next CR and NUL in src that the
-	// preprocessing changes (len(src) if none), found with
-	// bytes.IndexByte and looked for again once passed, so that utf8Run
-	// need not test for them.
+	// preprocessing changes, found with bytes.IndexByte and looked for
+	// again once passed, so that utf8Run need not test for them; or the
+	// end of what fits dst at the time, if there is none before it.
 	cr, nul := -1, -1
 	for nSrc < len(src) {
-		if cr < nSrc {
-			cr = d.next(src, nSrc, '\r', d.pat.crOn)
-		}
-		if nul < nSrc {
-			nul = d.next(src, nSrc, 0, d.pat.nulOn)
+		if cr < nSrc || nul < nSrc {
+			end := min(len(src), nSrc+len(dst)-nDst)
+			if cr < nSrc {
+				cr = nextByte(src[:end], nSrc, '\r', d.pat.crOn)
+			}
+			if nul < nSrc {
+				nul = nextByte(src[:end], nSrc, 0, d.pat.nulOn)
+			}
 		}
 		n, high := utf8Run(dst[nDst:], src[nSrc:min(cr, nul)])
 		copy(dst[nDst:], src[nSrc:nSrc+n])
@@ -81,9 +84,9 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 	return nDst, nSrc, nil
 }
 
-// next returns the position of the first byte c in src from i, or
+// nextByte returns the position of the first byte c in src from i, or
 // len(src) if there is none or on is false.
-func (d *decoder) next(src []byte, i int, c byte, on bool) int {
+func nextByte(src []byte, i int, c byte, on bool) int {
 	if on {
 		if k := bytes.IndexByte(src[i:], c); k >= 0 {
 			return i + k
