@@ -153,9 +153,9 @@ func utf8Run(dst, src []byte) (i int, high bool) {
 	s := src[:min(len(dst), len(src))]
 	for i < len(s) {
 		// ASCII.
-		for ; i <= len(s)-16; i += 16 {
-			w := (*[16]byte)(s[i:])
-			if (binary.LittleEndian.Uint64(w[:8])|binary.LittleEndian.Uint64(w[8:]))&hi8 != 0 {
+		for ; i <= len(s)-32; i += 32 {
+			w := (*[32]byte)(s[i:])
+			if (binary.LittleEndian.Uint64(w[:8])|binary.LittleEndian.Uint64(w[8:16])|binary.LittleEndian.Uint64(w[16:24])|binary.LittleEndian.Uint64(w[24:]))&hi8 != 0 {
 				break
 			}
 		}
@@ -186,7 +186,7 @@ func utf8Run(dst, src []byte) (i int, high bool) {
 		}
 		// The block that mixedRun refused, or the last bytes, one
 		// sequence at a time.
-		for end := min(i+16, len(s)); i < end; {
+		for end := min(i+32, len(s)); i < end; {
 			if s[i] < 0x80 {
 				i++
 				continue
@@ -202,27 +202,34 @@ func utf8Run(dst, src []byte) (i int, high bool) {
 	return i, high
 }
 
-// mixedRun returns the end of the run of sixteen-byte blocks of s from i
-// that mixedWord accepts, each block with at least one non-ASCII byte; the
+// mixedRun returns the end of the run of 32-byte blocks of s from i that
+// mixedWord accepts, each block with at least one non-ASCII byte; the
 // carry into the block after it: bit 7 set in its bytes where the
 // sequences begun before it expect trail bytes; and whether that block is
 // ASCII.
 func mixedRun(s []byte, i int) (int, uint64, bool) {
 	var carry uint64
-	for i <= len(s)-16 {
-		w := (*[16]byte)(s[i:])
-		x := binary.LittleEndian.Uint64(w[:8])
-		y := binary.LittleEndian.Uint64(w[8:])
-		if (x|y|carry)&hi8 == 0 {
+	for i <= len(s)-32 {
+		w := (*[32]byte)(s[i:])
+		x0 := binary.LittleEndian.Uint64(w[:8])
+		x1 := binary.LittleEndian.Uint64(w[8:16])
+		x2 := binary.LittleEndian.Uint64(w[16:24])
+		x3 := binary.LittleEndian.Uint64(w[24:])
+		if (x0|x1|x2|x3)&hi8 == 0 {
+			if carry != 0 {
+				break
+			}
 			return i, 0, true // likely more: the ASCII loop is faster
 		}
-		bx, mid := mixedWord(x, carry)
-		by, next := mixedWord(y, mid)
-		if (bx|by)&hi8 != 0 {
+		b0, c := mixedWord(x0, carry)
+		b1, c := mixedWord(x1, c)
+		b2, c := mixedWord(x2, c)
+		b3, c := mixedWord(x3, c)
+		if (b0|b1|b2|b3)&hi8 != 0 {
 			break
 		}
-		carry = next
-		i += 16
+		carry = c
+		i += 32
 	}
 	return i, carry & hi8, false
 }

@@ -29,8 +29,8 @@ func refRun(s []byte) (int, bool) {
 // ED leads, valid or not, four-byte sequences, C0/C1 and F5-FF leads,
 // missing, stray and extra trail bytes, a sequence cut off by the end)
 // at every position of runs of three-byte, two-byte, mixed and ASCII
-// text, behind 0 to 16 ASCII bytes (so that the odd sequence meets every
-// offset in the sixteen-byte blocks and the eight-byte words), cut at every
+// text, behind 0 to 32 ASCII bytes (so that the odd sequence meets every
+// offset in the 32-byte blocks and the eight-byte words), cut at every
 // length, and checks utf8Run against refRun.
 func TestUTF8Run(t *testing.T) {
 	runs := []struct {
@@ -52,7 +52,7 @@ func TestUTF8Run(t *testing.T) {
 	}
 	for _, run := range runs {
 		for _, o := range odd {
-			for pad := 0; pad <= 16; pad++ {
+			for pad := 0; pad <= 32; pad++ {
 				for p := 0; p <= len(run.text); p++ {
 					in := []byte(strings.Repeat("a", pad) + run.text[:p] + o + run.text[p:])
 					for _, cut := range []int{len(in), len(in) - 1, len(in) - 2, len(in) * 2 / 3, len(in) / 3} {
