@@ -3,6 +3,7 @@ package decode
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 
 	"golang.org/x/text/transform"
 )
@@ -58,28 +59,36 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 			nSrc++
 			continue
 		}
-		n, ok := utf8Sequence(src[nSrc:])
-		if n == 0 {
-			if !atEOF {
-				return nDst, nSrc, transform.ErrShortSrc
+		// Non-ASCII bytes one sequence at a time, for as long as they
+		// are ill-formed (text in another encoding): utf8Run would stop
+		// at each.
+		for {
+			n, ok := utf8Sequence(src[nSrc:])
+			if n == 0 {
+				if !atEOF {
+					return nDst, nSrc, transform.ErrShortSrc
+				}
+				// The end of the input inside a sequence: one U+FFFD.
+				n = len(src) - nSrc
 			}
-			// The end of the input inside a sequence: one U+FFFD.
-			n = len(src) - nSrc
+			if ok {
+				if len(dst)-nDst < n {
+					return nDst, nSrc, transform.ErrShortDst
+				}
+				copy(dst[nDst:], src[nSrc:nSrc+n])
+				nDst += n
+			} else {
+				if len(dst)-nDst < len(fffd) {
+					return nDst, nSrc, transform.ErrShortDst
+				}
+				nDst += copy(dst[nDst:], fffd)
+			}
+			nSrc += n
+			d.high = true
+			if ok || nSrc == len(src) || src[nSrc] < 0x80 {
+				break
+			}
 		}
-		if ok {
-			if len(dst)-nDst < n {
-				return nDst, nSrc, transform.ErrShortDst
-			}
-			copy(dst[nDst:], src[nSrc:nSrc+n])
-			nDst += n
-		} else {
-			if len(dst)-nDst < len(fffd) {
-				return nDst, nSrc, transform.ErrShortDst
-			}
-			nDst += copy(dst[nDst:], fffd)
-		}
-		nSrc += n
-		d.high = true
 	}
 	return nDst, nSrc, nil
 }
@@ -152,19 +161,32 @@ func utf8Sequence(s []byte) (int, bool) {
 func utf8Run(dst, src []byte) (i int, high bool) {
 	s := src[:min(len(dst), len(src))]
 	for i < len(s) {
-		// ASCII.
-		for ; i <= len(s)-32; i += 32 {
-			w := (*[32]byte)(s[i:])
-			if (binary.LittleEndian.Uint64(w[:8])|binary.LittleEndian.Uint64(w[8:16])|binary.LittleEndian.Uint64(w[16:24])|binary.LittleEndian.Uint64(w[24:]))&hi8 != 0 {
+		if s[i] < 0x80 {
+			// ASCII, 32 bytes at a time, then to the first non-ASCII
+			// byte.
+			for ; i <= len(s)-32; i += 32 {
+				w := (*[32]byte)(s[i:])
+				if (binary.LittleEndian.Uint64(w[:8])|binary.LittleEndian.Uint64(w[8:16])|binary.LittleEndian.Uint64(w[16:24])|binary.LittleEndian.Uint64(w[24:]))&hi8 != 0 {
+					break
+				}
+			}
+			i = skipASCII(s, i)
+			if i == len(s) {
 				break
 			}
 		}
-		start := i
+		// One sequence first: on ill-formed input it is likely the one
+		// that ends the run, and mixedRun would waste a block on it.
+		n := validSequence(s[i:])
+		if n == 0 {
+			break
+		}
+		i += n
+		high = true
 		var carry uint64
 		var ascii bool
 		i, carry, ascii = mixedRun(s, i)
 		if ascii {
-			high = high || i > start
 			continue
 		}
 		// Back to the start of a sequence that crosses into the block.
@@ -174,32 +196,57 @@ func utf8Run(dst, src []byte) (i int, high bool) {
 				i--
 			}
 		}
-		if !high && i > start {
-			// Each block holds a non-ASCII byte, but the last may have
-			// held only the lead (and trail) just given back.
-			for _, c := range s[start:i] {
-				if c >= 0x80 {
-					high = true
-					break
-				}
-			}
-		}
 		// The block that mixedRun refused, or the last bytes, one
 		// sequence at a time.
 		for end := min(i+32, len(s)); i < end; {
 			if s[i] < 0x80 {
-				i++
+				i = skipASCII(s, i)
 				continue
 			}
-			n, ok := utf8Sequence(s[i:])
-			if !ok {
+			n := validSequence(s[i:])
+			if n == 0 {
 				return i, high
 			}
 			i += n
-			high = true
 		}
 	}
 	return i, high
+}
+
+// validSequence returns the length of the valid sequence that starts with
+// the non-ASCII byte s[0], or 0 if it is ill-formed or cut off: two- and
+// three-byte sequences with no narrower bound on their trail bytes inline,
+// others through utf8Sequence.
+func validSequence(s []byte) int {
+	switch c := s[0]; {
+	case c-0xC2 <= 0xDF-0xC2:
+		if len(s) >= 2 && s[1]&0xC0 == 0x80 {
+			return 2
+		}
+	case c-0xE1 <= 0xEF-0xE1 && c != 0xED:
+		if len(s) >= 3 && s[1]&0xC0 == 0x80 && s[2]&0xC0 == 0x80 {
+			return 3
+		}
+	case c == 0xE0 || c == 0xED || c-0xF0 <= 0xF4-0xF0:
+		if n, ok := utf8Sequence(s); ok {
+			return n
+		}
+	}
+	return 0
+}
+
+// skipASCII returns the position of the first non-ASCII byte in s from i,
+// or len(s).
+func skipASCII(s []byte, i int) int {
+	for ; i <= len(s)-8; i += 8 {
+		if m := binary.LittleEndian.Uint64(s[i:i+8]) & hi8; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(s) && s[i] < 0x80 {
+		i++
+	}
+	return i
 }
 
 // mixedRun returns the end of the run of 32-byte blocks of s from i that
