@@ -153,3 +153,24 @@ func checkMixedWord(t *testing.T, w [8]byte, carry int) {
 		t.Fatalf("mixedWord(% x, carry %d): got bad %v, next %v, want %v, %v", w, carry, gotBad, gotNext, wantBad, [2]bool{want[8], want[9]})
 	}
 }
+
+// FuzzUTF8Run checks utf8Run against refRun, with dst as long as src and
+// shorter, at every start in the first 32 bytes (every offset in the
+// blocks).
+func FuzzUTF8Run(f *testing.F) {
+	f.Add([]byte(strings.Repeat("日本語の文字 text\n", 4)), uint8(7))
+	f.Add([]byte(strings.Repeat("русский текст, ", 5)), uint8(0))
+	f.Add([]byte("\xED\xA0\x80\xE0\x80\x80\xF0\x9F\x98\x80\xC0\x80 한국어"), uint8(3))
+	f.Fuzz(func(t *testing.T, in []byte, short uint8) {
+		for start := 0; start <= min(32, len(in)); start++ {
+			src := in[start:]
+			for _, d := range []int{len(src), max(0, len(src)-int(short))} {
+				want, wantHigh := refRun(src[:d])
+				got, gotHigh := utf8Run(make([]byte, d), src)
+				if got != want || gotHigh != wantHigh {
+					t.Fatalf("utf8Run(dst %d, %q) = %d, %v, want %d, %v", d, src, got, gotHigh, want, wantHigh)
+				}
+			}
+		}
+	})
+}
