@@ -62,3 +62,27 @@ func TestUTF8Words(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUTF8 checks the UTF-8 path against the reference decoder, with the
+// input whole and one byte a Read, with and without the preprocessing.
+func FuzzUTF8(f *testing.F) {
+	f.Add([]byte(strings.Repeat("日本語の文字 text\r\n", 4)), false)
+	f.Add([]byte(strings.Repeat("русский\x00текст, ", 5)), true)
+	f.Add([]byte("\xED\xA0\x80\xE0\x80\x80\xF0\x9F\x98\x80\xC0\x80 한국어\xE3\x81"), false)
+	f.Fuzz(func(t *testing.T, in []byte, raw bool) {
+		opts, p := []decode.Option{decode.WithEncoding("utf-8"), decode.WithoutAutodetect()}, full
+		if raw {
+			opts, p = append(opts, decode.Raw()), none
+		}
+		want := refDecode(t, override.UTF8, in, false, p, true)
+		for _, src := range []io.Reader{bytes.NewReader(in), iotest.OneByteReader(bytes.NewReader(in))} {
+			r, err := decode.NewReader(src, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := io.ReadAll(r); err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("decode(%q): got %q, %v, want %q", in, got, err, want)
+			}
+		}
+	})
+}
