@@ -2,8 +2,10 @@ package decode_test
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/override"
@@ -13,7 +15,8 @@ import (
 // hand to the careful path (E0 and ED leads, valid or not, four-byte
 // sequences, bad trail bytes, C0/C1 leads, CR, NUL, a cut-off sequence) at
 // every position of runs of two- and three-byte characters and of ASCII,
-// and checks the output against the reference decoder.
+// and checks the output against the reference decoder, with the input
+// whole and one byte a Read.
 func TestUTF8Words(t *testing.T) {
 	runs := []struct {
 		desc, text string
@@ -29,6 +32,9 @@ func TestUTF8Words(t *testing.T) {
 		"\xC0\x80", "\xC1\xBF", "\xC2\x80", "\xDF\xBF", "\xC2\x41", "\xC2",
 		"\xF0\x9F\x98\x80", "\xF4\x90\x80\x80", "\x80", "\xFF",
 		"\r", "\r\n", "\x00", "\n", "a",
+		// Runs of ill-formed bytes (text in another encoding), CR and NUL
+		// among non-ASCII bytes.
+		"\xC0\xC1\xFF\x80\xE3", "\xE3\x81\xE3\x81\x82\xCF", "\xE3\r\x81\x82", "\xE3\x81\x00\x82", "\r\x00\r",
 	}
 	for _, run := range runs {
 		for _, o := range odd {
@@ -43,7 +49,40 @@ func TestUTF8Words(t *testing.T) {
 				if _, err := r.WriteTo(&got); err != nil || !bytes.Equal(got.Bytes(), want) {
 					t.Errorf("%s, %q at %d: got %q, %v, want %q", run.desc, o, p, got.Bytes(), err, want)
 				}
+				// One byte a Read: sequences, CR LF and runs cut at every
+				// place by the end of the input so far.
+				r, err = decode.NewReader(iotest.OneByteReader(bytes.NewReader(in)), decode.WithEncoding("utf-8"), decode.WithoutAutodetect())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, err := io.ReadAll(r); err != nil || !bytes.Equal(got, want) {
+					t.Errorf("%s, %q at %d, one byte a Read: got %q, %v, want %q", run.desc, o, p, got, err, want)
+				}
 			}
 		}
 	}
+}
+
+// FuzzUTF8 checks the UTF-8 path against the reference decoder, with the
+// input whole and one byte a Read, with and without the preprocessing.
+func FuzzUTF8(f *testing.F) {
+	f.Add([]byte(strings.Repeat("日本語の文字 text\r\n", 4)), false)
+	f.Add([]byte(strings.Repeat("русский\x00текст, ", 5)), true)
+	f.Add([]byte("\xED\xA0\x80\xE0\x80\x80\xF0\x9F\x98\x80\xC0\x80 한국어\xE3\x81"), false)
+	f.Fuzz(func(t *testing.T, in []byte, raw bool) {
+		opts, p := []decode.Option{decode.WithEncoding("utf-8"), decode.WithoutAutodetect()}, full
+		if raw {
+			opts, p = append(opts, decode.Raw()), none
+		}
+		want := refDecode(t, override.UTF8, in, false, p, true)
+		for _, src := range []io.Reader{bytes.NewReader(in), iotest.OneByteReader(bytes.NewReader(in))} {
+			r, err := decode.NewReader(src, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := io.ReadAll(r); err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("decode(%q): got %q, %v, want %q", in, got, err, want)
+			}
+		}
+	})
 }
