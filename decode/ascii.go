@@ -5,23 +5,21 @@ import (
 	"math/bits"
 )
 
-// Word-at-a-time scanning. A run of bytes that need no work (ASCII other
-// than CR and NUL in raw input; any byte other than CR and NUL in decoded
-// UTF-8) is copied eight bytes at a time: a uint64 is loaded, tested with a
-// few arithmetic operations and stored.
+// Word-at-a-time scanning of decoded UTF-8 for the preprocessing (the
+// codec path's staged output): a run of bytes other than CR and NUL is
+// copied eight bytes at a time, a uint64 loaded, tested with a few
+// arithmetic operations and stored. (The UTF-8 and table paths find CR and
+// NUL in their raw input with bytes.IndexByte instead, and test words only
+// for non-ASCII bytes.)
 //
 // The test has two stages. The prefilter, four operations, flags every
-// byte below a bound after XORing each byte with a constant, and, for raw
-// input, every byte from 0x80. When CR is special the constant is 0x04 and
-// the bound 0x0C: NUL becomes 0x04 and CR 0x09, which are flagged, while
-// TAB and LF become 0x0D and 0x0E, which are not (the other C0 controls
-// but 0x08, 0x0B, 0x0E and 0x0F are flagged too). When only NUL is special
-// the bound is 0x01 with no XOR. Only a word the prefilter flags gets the
-// exact test, which singles out CR and NUL. On English text this keeps
-// almost every word, line ends included, to the four operations: a line
-// feed used to send each line's last words to the exact test (2.9
-// instructions a byte in all for BenchmarkDecode/utf-8-english through
-// WriteTo before, as counted by cachegrind).
+// byte below a bound after XORing each byte with a constant. When CR is
+// special the constant is 0x04 and the bound 0x0C: NUL becomes 0x04 and CR
+// 0x09, which are flagged, while TAB and LF become 0x0D and 0x0E, which are
+// not (the other C0 controls but 0x08, 0x0B, 0x0E and 0x0F are flagged
+// too). When only NUL is special the bound is 0x01 with no XOR. Only a word
+// the prefilter flags gets the exact test, which singles out CR and NUL,
+// so that line feeds do not send words to the exact test.
 
 const (
 	lo8 = 0x0101010101010101
@@ -66,19 +64,6 @@ func newPatterns(cr, nul bool) patterns {
 // lowest.)
 func zeroBytes(v uint64) uint64 {
 	return (v - lo8) &^ v & hi8
-}
-
-// rawMaybe is the prefilter for raw input: non-zero if x may hold a byte
-// that is not clean. Bytes from 0x80 and those below p.below once XORed
-// with p.flip are flagged (and bytes above a flagged one may be).
-func (p *patterns) rawMaybe(x uint64) uint64 {
-	return ((x ^ p.flip - p.below) | x) & hi8
-}
-
-// rawStop is the exact test for raw input: its lowest set bit marks the
-// first byte of x that is not clean.
-func (p *patterns) rawStop(x uint64) uint64 {
-	return x&hi8 | zeroBytes(x^crPattern)&p.crMask | zeroBytes(x)&p.nulMask
 }
 
 // utf8Maybe is the prefilter for decoded UTF-8: bytes below p.below once
