@@ -523,6 +523,19 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 				return total, err
 			}
 		}
+		if r.d.path == pathUTF8 {
+			// UTF-8 that needs no change is written straight from the
+			// input buffer: no copy into out, and as much at a time as
+			// the source gave.
+			n, err := r.writeClean(w)
+			total += int64(n)
+			if err != nil {
+				return total, err
+			}
+			if n > 0 {
+				continue
+			}
+		}
 		n, err := r.decode(r.out[:])
 		if err != nil {
 			if err == io.EOF {
@@ -532,4 +545,43 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 		}
 		r.o0, r.o1 = 0, n
 	}
+}
+
+// writeClean is WriteTo's path for UTF-8 input: it writes to w the bytes
+// at the start of buf[r0:r1] that decoding would copy unchanged (valid
+// UTF-8 with no CR or NUL that the preprocessing changes), reading from
+// the source first if buf is empty, and returns how many it wrote. It
+// writes nothing, for the decoder to go on, when the decoder has state
+// that those bytes would skip (the start of the stream and its byte order
+// mark, an LF after a CR, a pending change of encoding), or when fewer
+// than minClean bytes are clean.
+func (r *Reader) writeClean(w io.Writer) (int, error) {
+	const minClean = 64
+	if !r.d.bomDone || r.d.cr || r.pendAt >= 0 || r.ahead || r.o0 < r.o1 {
+		return 0, nil
+	}
+	if r.r0 == r.r1 && !r.eof && r.err == nil {
+		r.fill(len(r.buf))
+		if r.pendAt >= 0 {
+			// The late-meta scan found a change in these bytes.
+			return 0, nil
+		}
+	}
+	n := r.d.utf8Clean(r.buf[r.r0:r.r1])
+	if n < minClean {
+		return 0, nil
+	}
+	k, err := w.Write(r.buf[r.r0 : r.r0+n])
+	if k < 0 || k > n {
+		k = 0
+		if err == nil {
+			err = errors.New("decode: invalid Write count")
+		}
+	}
+	r.r0 += k
+	r.delivered = r.delivered || k > 0
+	if err == nil && k < n {
+		err = io.ErrShortWrite
+	}
+	return k, err
 }

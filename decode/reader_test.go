@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/testutil"
@@ -360,6 +361,63 @@ func TestZeroReader(t *testing.T) {
 		}
 		if got, err := io.ReadAll(&r); string(got) != tc.want || err != nil {
 			t.Errorf("zero Reader after %s: got %q, %v, want %q", tc.desc, got, err, tc.want)
+		}
+	}
+}
+
+// TestWriteToClean checks WriteTo's path that writes clean UTF-8 straight
+// from the input buffer against Read: across a late <meta> that switches
+// the encoding on the fly, a byte order mark, CR LF, NUL and ill-formed
+// bytes between long clean runs, and sources that return a few bytes at a
+// time.
+func TestWriteToClean(t *testing.T) {
+	filler := strings.Repeat("<p>plain filler text, no declaration here</p>\n", 200)
+	docs := []struct {
+		desc string
+		doc  string
+		opts []decode.Option
+	}{
+		// After the <meta>, bytes that are valid UTF-8 and windows-1251
+		// both, decoding differently.
+		{"late meta", filler + "<meta charset=windows-1251>\n<p>" + strings.Repeat("\xD0\x9F\xD1\x80", 40) + "</p>\n" + filler,
+			[]decode.Option{decode.WithDefault("utf-8"), decode.WithoutAutodetect(), decode.WithLateMeta(1 << 20)}},
+		{"late meta, auto restart", "<p>\xD0\x9F</p>" + filler + "<meta charset=windows-1251>\n<p>\xCF\xF0\xE8\xE2\xE5\xF2</p>\n",
+			[]decode.Option{decode.WithDefault("utf-8"), decode.WithoutAutodetect(), decode.WithLateMeta(1 << 20), decode.WithAutoRestart()}},
+		{"BOM, CR LF, NUL, ill-formed", "\xEF\xBB\xBF" + filler + "a\r\nb\x00c\xFF\xE3\x81" + filler + "\r" + filler + "\xE3\x81\x82",
+			nil},
+		{"raw", "\xEF\xBB\xBF" + filler + "a\r\nb\x00c\xFF" + filler,
+			[]decode.Option{decode.WithEncoding("utf-8"), decode.Raw()}},
+	}
+	for _, d := range docs {
+		for _, src := range []struct {
+			desc string
+			wrap func(io.Reader) io.Reader
+		}{
+			{"whole", func(r io.Reader) io.Reader { return r }},
+			{"half", iotest.HalfReader},
+			{"one byte", iotest.OneByteReader},
+		} {
+			want, wantCh := func() ([]byte, decode.ChangeResult) {
+				r, err := decode.NewReader(src.wrap(strings.NewReader(d.doc)), d.opts...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := readAll(t, r, 4096)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return got, r.Change()
+			}()
+			r, err := decode.NewReader(src.wrap(strings.NewReader(d.doc)), d.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			n, err := r.WriteTo(&b)
+			if err != nil || n != int64(b.Len()) || !bytes.Equal(b.Bytes(), want) || r.Change() != wantCh {
+				t.Errorf("%s, %s: WriteTo = %d, %v, Change %+v; want %d bytes, Change %+v; output equal: %v",
+					d.desc, src.desc, n, err, r.Change(), len(want), wantCh, bytes.Equal(b.Bytes(), want))
+			}
 		}
 	}
 }

@@ -93,6 +93,20 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 	return nDst, nSrc, nil
 }
 
+// utf8Clean returns the length of the longest prefix of src that the UTF-8
+// path copies unchanged: valid UTF-8 up to the first CR or NUL that the
+// preprocessing changes, ill-formed input, or a sequence cut off by the end
+// of src. It notes a non-ASCII byte in d.high as utf8 does.
+func (d *decoder) utf8Clean(src []byte) int {
+	end := nextByte(src, 0, '\r', d.pat.crOn)
+	end = nextByte(src[:end], 0, 0, d.pat.nulOn)
+	n, high := utf8Run(src, src[:end])
+	if high {
+		d.high = true
+	}
+	return n
+}
+
 // nextByte returns the position of the first byte c in src from i, or
 // len(src) if there is none or on is false.
 func nextByte(src []byte, i int, c byte, on bool) int {
