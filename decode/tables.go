@@ -202,7 +202,7 @@ func tableMode(n, extra int) uint8 {
 //     proves in range.
 //
 // The word that holds lim, and the words past the last 64 bytes of room
-// (a Reader's WriteTo decodes 2 KB at a time), are done a word or one
+// (a Reader's WriteTo decodes 4 KB at a time), are done a word or one
 // non-ASCII byte at a time, leaving tableDecode's byte loop at most the
 // last 16 bytes of room.
 //
