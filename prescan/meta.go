@@ -223,18 +223,36 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				}
 				break
 			}
-			m.nameLen = 0
-			m.nameRole = 1<<roleHTTPEquiv | 1<<roleContent | 1<<roleCharset
-			m.state = stAttrName
-			fallthrough // with the name's first byte, c
-
-		case stAttrName:
-			// Name bytes: anything but white space, /, > and an = after
-			// the first byte, taken as one segment.
-			j := i
-			if c == '=' && m.nameLen == 0 {
+			// The name: its first byte, even an =, then anything but
+			// white space, /, > and =.
+			j := i + 1
+			for j < len(p) && class[p[j]] == 0 {
 				j++
 			}
+			if j == len(p) {
+				// The name goes on in the next chunk.
+				m.nameLen = 0
+				m.nameRole = 1<<roleHTTPEquiv | 1<<roleContent | 1<<roleCharset
+				m.appendName(p[i:j])
+				m.state = stAttrName
+				return 0, 0, false
+			}
+			m.role = roleNone
+			if m.inMeta {
+				m.setRole(roleOf(p[i:j]))
+			}
+			i = j
+			c = p[i]
+			m.state = stAttrBefore
+			if n, ok := m.afterName(p, i); ok {
+				i = n
+				continue
+			}
+			return 0, 0, false
+
+		case stAttrName:
+			// The rest of a name begun in an earlier chunk.
+			j := i
 			for j < len(p) && class[p[j]] == 0 {
 				j++
 			}
@@ -242,28 +260,14 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			if j == len(p) {
 				return 0, 0, false
 			}
+			m.endName()
 			i = j
-			c = p[i]
-			switch {
-			case c == '=':
-				m.endName()
-				m.state = stAttrValueBefore
-				if i+1 < len(p) && (p[i+1] == '"' || p[i+1] == '\'') {
-					// name="value", the common form: straight to the value.
-					m.quote = p[i+1]
-					m.state = stAttrValueQuoted
-					i += 2
-					continue
-				}
-			case class[c]&cSpace != 0:
-				m.endName()
-				m.state = stAttrSpaces
-			default: // / or >
-				m.endName()
-				m.endAttr()
-				m.state = stAttrBefore
+			m.state = stAttrBefore
+			if n, ok := m.afterName(p, i); ok {
+				i = n
 				continue
 			}
+			return 0, 0, false
 
 		case stAttrSpaces:
 			switch {
@@ -396,10 +400,65 @@ func hasPrefixFold(name string, at int, seg []byte) bool {
 	return true
 }
 
-// endName is called when an attribute name is complete. The standard adds the
-// name to the attribute list once the whole attribute is known; doing it here
-// is the same, because an attribute cut off by the end of the input aborts
-// the whole prescan.
+// afterName goes on from p[i], the white space, /, > or = that ends an
+// attribute name, in state stAttrBefore with the name's role set. It returns
+// where the scan goes on and true, or false when p ends first (with the state
+// saved for the next chunk). The common name="value" is taken whole.
+func (m *metaScan) afterName(p []byte, i int) (int, bool) {
+	switch c := p[i]; {
+	case c == '=':
+		if i+1 == len(p) || (p[i+1] != '"' && p[i+1] != '\'') {
+			m.state = stAttrValueBefore
+			return i + 1, true
+		}
+		// name="value", the common form.
+		q := p[i+1]
+		i += 2
+		j := bytes.IndexByte(p[i:], q)
+		if j < 0 {
+			m.quote = q
+			m.state = stAttrValueQuoted
+			m.appendValue(p[i:])
+			return 0, false
+		}
+		if m.role != roleNone {
+			m.appendValue(p[i : i+j])
+			m.endAttr()
+		}
+		return i + j + 1, true
+	case class[c]&cSpace != 0:
+		m.state = stAttrSpaces
+		return i + 1, true
+	default: // / or >
+		m.endAttr()
+		return i, true
+	}
+}
+
+// roleOf returns the role of a <meta> attribute named name, before the
+// check for a repeated name.
+func roleOf(name []byte) role {
+	switch len(name) {
+	case len("content"):
+		switch lower(name[0]) {
+		case 'c':
+			if equalFold(name, "content") {
+				return roleContent
+			}
+			if equalFold(name, "charset") {
+				return roleCharset
+			}
+		}
+	case len("http-equiv"):
+		if equalFold(name, "http-equiv") {
+			return roleHTTPEquiv
+		}
+	}
+	return roleNone
+}
+
+// endName is called when an attribute name fed a segment at a time is
+// complete.
 func (m *metaScan) endName() {
 	m.role = roleNone
 	if !m.inMeta {
@@ -407,14 +466,25 @@ func (m *metaScan) endName() {
 	}
 	for r := roleHTTPEquiv; r <= roleCharset; r++ {
 		if m.nameRole&(1<<r) != 0 && m.nameLen == len(roleNames[r]) {
-			if m.seen&(1<<r) == 0 {
-				m.seen |= 1 << r
-				m.role = r
-			}
+			m.setRole(r)
 			break
 		}
 	}
-	switch m.role {
+}
+
+// setRole makes r the role of the current attribute of a <meta>, unless an
+// attribute of that role came before. The standard adds the name to the
+// attribute list once the whole attribute is known; doing it here is the
+// same, because an attribute cut off by the end of the input aborts the
+// whole prescan.
+func (m *metaScan) setRole(r role) {
+	m.role = roleNone
+	if r == roleNone || m.seen&(1<<r) != 0 {
+		return
+	}
+	m.seen |= 1 << r
+	m.role = r
+	switch r {
 	case roleHTTPEquiv:
 		m.eqMatch = 0
 	case roleContent:
