@@ -85,43 +85,123 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			// Any byte other than < is "any other byte": do nothing. The
 			// next < is often the next byte or close (a tag on the next
 			// line); look at a few before calling IndexByte.
-			if c == '<' {
+			switch {
+			case c == '<':
 				i++
-				m.state = stLT
-				continue
-			}
-			if i+1 < len(p) && p[i+1] == '<' {
+			case i+1 < len(p) && p[i+1] == '<':
 				i += 2
-				m.state = stLT
-				continue
+			default:
+				j := bytes.IndexByte(p[i:], '<')
+				if j < 0 {
+					return 0, 0, false
+				}
+				i += j + 1
 			}
-			j := bytes.IndexByte(p[i:], '<')
-			if j < 0 {
+			m.state = stLT
+			if i == len(p) {
 				return 0, 0, false
 			}
-			i += j + 1
-			m.state = stLT
-			continue
+			c = p[i]
+			fallthrough
 
 		case stLT:
-			switch {
-			case c == '!':
-				m.state = stBang
-			case c == '/':
-				m.state = stEndTagOpen
-			case c == '?':
-				m.state = stBogus
-			case isLetter(c):
-				m.state = stTagName
-				m.k = 0
-				if c|0x20 == 'm' {
-					m.k = 1
+			if !isLetter(c) {
+				switch c {
+				case '!':
+					m.state = stBang
+				case '/':
+					m.state = stEndTagOpen
+				case '?':
+					m.state = stBogus
+				default:
+					// The < was "any other byte"; look at this byte afresh.
+					m.state = stLoop
+					continue
 				}
-			default:
-				// The < was "any other byte"; look at this byte afresh.
-				m.state = stLoop
+				i++
 				continue
 			}
+			// A tag name: <meta and white space or /, or one to skip to
+			// white space or >.
+			if len(p)-i >= 5 && c|0x20 == 'm' && p[i+1]|0x20 == 'e' && p[i+2]|0x20 == 't' && p[i+3]|0x20 == 'a' &&
+				class[p[i+4]]&(cSpace|cSlash) != 0 {
+				m.startMeta()
+				i += 5
+			} else {
+				if c|0x20 == 'm' && len(p)-i < 5 {
+					// Maybe <meta, cut by the end of p: a byte at a time.
+					m.state = stTagName
+					m.k = 1
+					i++
+					continue
+				}
+				j := i + 1
+				for j < len(p) && class[p[j]]&(cSpace|cGT) == 0 {
+					j++
+				}
+				if j == len(p) {
+					m.state = stTagName
+					m.k = 0
+					return 0, 0, false
+				}
+				m.inMeta = false
+				i = j
+			}
+			m.state = stAttrBefore
+			if i == len(p) {
+				return 0, 0, false
+			}
+			c = p[i]
+			fallthrough
+
+		case stAttrBefore:
+			for {
+				for class[c]&(cSpace|cSlash) != 0 {
+					if i++; i == len(p) {
+						return 0, 0, false
+					}
+					c = p[i]
+				}
+				if c == '>' {
+					// No attribute: the end of the tag.
+					m.state = stLoop
+					if m.inMeta {
+						if enc, ok := m.process(); ok {
+							return enc, base + i + 1, true
+						}
+					}
+					i++
+					break
+				}
+				// The name: its first byte, even an =, then anything but
+				// white space, /, > and =.
+				j := i + 1
+				for j < len(p) && class[p[j]] == 0 {
+					j++
+				}
+				if j == len(p) {
+					// The name goes on in the next chunk.
+					m.nameLen = 0
+					m.nameRole = 1<<roleHTTPEquiv | 1<<roleContent | 1<<roleCharset
+					m.appendName(p[i:j])
+					m.state = stAttrName
+					return 0, 0, false
+				}
+				m.role = roleNone
+				if m.inMeta {
+					m.setRole(roleOf(p[i:j]))
+				}
+				n, ok := m.afterName(p, j)
+				if !ok {
+					return 0, 0, false
+				}
+				i = n
+				if m.state != stAttrBefore || i == len(p) {
+					break
+				}
+				c = p[i]
+			}
+			continue
 
 		case stBang:
 			switch c {
@@ -205,50 +285,6 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				m.state = stAttrBefore
 				continue
 			}
-
-		case stAttrBefore:
-			for class[c]&(cSpace|cSlash) != 0 {
-				if i++; i == len(p) {
-					return 0, 0, false
-				}
-				c = p[i]
-			}
-			if c == '>' {
-				// No attribute: the end of the tag.
-				m.state = stLoop
-				if m.inMeta {
-					if enc, ok := m.process(); ok {
-						return enc, base + i + 1, true
-					}
-				}
-				break
-			}
-			// The name: its first byte, even an =, then anything but
-			// white space, /, > and =.
-			j := i + 1
-			for j < len(p) && class[p[j]] == 0 {
-				j++
-			}
-			if j == len(p) {
-				// The name goes on in the next chunk.
-				m.nameLen = 0
-				m.nameRole = 1<<roleHTTPEquiv | 1<<roleContent | 1<<roleCharset
-				m.appendName(p[i:j])
-				m.state = stAttrName
-				return 0, 0, false
-			}
-			m.role = roleNone
-			if m.inMeta {
-				m.setRole(roleOf(p[i:j]))
-			}
-			i = j
-			c = p[i]
-			m.state = stAttrBefore
-			if n, ok := m.afterName(p, i); ok {
-				i = n
-				continue
-			}
-			return 0, 0, false
 
 		case stAttrName:
 			// The rest of a name begun in an earlier chunk.

@@ -442,6 +442,11 @@ func TestAttributeCuts(t *testing.T) {
 		{"meta-like attribute of another tag", `<p charset="big5"><meta charset="gbk">`, override.GBK},
 		{"tag names", `<metax charset=big5><Meta/charset=gbk>`, override.GBK},
 		{"end tag attributes", `</meta charset="big5"><META	charset=gbk>`, override.GBK},
+		{"<meta> and <met", `<meta><met charset=big5><meta charset=gbk>`, override.GBK},
+		{"<meta then >", `<meta/><meta>charset=big5><meta charset=gbk>`, override.GBK},
+		{"tag name with /", `<m/eta charset=big5><met/a charset=big5><meta charset=gbk>`, override.GBK},
+		{"< before tags", `<<1<!--x--><?x><!x><meta charset=gbk>`, override.GBK},
+		{"tag name then >", `<p><metaa><meta charset=gbk>`, override.GBK},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
