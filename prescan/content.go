@@ -1,6 +1,7 @@
 package prescan
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 
@@ -169,6 +170,72 @@ func (e *contentScan) finish() (override.Encoding, bool) {
 	}
 	// No charset=, a quote without its partner, or nothing after =.
 	return override.Unknown, false
+}
+
+// extractWhole is extracting a character encoding from a meta element for
+// v, a whole content value: what feeding v to a fresh contentScan and then
+// calling finish gives.
+func extractWhole(v []byte, legacy bool) (override.Encoding, bool) {
+	i := 0
+	for {
+		// Loop: the next "charset", compared whole at each c.
+		j := indexFoldC(v[i:])
+		if j < 0 {
+			return override.Unknown, false
+		}
+		i += j
+		if len(v)-i < len("charset") {
+			return override.Unknown, false
+		}
+		if !equalFold(v[i:i+len("charset")], "charset") {
+			i++
+			continue
+		}
+		i += len("charset")
+		for i < len(v) && isSpace(v[i]) {
+			i++
+		}
+		if i < len(v) && v[i] == '=' {
+			break
+		}
+		// Not charset=: search again from here.
+	}
+	i++
+	for i < len(v) && isSpace(v[i]) {
+		i++
+	}
+	if i == len(v) {
+		return override.Unknown, false
+	}
+	if q := v[i]; q == '"' || q == '\'' {
+		j := bytes.IndexByte(v[i+1:], q)
+		if j < 0 {
+			return override.Unknown, false
+		}
+		return lookupWhole(v[i+1:i+1+j], legacy)
+	}
+	j := i
+	for j < len(v) && !isSpace(v[j]) && v[j] != ';' {
+		j++
+	}
+	return lookupWhole(v[i:j], legacy)
+}
+
+// lookupWhole is "get an encoding" for label given whole: what adding its
+// bytes to a labelBuf and calling lookup gives.
+func lookupWhole(label []byte, legacy bool) (override.Encoding, bool) {
+	for len(label) > 0 && isSpace(label[0]) {
+		label = label[1:]
+	}
+	if len(label) > MaxLabel {
+		for _, c := range label[MaxLabel:] {
+			if !isSpace(c) {
+				return override.Unknown, false
+			}
+		}
+		label = label[:MaxLabel]
+	}
+	return lookupLabel(label, legacy)
 }
 
 // labelBuf collects a label one byte at a time for "get an encoding": it

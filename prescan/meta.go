@@ -458,8 +458,7 @@ func (m *metaScan) afterName(p []byte, i int) (int, bool) {
 			return 0, false
 		}
 		if m.role != roleNone {
-			m.appendValue(p[i : i+j])
-			m.endAttr()
+			m.wholeValue(p[i : i+j])
 		}
 		return i + j + 1, true
 	case class[c]&cSpace != 0:
@@ -568,17 +567,45 @@ func (m *metaScan) endAttr() {
 			m.gotPragma = true
 		}
 	case roleContent:
-		if enc, ok := m.content.finish(); ok && !m.charsetSet {
-			m.charsetSet = true
-			m.charset = enc
-			m.needPragma = 1
-		}
+		m.contentDone(m.content.finish())
 	case roleCharset:
-		m.charsetSet = true
-		m.charset, _ = m.label.lookup(m.legacy)
-		m.needPragma = 0
+		m.charsetDone(m.label.lookup(m.legacy))
 	}
 	m.role = roleNone
+}
+
+// wholeValue is appendValue and endAttr for a value given whole, with no
+// byte of it fed before.
+func (m *metaScan) wholeValue(v []byte) {
+	switch m.role {
+	case roleHTTPEquiv:
+		if len(v) == len(contentType) && equalFold(v, contentType) {
+			m.gotPragma = true
+		}
+	case roleContent:
+		m.contentDone(extractWhole(v, m.legacy))
+	case roleCharset:
+		m.charsetDone(lookupWhole(v, m.legacy))
+	}
+	m.role = roleNone
+}
+
+// contentDone is the step for a content attribute whose value gave enc
+// (ok false for nothing).
+func (m *metaScan) contentDone(enc override.Encoding, ok bool) {
+	if ok && !m.charsetSet {
+		m.charsetSet = true
+		m.charset = enc
+		m.needPragma = 1
+	}
+}
+
+// charsetDone is the step for a charset attribute whose value gave enc
+// (override.Unknown for failure).
+func (m *metaScan) charsetDone(enc override.Encoding, _ bool) {
+	m.charsetSet = true
+	m.charset = enc
+	m.needPragma = 0
 }
 
 // process is the step "Processing", at the > that ends a <meta>.

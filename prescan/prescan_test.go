@@ -447,6 +447,22 @@ func TestAttributeCuts(t *testing.T) {
 		{"tag name with /", `<m/eta charset=big5><met/a charset=big5><meta charset=gbk>`, override.GBK},
 		{"< before tags", `<<1<!--x--><?x><!x><meta charset=gbk>`, override.GBK},
 		{"tag name then >", `<p><metaa><meta charset=gbk>`, override.GBK},
+		{"content forms", `<meta http-equiv=content-type content="text/html; Charset = 'gbk' ">`, override.GBK},
+		{"content unquoted label", `<meta http-equiv=content-type content="charset=gbk;big5">`, override.GBK},
+		{"content near misses", `<meta http-equiv=content-type content="cc charse chars charset; charsetcharset =	gbk">`, override.GBK},
+		{"content ends after charset", `<meta http-equiv=content-type content="x; charset"><meta charset=gbk>`, override.GBK},
+		{"content ends after =", `<meta http-equiv=content-type content="charset= "><meta charset=gbk>`, override.GBK},
+		{"content unmatched quote", `<meta http-equiv=content-type content='charset="gbk'><meta charset=big5>`, override.Big5},
+		{"content ; after =", `<meta http-equiv=content-type content='charset=;gbk'><meta charset=big5>`, override.Big5},
+		{"content empty quoted label", `<meta http-equiv=content-type content="charset=''"><meta charset=big5>`, override.Big5},
+		{"content label at the end", `<meta http-equiv=content-type content='charset=gbk'>`, override.GBK},
+		{"label with spaces", "<meta charset=' \tgbk \n'>", override.GBK},
+		{"label of 64 bytes and spaces", `<meta charset="` + strings.Repeat("x", 64) + `   ">`, override.Unknown},
+		{"label of 65 bytes", `<meta charset="  ` + strings.Repeat("x", 65) + `">`, override.Unknown},
+		{"long label in content", `<meta http-equiv=content-type content="charset='` + strings.Repeat("-", 63) + `gbk  '">`, override.Unknown},
+		{"loose label of 64 bytes", `<meta charset="gbk` + strings.Repeat(".", 61) + `  ">`, override.Unknown},
+		{"loose label of 65 bytes", `<meta http-equiv=content-type content='charset=" gbk` + strings.Repeat(".", 62) + `"'>`, override.Unknown},
+		{"gbk after 61 spaces", `<meta charset="` + strings.Repeat(" ", 61) + `gbk` + strings.Repeat(" ", 9) + `">`, override.GBK},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
@@ -455,7 +471,7 @@ func TestAttributeCuts(t *testing.T) {
 				t.Errorf("Prescan(%q) = %v, want %v", in, got.Encoding, tc.want)
 			}
 			for w := 1; w <= len(in)+1; w++ {
-				opts := prescan.Options{Window: w}
+				opts := prescan.Options{Window: w, Legacy: w%2 == 0}
 				checkReference(t, in, opts)
 				// The chunk and the window may end at the same byte.
 				var s prescan.Scanner
@@ -467,6 +483,7 @@ func TestAttributeCuts(t *testing.T) {
 				}
 			}
 			checkChunks(t, in, prescan.Options{})
+			checkChunks(t, in, legacyOpt)
 		})
 	}
 }
