@@ -48,7 +48,7 @@ func (e *contentScan) feedBytes(v []byte) {
 			if i+len("charset") <= len(v) {
 				// The whole of "charset" or not, at once: after a
 				// mismatch the match restarts at the next c.
-				if !equalFold(v[i:i+len("charset")], "charset") {
+				if !foldCharset.equal(v[i : i+len("charset")]) {
 					continue
 				}
 				e.state = ceAfterCharset
@@ -60,16 +60,54 @@ func (e *contentScan) feedBytes(v []byte) {
 	}
 }
 
-// equalFold reports whether b is s (lower case), with A-Z in b counting as
-// a-z.
-func equalFold(b []byte, s string) bool {
-	for k, c := range b {
-		if lower(c) != s[k] {
-			return false
-		}
-	}
-	return true
+// A folded is a lower-case ASCII string of 4 to 16 bytes, ready to be
+// compared with bytes a word at a time, A-Z counting as a-z.
+type folded struct {
+	n      int
+	w0, w1 uint64 // the first and the last 8 bytes (4 when n < 8)
+	m0, m1 uint64 // 0x20 at each letter of w0, w1
 }
+
+func newFolded(s string) folded {
+	f := folded{n: len(s)}
+	words := func(s string) (w, m uint64) {
+		for k := len(s) - 1; k >= 0; k-- {
+			w, m = w<<8|uint64(s[k]), m<<8
+			if 'a' <= s[k] && s[k] <= 'z' {
+				m |= 0x20
+			}
+		}
+		return w, m
+	}
+	k := 4
+	if len(s) >= 8 {
+		k = 8
+	}
+	f.w0, f.m0 = words(s[:k])
+	f.w1, f.m1 = words(s[len(s)-k:])
+	return f
+}
+
+// equal reports whether b is the string, with A-Z in b counting as a-z: a
+// byte b with b|0x20 == c, for a letter c, is c or its upper case.
+func (f *folded) equal(b []byte) bool {
+	if len(b) != f.n {
+		return false
+	}
+	if len(b) >= 8 {
+		return binary.LittleEndian.Uint64(b)|f.m0 == f.w0 &&
+			binary.LittleEndian.Uint64(b[len(b)-8:])|f.m1 == f.w1
+	}
+	return uint64(binary.LittleEndian.Uint32(b))|f.m0 == f.w0 &&
+		uint64(binary.LittleEndian.Uint32(b[len(b)-4:]))|f.m1 == f.w1
+}
+
+var (
+	foldCharset     = newFolded("charset")
+	foldContent     = newFolded("content")
+	foldHTTPEquiv   = newFolded("http-equiv")
+	foldContentType = newFolded(contentType)
+)
 
 // indexFoldC returns the index of the first c or C in v, or -1, testing
 // eight bytes at a time.
@@ -187,7 +225,7 @@ func extractWhole(v []byte, legacy bool) (override.Encoding, bool) {
 		if len(v)-i < len("charset") {
 			return override.Unknown, false
 		}
-		if !equalFold(v[i:i+len("charset")], "charset") {
+		if !foldCharset.equal(v[i : i+len("charset")]) {
 			i++
 			continue
 		}

@@ -477,15 +477,15 @@ func roleOf(name []byte) role {
 	case len("content"):
 		switch lower(name[0]) {
 		case 'c':
-			if equalFold(name, "content") {
+			if foldContent.equal(name) {
 				return roleContent
 			}
-			if equalFold(name, "charset") {
+			if foldCharset.equal(name) {
 				return roleCharset
 			}
 		}
 	case len("http-equiv"):
-		if equalFold(name, "http-equiv") {
+		if foldHTTPEquiv.equal(name) {
 			return roleHTTPEquiv
 		}
 	}
@@ -579,7 +579,7 @@ func (m *metaScan) endAttr() {
 func (m *metaScan) wholeValue(v []byte) {
 	switch m.role {
 	case roleHTTPEquiv:
-		if len(v) == len(contentType) && equalFold(v, contentType) {
+		if foldContentType.equal(v) {
 			m.gotPragma = true
 		}
 	case roleContent:
