@@ -75,6 +75,10 @@ type metaScan struct {
 // scan runs the <meta> scan over p, whose first byte is at stream offset
 // base. It reports the encoding and the offset just past the > of the <meta>
 // that named it, or false if p ends first.
+//
+// The common forms inside p (a whole tag name, an attribute name, a quoted
+// value) are taken whole without going round the state loop; the byte states
+// resume whatever a chunk's end cut, so no byte is looked at twice.
 func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int, bool) {
 	m.legacy = legacy
 	i := 0
