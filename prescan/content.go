@@ -1,6 +1,7 @@
 package prescan
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 
@@ -47,7 +48,7 @@ func (e *contentScan) feedBytes(v []byte) {
 			if i+len("charset") <= len(v) {
 				// The whole of "charset" or not, at once: after a
 				// mismatch the match restarts at the next c.
-				if !equalFold(v[i:i+len("charset")], "charset") {
+				if !foldCharset.equal(v[i : i+len("charset")]) {
 					continue
 				}
 				e.state = ceAfterCharset
@@ -59,16 +60,54 @@ func (e *contentScan) feedBytes(v []byte) {
 	}
 }
 
-// equalFold reports whether b is s (lower case), with A-Z in b counting as
-// a-z.
-func equalFold(b []byte, s string) bool {
-	for k, c := range b {
-		if lower(c) != s[k] {
-			return false
-		}
-	}
-	return true
+// A folded is a lower-case ASCII string of 4 to 16 bytes, ready to be
+// compared with bytes a word at a time, A-Z counting as a-z.
+type folded struct {
+	n      int
+	w0, w1 uint64 // the first and the last 8 bytes (4 when n < 8)
+	m0, m1 uint64 // 0x20 at each letter of w0, w1
 }
+
+func newFolded(s string) folded {
+	f := folded{n: len(s)}
+	words := func(s string) (w, m uint64) {
+		for k := len(s) - 1; k >= 0; k-- {
+			w, m = w<<8|uint64(s[k]), m<<8
+			if 'a' <= s[k] && s[k] <= 'z' {
+				m |= 0x20
+			}
+		}
+		return w, m
+	}
+	k := 4
+	if len(s) >= 8 {
+		k = 8
+	}
+	f.w0, f.m0 = words(s[:k])
+	f.w1, f.m1 = words(s[len(s)-k:])
+	return f
+}
+
+// equal reports whether b is the string, with A-Z in b counting as a-z: a
+// byte b with b|0x20 == c, for a letter c, is c or its upper case.
+func (f *folded) equal(b []byte) bool {
+	if len(b) != f.n {
+		return false
+	}
+	if len(b) >= 8 {
+		return binary.LittleEndian.Uint64(b)|f.m0 == f.w0 &&
+			binary.LittleEndian.Uint64(b[len(b)-8:])|f.m1 == f.w1
+	}
+	return uint64(binary.LittleEndian.Uint32(b))|f.m0 == f.w0 &&
+		uint64(binary.LittleEndian.Uint32(b[len(b)-4:]))|f.m1 == f.w1
+}
+
+var (
+	foldCharset     = newFolded("charset")
+	foldContent     = newFolded("content")
+	foldHTTPEquiv   = newFolded("http-equiv")
+	foldContentType = newFolded(contentType)
+)
 
 // indexFoldC returns the index of the first c or C in v, or -1, testing
 // eight bytes at a time.
@@ -169,6 +208,72 @@ func (e *contentScan) finish() (override.Encoding, bool) {
 	}
 	// No charset=, a quote without its partner, or nothing after =.
 	return override.Unknown, false
+}
+
+// extractWhole is extracting a character encoding from a meta element for
+// v, a whole content value: what feeding v to a fresh contentScan and then
+// calling finish gives.
+func extractWhole(v []byte, legacy bool) (override.Encoding, bool) {
+	i := 0
+	for {
+		// Loop: the next "charset", compared whole at each c.
+		j := indexFoldC(v[i:])
+		if j < 0 {
+			return override.Unknown, false
+		}
+		i += j
+		if len(v)-i < len("charset") {
+			return override.Unknown, false
+		}
+		if !foldCharset.equal(v[i : i+len("charset")]) {
+			i++
+			continue
+		}
+		i += len("charset")
+		for i < len(v) && isSpace(v[i]) {
+			i++
+		}
+		if i < len(v) && v[i] == '=' {
+			break
+		}
+		// Not charset=: search again from here.
+	}
+	i++
+	for i < len(v) && isSpace(v[i]) {
+		i++
+	}
+	if i == len(v) {
+		return override.Unknown, false
+	}
+	if q := v[i]; q == '"' || q == '\'' {
+		j := bytes.IndexByte(v[i+1:], q)
+		if j < 0 {
+			return override.Unknown, false
+		}
+		return lookupWhole(v[i+1:i+1+j], legacy)
+	}
+	j := i
+	for j < len(v) && !isSpace(v[j]) && v[j] != ';' {
+		j++
+	}
+	return lookupWhole(v[i:j], legacy)
+}
+
+// lookupWhole is "get an encoding" for label given whole: what adding its
+// bytes to a labelBuf and calling lookup gives.
+func lookupWhole(label []byte, legacy bool) (override.Encoding, bool) {
+	for len(label) > 0 && isSpace(label[0]) {
+		label = label[1:]
+	}
+	if len(label) > MaxLabel {
+		for _, c := range label[MaxLabel:] {
+			if !isSpace(c) {
+				return override.Unknown, false
+			}
+		}
+		label = label[:MaxLabel]
+	}
+	return lookupLabel(label, legacy)
 }
 
 // labelBuf collects a label one byte at a time for "get an encoding": it

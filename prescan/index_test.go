@@ -30,3 +30,26 @@ func TestIndexFoldC(t *testing.T) {
 		}
 	}
 }
+
+// TestFolded puts every byte at every position of each string a folded
+// compares with, and compares folded.equal with a byte loop.
+func TestFolded(t *testing.T) {
+	for _, s := range []string{"charset", "content", "http-equiv", "content-type", "abcd", "a-b-c-d-e-f-g-h-"} {
+		f := newFolded(s)
+		for k := 0; k < len(s); k++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(s)
+				b[k] = byte(c)
+				want := c == int(s[k]) || ('a' <= s[k] && s[k] <= 'z' && c == int(s[k])-0x20)
+				if got := f.equal(b); got != want {
+					t.Errorf("newFolded(%q).equal(%q) = %v, want %v", s, b, got, want)
+				}
+			}
+		}
+		for _, b := range []string{s[1:], s + "x", " " + s[1:], ""} {
+			if f.equal([]byte(b)) {
+				t.Errorf("newFolded(%q).equal(%q) = true, want false", s, b)
+			}
+		}
+	}
+}

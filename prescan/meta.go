@@ -75,6 +75,10 @@ type metaScan struct {
 // scan runs the <meta> scan over p, whose first byte is at stream offset
 // base. It reports the encoding and the offset just past the > of the <meta>
 // that named it, or false if p ends first.
+//
+// The common forms inside p (a whole tag name, an attribute name, a quoted
+// value) are taken whole without going round the state loop; the byte states
+// resume whatever a chunk's end cut, so no byte is looked at twice.
 func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int, bool) {
 	m.legacy = legacy
 	i := 0
@@ -85,43 +89,123 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			// Any byte other than < is "any other byte": do nothing. The
 			// next < is often the next byte or close (a tag on the next
 			// line); look at a few before calling IndexByte.
-			if c == '<' {
+			switch {
+			case c == '<':
 				i++
-				m.state = stLT
-				continue
-			}
-			if i+1 < len(p) && p[i+1] == '<' {
+			case i+1 < len(p) && p[i+1] == '<':
 				i += 2
-				m.state = stLT
-				continue
+			default:
+				j := bytes.IndexByte(p[i:], '<')
+				if j < 0 {
+					return 0, 0, false
+				}
+				i += j + 1
 			}
-			j := bytes.IndexByte(p[i:], '<')
-			if j < 0 {
+			m.state = stLT
+			if i == len(p) {
 				return 0, 0, false
 			}
-			i += j + 1
-			m.state = stLT
-			continue
+			c = p[i]
+			fallthrough
 
 		case stLT:
-			switch {
-			case c == '!':
-				m.state = stBang
-			case c == '/':
-				m.state = stEndTagOpen
-			case c == '?':
-				m.state = stBogus
-			case isLetter(c):
-				m.state = stTagName
-				m.k = 0
-				if c|0x20 == 'm' {
-					m.k = 1
+			if !isLetter(c) {
+				switch c {
+				case '!':
+					m.state = stBang
+				case '/':
+					m.state = stEndTagOpen
+				case '?':
+					m.state = stBogus
+				default:
+					// The < was "any other byte"; look at this byte afresh.
+					m.state = stLoop
+					continue
 				}
-			default:
-				// The < was "any other byte"; look at this byte afresh.
-				m.state = stLoop
+				i++
 				continue
 			}
+			// A tag name: <meta and white space or /, or one to skip to
+			// white space or >.
+			if len(p)-i >= 5 && c|0x20 == 'm' && p[i+1]|0x20 == 'e' && p[i+2]|0x20 == 't' && p[i+3]|0x20 == 'a' &&
+				class[p[i+4]]&(cSpace|cSlash) != 0 {
+				m.startMeta()
+				i += 5
+			} else {
+				if c|0x20 == 'm' && len(p)-i < 5 {
+					// Maybe <meta, cut by the end of p: a byte at a time.
+					m.state = stTagName
+					m.k = 1
+					i++
+					continue
+				}
+				j := i + 1
+				for j < len(p) && class[p[j]]&(cSpace|cGT) == 0 {
+					j++
+				}
+				if j == len(p) {
+					m.state = stTagName
+					m.k = 0
+					return 0, 0, false
+				}
+				m.inMeta = false
+				i = j
+			}
+			m.state = stAttrBefore
+			if i == len(p) {
+				return 0, 0, false
+			}
+			c = p[i]
+			fallthrough
+
+		case stAttrBefore:
+			for {
+				for class[c]&(cSpace|cSlash) != 0 {
+					if i++; i == len(p) {
+						return 0, 0, false
+					}
+					c = p[i]
+				}
+				if c == '>' {
+					// No attribute: the end of the tag.
+					m.state = stLoop
+					if m.inMeta {
+						if enc, ok := m.process(); ok {
+							return enc, base + i + 1, true
+						}
+					}
+					i++
+					break
+				}
+				// The name: its first byte, even an =, then anything but
+				// white space, /, > and =.
+				j := i + 1
+				for j < len(p) && class[p[j]] == 0 {
+					j++
+				}
+				if j == len(p) {
+					// The name goes on in the next chunk.
+					m.nameLen = 0
+					m.nameRole = 1<<roleHTTPEquiv | 1<<roleContent | 1<<roleCharset
+					m.appendName(p[i:j])
+					m.state = stAttrName
+					return 0, 0, false
+				}
+				m.role = roleNone
+				if m.inMeta {
+					m.setRole(roleOf(p[i:j]))
+				}
+				n, ok := m.afterName(p, j)
+				if !ok {
+					return 0, 0, false
+				}
+				i = n
+				if m.state != stAttrBefore || i == len(p) {
+					break
+				}
+				c = p[i]
+			}
+			continue
 
 		case stBang:
 			switch c {
@@ -206,35 +290,9 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				continue
 			}
 
-		case stAttrBefore:
-			for class[c]&(cSpace|cSlash) != 0 {
-				if i++; i == len(p) {
-					return 0, 0, false
-				}
-				c = p[i]
-			}
-			if c == '>' {
-				// No attribute: the end of the tag.
-				m.state = stLoop
-				if m.inMeta {
-					if enc, ok := m.process(); ok {
-						return enc, base + i + 1, true
-					}
-				}
-				break
-			}
-			m.nameLen = 0
-			m.nameRole = 1<<roleHTTPEquiv | 1<<roleContent | 1<<roleCharset
-			m.state = stAttrName
-			fallthrough // with the name's first byte, c
-
 		case stAttrName:
-			// Name bytes: anything but white space, /, > and an = after
-			// the first byte, taken as one segment.
+			// The rest of a name begun in an earlier chunk.
 			j := i
-			if c == '=' && m.nameLen == 0 {
-				j++
-			}
 			for j < len(p) && class[p[j]] == 0 {
 				j++
 			}
@@ -242,28 +300,14 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			if j == len(p) {
 				return 0, 0, false
 			}
+			m.endName()
 			i = j
-			c = p[i]
-			switch {
-			case c == '=':
-				m.endName()
-				m.state = stAttrValueBefore
-				if i+1 < len(p) && (p[i+1] == '"' || p[i+1] == '\'') {
-					// name="value", the common form: straight to the value.
-					m.quote = p[i+1]
-					m.state = stAttrValueQuoted
-					i += 2
-					continue
-				}
-			case class[c]&cSpace != 0:
-				m.endName()
-				m.state = stAttrSpaces
-			default: // / or >
-				m.endName()
-				m.endAttr()
-				m.state = stAttrBefore
+			m.state = stAttrBefore
+			if n, ok := m.afterName(p, i); ok {
+				i = n
 				continue
 			}
+			return 0, 0, false
 
 		case stAttrSpaces:
 			switch {
@@ -396,10 +440,64 @@ func hasPrefixFold(name string, at int, seg []byte) bool {
 	return true
 }
 
-// endName is called when an attribute name is complete. The standard adds the
-// name to the attribute list once the whole attribute is known; doing it here
-// is the same, because an attribute cut off by the end of the input aborts
-// the whole prescan.
+// afterName goes on from p[i], the white space, /, > or = that ends an
+// attribute name, in state stAttrBefore with the name's role set. It returns
+// where the scan goes on and true, or false when p ends first (with the state
+// saved for the next chunk). The common name="value" is taken whole.
+func (m *metaScan) afterName(p []byte, i int) (int, bool) {
+	switch c := p[i]; {
+	case c == '=':
+		if i+1 == len(p) || (p[i+1] != '"' && p[i+1] != '\'') {
+			m.state = stAttrValueBefore
+			return i + 1, true
+		}
+		// name="value", the common form.
+		q := p[i+1]
+		i += 2
+		j := bytes.IndexByte(p[i:], q)
+		if j < 0 {
+			m.quote = q
+			m.state = stAttrValueQuoted
+			m.appendValue(p[i:])
+			return 0, false
+		}
+		if m.role != roleNone {
+			m.wholeValue(p[i : i+j])
+		}
+		return i + j + 1, true
+	case class[c]&cSpace != 0:
+		m.state = stAttrSpaces
+		return i + 1, true
+	default: // / or >
+		m.endAttr()
+		return i, true
+	}
+}
+
+// roleOf returns the role of a <meta> attribute named name, before the
+// check for a repeated name.
+func roleOf(name []byte) role {
+	switch len(name) {
+	case len("content"):
+		switch lower(name[0]) {
+		case 'c':
+			if foldContent.equal(name) {
+				return roleContent
+			}
+			if foldCharset.equal(name) {
+				return roleCharset
+			}
+		}
+	case len("http-equiv"):
+		if foldHTTPEquiv.equal(name) {
+			return roleHTTPEquiv
+		}
+	}
+	return roleNone
+}
+
+// endName is called when an attribute name fed a segment at a time is
+// complete.
 func (m *metaScan) endName() {
 	m.role = roleNone
 	if !m.inMeta {
@@ -407,14 +505,25 @@ func (m *metaScan) endName() {
 	}
 	for r := roleHTTPEquiv; r <= roleCharset; r++ {
 		if m.nameRole&(1<<r) != 0 && m.nameLen == len(roleNames[r]) {
-			if m.seen&(1<<r) == 0 {
-				m.seen |= 1 << r
-				m.role = r
-			}
+			m.setRole(r)
 			break
 		}
 	}
-	switch m.role {
+}
+
+// setRole makes r the role of the current attribute of a <meta>, unless an
+// attribute of that role came before. The standard adds the name to the
+// attribute list once the whole attribute is known; doing it here is the
+// same, because an attribute cut off by the end of the input aborts the
+// whole prescan.
+func (m *metaScan) setRole(r role) {
+	m.role = roleNone
+	if r == roleNone || m.seen&(1<<r) != 0 {
+		return
+	}
+	m.seen |= 1 << r
+	m.role = r
+	switch r {
 	case roleHTTPEquiv:
 		m.eqMatch = 0
 	case roleContent:
@@ -462,17 +571,45 @@ func (m *metaScan) endAttr() {
 			m.gotPragma = true
 		}
 	case roleContent:
-		if enc, ok := m.content.finish(); ok && !m.charsetSet {
-			m.charsetSet = true
-			m.charset = enc
-			m.needPragma = 1
-		}
+		m.contentDone(m.content.finish())
 	case roleCharset:
-		m.charsetSet = true
-		m.charset, _ = m.label.lookup(m.legacy)
-		m.needPragma = 0
+		m.charsetDone(m.label.lookup(m.legacy))
 	}
 	m.role = roleNone
+}
+
+// wholeValue is appendValue and endAttr for a value given whole, with no
+// byte of it fed before.
+func (m *metaScan) wholeValue(v []byte) {
+	switch m.role {
+	case roleHTTPEquiv:
+		if foldContentType.equal(v) {
+			m.gotPragma = true
+		}
+	case roleContent:
+		m.contentDone(extractWhole(v, m.legacy))
+	case roleCharset:
+		m.charsetDone(lookupWhole(v, m.legacy))
+	}
+	m.role = roleNone
+}
+
+// contentDone is the step for a content attribute whose value gave enc
+// (ok false for nothing).
+func (m *metaScan) contentDone(enc override.Encoding, ok bool) {
+	if ok && !m.charsetSet {
+		m.charsetSet = true
+		m.charset = enc
+		m.needPragma = 1
+	}
+}
+
+// charsetDone is the step for a charset attribute whose value gave enc
+// (override.Unknown for failure).
+func (m *metaScan) charsetDone(enc override.Encoding, _ bool) {
+	m.charsetSet = true
+	m.charset = enc
+	m.needPragma = 0
 }
 
 // process is the step "Processing", at the > that ends a <meta>.

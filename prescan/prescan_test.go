@@ -404,3 +404,86 @@ func TestAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestAttributeCuts puts the end of the chunk and the end of the window at
+// every byte of attributes of every form the scan's whole-attribute path
+// takes or refuses, and compares with the reference and with Prescan.
+func TestAttributeCuts(t *testing.T) {
+	tests := []struct {
+		desc string
+		in   string
+		want override.Encoding
+	}{
+		{"quoted", `<meta charset="gbk">`, override.GBK},
+		{"single-quoted", `<meta charset='gbk'>`, override.GBK},
+		{"unquoted", `<meta charset=gbk>`, override.GBK},
+		{"upper case names", `<META HTTP-EQUIV="Content-Type" CONTENT="text/html; CHARSET=gbk">`, override.GBK},
+		{"mixed case names", `<meta Http-Equiv=content-type ConTent="charset=gbk">`, override.GBK},
+		{"spaces around =", "<meta charset \t=\n \"gbk\">", override.GBK},
+		{"space before =, unquoted", "<meta charset =gbk>", override.GBK},
+		{"space after =, quoted", "<meta charset= 'gbk'>", override.GBK},
+		{"/ between attributes", `<meta/name="a"/charset="gbk"/>`, override.GBK},
+		{"/ and > in quoted values", `<meta name="a/>b" content='x>/"y' charset="gbk">`, override.GBK},
+		{"quotes inside other quotes", `<meta a='"' b="'" charset=gbk>`, override.GBK},
+		{"> in an unquoted value", `<meta a=b>c charset=gbk>`, override.Unknown},
+		{"= after =", `<meta charset==gbk>`, override.Unknown},
+		{"name starting with =", `<meta =charset="gbk" charset="big5">`, override.Big5},
+		{"name without value then >", `<meta charset>`, override.Unknown},
+		{"name without value then /", `<meta async/charset=gbk>`, override.GBK},
+		{"name then space then name", `<meta async charset="gbk">`, override.GBK},
+		{"= then >", `<meta charset=><meta charset=gbk>`, override.GBK},
+		{"empty quoted value", `<meta charset=""><meta charset=gbk>`, override.GBK},
+		{"near names", `<meta charse="big5" charsets="big5" content-="x" http-equi=x charset="gbk">`, override.GBK},
+		{"charset longer", `<meta charsetx="big5" charset="gbk">`, override.GBK},
+		{"repeated names", `<meta charset="gbk" CHARSET="big5">`, override.GBK},
+		{"pragma then content", `<meta http-equiv="content-type" content="text/html; charset=gbk">`, override.GBK},
+		{"pragma cut short", `<meta http-equiv="content-typ" content="charset=gbk">`, override.Unknown},
+		{"attributes of other tags", `<link rel="x" href='/a>b' async data-x=y><meta charset="gbk">`, override.GBK},
+		{"meta-like attribute of another tag", `<p charset="big5"><meta charset="gbk">`, override.GBK},
+		{"tag names", `<metax charset=big5><Meta/charset=gbk>`, override.GBK},
+		{"end tag attributes", `</meta charset="big5"><META	charset=gbk>`, override.GBK},
+		{"<meta> and <met", `<meta><met charset=big5><meta charset=gbk>`, override.GBK},
+		{"<meta then >", `<meta/><meta>charset=big5><meta charset=gbk>`, override.GBK},
+		{"tag name with /", `<m/eta charset=big5><met/a charset=big5><meta charset=gbk>`, override.GBK},
+		{"< before tags", `<<1<!--x--><?x><!x><meta charset=gbk>`, override.GBK},
+		{"tag name then >", `<p><metaa><meta charset=gbk>`, override.GBK},
+		{"content forms", `<meta http-equiv=content-type content="text/html; Charset = 'gbk' ">`, override.GBK},
+		{"content unquoted label", `<meta http-equiv=content-type content="charset=gbk;big5">`, override.GBK},
+		{"content near misses", `<meta http-equiv=content-type content="cc charse chars charset; charsetcharset =	gbk">`, override.GBK},
+		{"content ends after charset", `<meta http-equiv=content-type content="x; charset"><meta charset=gbk>`, override.GBK},
+		{"content ends after =", `<meta http-equiv=content-type content="charset= "><meta charset=gbk>`, override.GBK},
+		{"content unmatched quote", `<meta http-equiv=content-type content='charset="gbk'><meta charset=big5>`, override.Big5},
+		{"content ; after =", `<meta http-equiv=content-type content='charset=;gbk'><meta charset=big5>`, override.Big5},
+		{"content empty quoted label", `<meta http-equiv=content-type content="charset=''"><meta charset=big5>`, override.Big5},
+		{"content label at the end", `<meta http-equiv=content-type content='charset=gbk'>`, override.GBK},
+		{"label with spaces", "<meta charset=' \tgbk \n'>", override.GBK},
+		{"label of 64 bytes and spaces", `<meta charset="` + strings.Repeat("x", 64) + `   ">`, override.Unknown},
+		{"label of 65 bytes", `<meta charset="  ` + strings.Repeat("x", 65) + `">`, override.Unknown},
+		{"long label in content", `<meta http-equiv=content-type content="charset='` + strings.Repeat("-", 63) + `gbk  '">`, override.Unknown},
+		{"loose label of 64 bytes", `<meta charset="gbk` + strings.Repeat(".", 61) + `  ">`, override.Unknown},
+		{"loose label of 65 bytes", `<meta http-equiv=content-type content='charset=" gbk` + strings.Repeat(".", 62) + `"'>`, override.Unknown},
+		{"gbk after 61 spaces", `<meta charset="` + strings.Repeat(" ", 61) + `gbk` + strings.Repeat(" ", 9) + `">`, override.GBK},
+	}
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			in := []byte(tc.in)
+			if got := prescan.Prescan(in, nil); got.Encoding != tc.want {
+				t.Errorf("Prescan(%q) = %v, want %v", in, got.Encoding, tc.want)
+			}
+			for w := 1; w <= len(in)+1; w++ {
+				opts := prescan.Options{Window: w, Legacy: w%2 == 0}
+				checkReference(t, in, opts)
+				// The chunk and the window may end at the same byte.
+				var s prescan.Scanner
+				s.Reset(&opts)
+				s.Feed(in[:min(w, len(in))])
+				s.Feed(in[min(w, len(in)):])
+				if got, want := s.Close(), prescan.Prescan(in, &opts); got != want {
+					t.Errorf("%q split at the window end %d: got %+v, want %+v", in, w, got, want)
+				}
+			}
+			checkChunks(t, in, prescan.Options{})
+			checkChunks(t, in, legacyOpt)
+		})
+	}
+}
