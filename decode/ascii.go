@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 )
@@ -129,4 +130,40 @@ func indexHigh(p []byte) int {
 		}
 	}
 	return -1
+}
+
+// stops finds, for the UTF-8 and table paths, where the next CR and NUL
+// stand in a Transform call's src, with bytes.IndexByte, so that their word
+// loops test only for non-ASCII bytes. Each position is looked for again
+// once the decoder has reached it. The search goes no further than the
+// input that fits the room left in dst (each byte makes one or more), as
+// most calls fill dst before they read all of src; if it finds nothing
+// there it gives the end of that window. A call starts with
+// stops{-1, -1}: nothing found yet.
+type stops struct{ cr, nul int }
+
+// limit returns the position in src of the first CR (if cr) or NUL (if
+// nul) at or after from, or the end of the window of room bytes there.
+func (s *stops) limit(src []byte, from, room int, cr, nul bool) int {
+	if s.cr <= from || s.nul <= from {
+		end := from + min(len(src)-from, room)
+		if s.cr <= from {
+			s.cr = nextByte(src[:end], from, '\r', cr)
+		}
+		if s.nul <= from {
+			s.nul = nextByte(src[:end], from, 0, nul)
+		}
+	}
+	return min(s.cr, s.nul)
+}
+
+// nextByte returns the position of the first byte c in src from i, or
+// len(src) if there is none or on is false.
+func nextByte(src []byte, i int, c byte, on bool) int {
+	if on {
+		if k := bytes.IndexByte(src[i:], c); k >= 0 {
+			return i + k
+		}
+	}
+	return len(src)
 }

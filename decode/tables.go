@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math/bits"
 	"sync"
@@ -75,24 +74,12 @@ func packRune(r rune) uint32 {
 func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	t := d.table
 	nSrc = d.skipLF(src)
-	// cr and nul are the indexes in src of the next CR and NUL at or after
-	// nSrc, found with bytes.IndexByte when needed, so that tableRun's
-	// loop tests only for non-ASCII bytes. The search goes no further than
-	// the input that fits in the room left (each byte makes one or more),
-	// as the Reader's source buffer is four times its output buffer; if it
-	// finds nothing there it returns the end of that window.
-	cr, nul := -1, -1
+	// CR and NUL stop tableRun whatever the preprocessing: the table
+	// leaves them to the byte loop below.
+	st := stops{-1, -1}
 	for nSrc < len(src) {
-		if cr <= nSrc || nul <= nSrc {
-			end := nSrc + min(len(src)-nSrc, len(dst)-nDst)
-			if cr <= nSrc {
-				cr = nextIndex(src[:end], nSrc, '\r')
-			}
-			if nul <= nSrc {
-				nul = nextIndex(src[:end], nSrc, 0)
-			}
-		}
-		i, j := tableRun(dst[nDst:], src[nSrc:], min(cr, nul)-nSrc, t, d.mode)
+		lim := st.limit(src, nSrc, len(dst)-nDst, true, true)
+		i, j := tableRun(dst[nDst:], src[nSrc:], lim-nSrc, t, d.mode)
 		nSrc += i
 		nDst += j
 		// tableRun writes one byte for each ASCII byte and two or three
@@ -136,15 +123,6 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 		}
 	}
 	return nDst, nSrc, nil
-}
-
-// nextIndex returns the index of the first c in src at or after from, or
-// len(src) if there is none.
-func nextIndex(src []byte, from int, c byte) int {
-	if k := bytes.IndexByte(src[from:], c); k >= 0 {
-		return from + k
-	}
-	return len(src)
 }
 
 // The modes of tableRun, chosen by tableDecode from how many non-ASCII

@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math/bits"
 
@@ -15,22 +14,10 @@ import (
 // becomes one U+FFFD at EOF.
 func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	nSrc = d.skipLF(src)
-	// cr and nul are the positions of the next CR and NUL in src that the
-	// preprocessing changes, found with bytes.IndexByte and looked for
-	// again once passed, so that utf8Run need not test for them; or the
-	// end of what fits dst at the time, if there is none before it.
-	cr, nul := -1, -1
+	st := stops{-1, -1}
 	for nSrc < len(src) {
-		if cr < nSrc || nul < nSrc {
-			end := min(len(src), nSrc+len(dst)-nDst)
-			if cr < nSrc {
-				cr = nextByte(src[:end], nSrc, '\r', d.pat.crOn)
-			}
-			if nul < nSrc {
-				nul = nextByte(src[:end], nSrc, 0, d.pat.nulOn)
-			}
-		}
-		n, high := utf8Run(dst[nDst:], src[nSrc:min(cr, nul)])
+		lim := st.limit(src, nSrc, len(dst)-nDst, d.pat.crOn, d.pat.nulOn)
+		n, high := utf8Run(dst[nDst:], src[nSrc:lim])
 		copy(dst[nDst:], src[nSrc:nSrc+n])
 		nSrc += n
 		nDst += n
@@ -105,17 +92,6 @@ func (d *decoder) utf8Clean(src []byte) int {
 		d.high = true
 	}
 	return n
-}
-
-// nextByte returns the position of the first byte c in src from i, or
-// len(src) if there is none or on is false.
-func nextByte(src []byte, i int, c byte, on bool) int {
-	if on {
-		if k := bytes.IndexByte(src[i:], c); k >= 0 {
-			return i + k
-		}
-	}
-	return len(src)
 }
 
 // utf8Sequence examines the sequence that starts with the non-ASCII byte
