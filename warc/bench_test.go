@@ -1,12 +1,9 @@
 package warc
 
 import (
-	"bufio"
 	"flag"
-	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
 
@@ -71,28 +68,7 @@ func benchFile(b *testing.B, compress bool) (string, warctest.Stats) {
 	if dir == "" {
 		dir = b.TempDir()
 	}
-	path := filepath.Join(dir, fmt.Sprintf("bench-%d.warc", *benchSize))
-	if compress {
-		path += ".gz"
-	}
-	st, err := warctest.Generate(io.Discard, *benchSize, false, 1) // the counts only
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := os.Stat(path); err == nil && *benchDir != "" {
-		return path, st
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	if _, err = warctest.Generate(w, *benchSize, compress, 1); err == nil {
-		err = w.Flush()
-	}
-	if err == nil {
-		err = f.Close()
-	}
+	path, st, err := warctest.BenchFile(dir, *benchSize, compress, *benchDir != "")
 	if err != nil {
 		b.Fatal(err)
 	}

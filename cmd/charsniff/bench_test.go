@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"flag"
-	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/metrics"
 	"sync/atomic"
 	"testing"
@@ -121,28 +118,7 @@ func warcBenchFile(b *testing.B, compress bool) (string, warctest.Stats) {
 	if dir == "" {
 		dir = b.TempDir()
 	}
-	path := filepath.Join(dir, fmt.Sprintf("bench-%d.warc", *warcBenchSize))
-	if compress {
-		path += ".gz"
-	}
-	st, err := warctest.Generate(io.Discard, *warcBenchSize, false, 1) // the counts only
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := os.Stat(path); err == nil && *warcBenchDir != "" {
-		return path, st
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	if _, err = warctest.Generate(w, *warcBenchSize, compress, 1); err == nil {
-		err = w.Flush()
-	}
-	if err == nil {
-		err = f.Close()
-	}
+	path, st, err := warctest.BenchFile(dir, *warcBenchSize, compress, *warcBenchDir != "")
 	if err != nil {
 		b.Fatal(err)
 	}
