@@ -1,22 +1,11 @@
 package codec
 
-import "golang.org/x/text/transform"
-
-// big5Decoder implements the Big5 decoder
-// (https://encoding.spec.whatwg.org/#big5-decoder). A lead byte at the end
-// of src is left there (ErrShortSrc) rather than kept as Big5 leading.
-type big5Decoder struct {
-	transform.NopResetter
-	fast *dbcsTables // big5Tables()
-}
-
-// Transform implements transform.Transformer.
-func (d *big5Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	return dbcsTransform(d.fast, big5Step, dst, src, atEOF)
-}
-
 // big5Step is one step of the Big5 decoder at a byte 0x80 or above (see
 // dbcsStep).
+//
+// It follows the Big5 decoder
+// (https://encoding.spec.whatwg.org/#big5-decoder). A lead byte at the end
+// of src is left there (ErrShortSrc) rather than kept as Big5 leading.
 func big5Step(s []byte, atEOF bool) (r, r2 rune, size int, short bool) {
 	c := s[0]
 	r, r2, size = 0xFFFD, -1, 1

@@ -134,17 +134,17 @@ func newDecoder(e override.Encoding) transform.Transformer {
 	case IsSingleByte(e):
 		return &singleByteDecoder{table: singleByteUTF8Table(e)}
 	case e == override.GBK, e == override.GB18030:
-		return &gb18030Decoder{fast: gb18030Tables()}
+		return &dbcsDecoder{fast: gb18030Tables(), step: gb18030Step}
 	case e == override.Big5:
-		return &big5Decoder{fast: big5Tables()}
+		return &dbcsDecoder{fast: big5Tables(), step: big5Step}
 	case e == override.EUCJP:
-		return &eucJPDecoder{fast: eucJPTables()}
+		return &dbcsDecoder{fast: eucJPTables(), step: eucJPStep}
 	case e == override.ISO2022JP:
 		return &iso2022JPDecoder{fast: eucJPTables()}
 	case e == override.ShiftJIS:
-		return &shiftJISDecoder{fast: shiftJISTables()}
+		return &dbcsDecoder{fast: shiftJISTables(), step: shiftJISStep}
 	case e == override.EUCKR:
-		return &eucKRDecoder{fast: eucKRTables()}
+		return &dbcsDecoder{fast: eucKRTables(), step: eucKRStep}
 	case e == override.Replacement:
 		return &replacementDecoder{}
 	case e == override.UTF16BE:

@@ -354,6 +354,22 @@ var (
 // the caller must offer those bytes again with more input.
 type dbcsStep func(s []byte, atEOF bool) (r, r2 rune, size int, short bool)
 
+// dbcsDecoder is the decoder of a double-byte encoding (Shift_JIS, EUC-JP,
+// gb18030 and GBK, Big5, EUC-KR): dbcsTransform with the encoding's fast
+// path tables and step. It keeps no state between calls: an incomplete
+// sequence at the end of src is left there (ErrShortSrc), so the
+// standard's "leading" bytes are plain lookahead.
+type dbcsDecoder struct {
+	transform.NopResetter
+	fast *dbcsTables
+	step dbcsStep
+}
+
+// Transform implements transform.Transformer.
+func (d *dbcsDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	return dbcsTransform(d.fast, d.step, dst, src, atEOF)
+}
+
 // dbcsTransform is the Transform of the double-byte decoders: dbcsFast for
 // runs of ASCII and table characters, copyASCII for ASCII it stopped at, and
 // step for the rest, one character at a time. It follows the

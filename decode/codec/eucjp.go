@@ -1,23 +1,12 @@
 package codec
 
-import "golang.org/x/text/transform"
-
-// eucJPDecoder implements the EUC-JP decoder
+// eucJPStep is one step of the EUC-JP decoder at a byte 0x80 or above (see
+// dbcsStep).
+//
+// It follows the EUC-JP decoder
 // (https://encoding.spec.whatwg.org/#euc-jp-decoder). An incomplete
 // sequence at the end of src is left there (ErrShortSrc) rather than kept as
 // EUC-JP leading and EUC-JP jis0212.
-type eucJPDecoder struct {
-	transform.NopResetter
-	fast *dbcsTables // eucJPTables()
-}
-
-// Transform implements transform.Transformer.
-func (d *eucJPDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	return dbcsTransform(d.fast, eucJPStep, dst, src, atEOF)
-}
-
-// eucJPStep is one step of the EUC-JP decoder at a byte 0x80 or above (see
-// dbcsStep).
 func eucJPStep(s []byte, atEOF bool) (r, r2 rune, size int, short bool) {
 	c := s[0]
 	r, r2, size = 0xFFFD, -1, 1

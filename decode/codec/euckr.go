@@ -1,22 +1,11 @@
 package codec
 
-import "golang.org/x/text/transform"
-
-// eucKRDecoder implements the EUC-KR decoder
-// (https://encoding.spec.whatwg.org/#euc-kr-decoder). A lead byte at the end
-// of src is left there (ErrShortSrc) rather than kept as EUC-KR leading.
-type eucKRDecoder struct {
-	transform.NopResetter
-	fast *dbcsTables // eucKRTables()
-}
-
-// Transform implements transform.Transformer.
-func (d *eucKRDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	return dbcsTransform(d.fast, eucKRStep, dst, src, atEOF)
-}
-
 // eucKRStep is one step of the EUC-KR decoder at a byte 0x80 or above (see
 // dbcsStep).
+//
+// It follows the EUC-KR decoder
+// (https://encoding.spec.whatwg.org/#euc-kr-decoder). A lead byte at the end
+// of src is left there (ErrShortSrc) rather than kept as EUC-KR leading.
 func eucKRStep(s []byte, atEOF bool) (r, r2 rune, size int, short bool) {
 	c := s[0]
 	r, r2, size = 0xFFFD, -1, 1

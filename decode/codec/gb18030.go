@@ -1,24 +1,13 @@
 package codec
 
-import "golang.org/x/text/transform"
-
-// gb18030Decoder implements the gb18030 decoder
+// gb18030Step is one step of the gb18030 decoder at a byte 0x80 or above (see
+// dbcsStep).
+//
+// It follows the gb18030 decoder
 // (https://encoding.spec.whatwg.org/#gb18030-decoder), which is also the
 // GBK decoder. Instead of keeping gb18030 first, second and third between
 // calls it leaves an incomplete sequence in src (ErrShortSrc), so the
 // standard's "restore" steps are plain lookahead.
-type gb18030Decoder struct {
-	transform.NopResetter
-	fast *dbcsTables // gb18030Tables()
-}
-
-// Transform implements transform.Transformer.
-func (d *gb18030Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	return dbcsTransform(d.fast, gb18030Step, dst, src, atEOF)
-}
-
-// gb18030Step is one step of the gb18030 decoder at a byte 0x80 or above (see
-// dbcsStep).
 func gb18030Step(s []byte, atEOF bool) (r, r2 rune, size int, short bool) {
 	c := s[0]
 	r, r2, size = 0xFFFD, -1, 1

@@ -1,23 +1,12 @@
 package codec
 
-import "golang.org/x/text/transform"
-
-// shiftJISDecoder implements the Shift_JIS decoder
+// shiftJISStep is one step of the Shift_JIS decoder at a byte 0x80 or above (see
+// dbcsStep).
+//
+// It follows the Shift_JIS decoder
 // (https://encoding.spec.whatwg.org/#shift_jis-decoder). A lead byte at the
 // end of src is left there (ErrShortSrc) rather than kept as Shift_JIS
 // leading.
-type shiftJISDecoder struct {
-	transform.NopResetter
-	fast *dbcsTables // shiftJISTables()
-}
-
-// Transform implements transform.Transformer.
-func (d *shiftJISDecoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	return dbcsTransform(d.fast, shiftJISStep, dst, src, atEOF)
-}
-
-// shiftJISStep is one step of the Shift_JIS decoder at a byte 0x80 or above (see
-// dbcsStep).
 func shiftJISStep(s []byte, atEOF bool) (r, r2 rune, size int, short bool) {
 	c := s[0]
 	r, r2, size = 0xFFFD, -1, 1
