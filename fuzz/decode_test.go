@@ -318,13 +318,7 @@ func readMixed(t *testing.T, r *decode.Reader, ops []byte, out []byte) []byte {
 		if op%4 == 0 && !endsOnBoundary(out) {
 			op = 1<<3 | 2 // Read 1 byte
 		}
-		size := int(op >> 3)
-		switch {
-		case size == 31:
-			size = len(buf)
-		case size == 0 && lastZero:
-			size = 1
-		}
+		size := opSize(op, lastZero, len(buf))
 		lastZero = false
 		switch op % 8 {
 		case 0, 4:
@@ -368,6 +362,20 @@ func readMixed(t *testing.T, r *decode.Reader, ops []byte, out []byte) []byte {
 	}
 }
 
+// opSize returns the buffer size of a Read operation of readMixed and
+// drainMixed: op>>3 bytes, 31 meaning the whole buffer of bufLen bytes, and
+// 1 for a 0 right after a Read of 0 bytes.
+func opSize(op byte, lastZero bool, bufLen int) int {
+	size := int(op >> 3)
+	switch {
+	case size == 31:
+		size = bufLen
+	case size == 0 && lastZero:
+		size = 1
+	}
+	return size
+}
+
 // endsOnBoundary reports whether out does not end inside a UTF-8
 // character.
 func endsOnBoundary(out []byte) bool {
@@ -394,13 +402,7 @@ func drainMixed(r *decode.Reader, ops []byte, buf []byte) int {
 	lastZero := false
 	for k := 0; ; k++ {
 		op := ops[k%len(ops)]
-		size := int(op >> 3)
-		switch {
-		case size == 31:
-			size = len(buf)
-		case size == 0 && lastZero:
-			size = 1
-		}
+		size := opSize(op, lastZero, len(buf))
 		lastZero = false
 		switch op % 8 {
 		case 0, 4:
