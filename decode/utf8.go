@@ -5,6 +5,8 @@ import (
 	"math/bits"
 
 	"golang.org/x/text/transform"
+
+	"github.com/charsniff/charsniff/internal/utf8seq"
 )
 
 // utf8 is Transform on pathUTF8: the Encoding Standard's UTF-8 decoder
@@ -101,38 +103,13 @@ func (d *decoder) utf8Clean(src []byte) int {
 // is decoded afresh) and false; or 0 if s ends before the sequence can be
 // judged.
 func utf8Sequence(s []byte) (int, bool) {
-	c := s[0]
-	// need is the number of trail bytes; lo and hi bound the first one.
-	need, lo, hi := 0, byte(0x80), byte(0xBF)
-	switch {
-	case c >= 0xC2 && c <= 0xDF:
-		need = 1
-	case c == 0xE0:
-		need, lo = 2, 0xA0
-	case c == 0xED:
-		need, hi = 2, 0x9F
-	case c >= 0xE1 && c <= 0xEF:
-		need = 2
-	case c == 0xF0:
-		need, lo = 3, 0x90
-	case c == 0xF4:
-		need, hi = 3, 0x8F
-	case c >= 0xF1 && c <= 0xF3:
-		need = 3
-	default:
-		// 80-C1 and F5-FF never start a sequence.
-		return 1, false
+	switch n, st := utf8seq.Sequence(s); st {
+	case utf8seq.Valid:
+		return n, true
+	case utf8seq.Invalid:
+		return n, false
 	}
-	for i := 1; i <= need; i++ {
-		if i >= len(s) {
-			return 0, false
-		}
-		if b := s[i]; b < lo || b > hi {
-			return i, false
-		}
-		lo, hi = 0x80, 0xBF
-	}
-	return need + 1, true
+	return 0, false
 }
 
 // utf8Run is the fast path of the UTF-8 decoder. Valid UTF-8 is its own

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 
 	"golang.org/x/text/transform"
+
+	"github.com/charsniff/charsniff/internal/utf8seq"
 )
 
 // utf8Decoder implements the UTF-8 decoder
@@ -30,11 +32,11 @@ func (utf8Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err e
 		}
 		// src[nSrc] starts a sequence that is valid but does not fit in dst,
 		// one cut off by the end of src, or an ill-formed one.
-		size, st := utf8Sequence(src[nSrc:])
+		size, st := utf8seq.Sequence(src[nSrc:])
 		switch {
-		case st == seqValid:
+		case st == utf8seq.Valid:
 			return nDst, nSrc, transform.ErrShortDst
-		case st == seqIncomplete && !atEOF:
+		case st == utf8seq.Incomplete && !atEOF:
 			return nDst, nSrc, transform.ErrShortSrc
 		}
 		// "If byte is end-of-queue and UTF-8 bytes needed is not 0, ...
@@ -46,56 +48,6 @@ func (utf8Decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err e
 		nSrc += size
 	}
 	return nDst, nSrc, nil
-}
-
-// seqStatus classifies the UTF-8 sequence at the start of a byte slice.
-type seqStatus uint8
-
-const (
-	seqValid      seqStatus = iota // a well-formed sequence
-	seqIncomplete                  // a well-formed prefix cut off by the end of the slice
-	seqInvalid                     // an ill-formed sequence (a maximal subpart)
-)
-
-// utf8Sequence returns the length and status of the sequence at the start of
-// s, which must not be empty. For an invalid sequence the length is that of
-// its maximal subpart (at least 1), the bytes that become one U+FFFD.
-func utf8Sequence(s []byte) (int, seqStatus) {
-	c := s[0]
-	var need int
-	lo, hi := byte(0x80), byte(0xBF)
-	switch {
-	case c < 0x80:
-		return 1, seqValid
-	case c >= 0xC2 && c <= 0xDF:
-		need = 1
-	case c >= 0xE0 && c <= 0xEF:
-		need = 2
-		if c == 0xE0 {
-			lo = 0xA0
-		} else if c == 0xED {
-			hi = 0x9F
-		}
-	case c >= 0xF0 && c <= 0xF4:
-		need = 3
-		if c == 0xF0 {
-			lo = 0x90
-		} else if c == 0xF4 {
-			hi = 0x8F
-		}
-	default:
-		return 1, seqInvalid
-	}
-	for i := 1; i <= need; i++ {
-		if i >= len(s) {
-			return i, seqIncomplete
-		}
-		if b := s[i]; b < lo || b > hi {
-			return i, seqInvalid
-		}
-		lo, hi = 0x80, 0xBF
-	}
-	return need + 1, seqValid
 }
 
 // validUTF8Prefix returns the length of the longest prefix of s that is
@@ -126,8 +78,8 @@ func validUTF8Prefix(s []byte) int {
 			i += 3
 			continue
 		}
-		n, st := utf8Sequence(s[i:])
-		if st != seqValid {
+		n, st := utf8seq.Sequence(s[i:])
+		if st != utf8seq.Valid {
 			return i
 		}
 		i += n
