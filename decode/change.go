@@ -249,7 +249,7 @@ func (r *Reader) startChange() {
 	}
 	r.keepLimit = r.cfg.restartBuffer
 	if r.cfg.lateMeta > 0 && !r.enc.IsUTF16() {
-		lim := int(min(r.cfg.lateMeta, math.MaxInt))
+		lim := r.cfg.lateLimit()
 		r.late.Reset(&prescan.Options{Window: lim, Legacy: r.cfg.sniff.Legacy})
 		r.scanning = true
 		if r.cfg.autoRestart {
@@ -340,7 +340,7 @@ const aheadChunk = 32 << 10
 // returns it before any output and calls readAhead again on the next
 // call.
 func (r *Reader) readAhead() {
-	lim := int(min(r.cfg.lateMeta, math.MaxInt))
+	lim := r.cfg.lateLimit()
 	for empty := 0; r.scanning && r.keeping && !r.srcEOF && len(r.kept) < lim; {
 		n := len(r.kept)
 		want := min(lim-n, aheadChunk)
@@ -481,4 +481,17 @@ func (r *Reader) restart(e override.Encoding) {
 	r.enc, r.conf = e, sniff.Certain
 	r.chg.Kind, r.chg.To = Restarted, e
 	r.delivered = false
+}
+
+// lateLimit is the WithLateMeta limit as an int (0: off).
+func (c *config) lateLimit() int { return int(min(c.lateMeta, math.MaxInt)) }
+
+// maxKept is the most raw bytes a Reader keeps for a restart under c: the
+// WithRestartBuffer limit, or the late-meta limit if WithAutoRestart reads
+// that far ahead.
+func (c *config) maxKept() int {
+	if c.autoRestart && c.lateMeta > 0 {
+		return max(c.restartBuffer, c.lateLimit())
+	}
+	return c.restartBuffer
 }

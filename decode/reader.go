@@ -68,7 +68,6 @@ package decode
 import (
 	"errors"
 	"io"
-	"math"
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
@@ -223,11 +222,7 @@ func (r *Reader) setup() {
 		r.late = new(prescan.Scanner)
 	}
 	// The restart buffer never grows past the options' bound.
-	bound := r.cfg.restartBuffer
-	if r.cfg.autoRestart && r.cfg.lateMeta > 0 {
-		bound = max(bound, int(min(r.cfg.lateMeta, math.MaxInt)))
-	}
-	if cap(r.kept) > bound {
+	if cap(r.kept) > r.cfg.maxKept() {
 		r.kept = nil
 	}
 }
@@ -253,8 +248,8 @@ func (r *Reader) Reset(src io.Reader) error {
 // allocates no more than Reset does, unless the options ask for a larger
 // window or restart buffer than r had, or a multi-byte decoder r has not
 // made before (the options themselves, such as WithContentType(ct), may
-// allocate where they are made). On a bad option
-// it returns the error NewReader would and leaves r as it was.
+// allocate where they are made). On a bad option it returns the error
+// NewReader would and leaves r as it was.
 func (r *Reader) ResetWith(src io.Reader, opts ...Option) error {
 	// The options are applied to r.cfg in place (a local config would
 	// escape to the heap through the option functions).
