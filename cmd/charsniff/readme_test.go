@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -11,21 +9,12 @@ import (
 // TestREADMECommands checks that the README starts with the two commands it
 // promises: one that sniffs and decodes a sample page with this command
 // (run here through the built binary, from the repository root) and the
-// test command.
+// test command, in its first code block.
 func TestREADMECommands(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var cmds []string
-	for _, line := range strings.Split(string(readme), "\n") {
-		if strings.HasPrefix(line, "    ") {
-			cmds = append(cmds, strings.TrimSpace(line))
-			if len(cmds) == 2 {
-				break
-			}
-		} else if len(cmds) > 0 {
-			break
+	if blocks := fenced(t, "README.md"); len(blocks) > 0 && blocks[0].lang == "sh" {
+		for _, c := range commands(blocks[0]) {
+			cmds = append(cmds, c.text)
 		}
 	}
 	if len(cmds) != 2 || cmds[1] != "go test ./..." {
