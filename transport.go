@@ -45,6 +45,8 @@ import (
 // while reading (such as [ErrBodyTooLarge]) come from the body's Read,
 // naming the URL.
 //
+// Ask for more codings than net/http does with AcceptEncoding.
+//
 // The zero value is ready to use. A Transport must not be changed while
 // in use; it is safe for concurrent use if Base is.
 type Transport struct {
@@ -64,16 +66,46 @@ type Transport struct {
 	// bytes, at most 1 MiB + MaxRatio*n decompressed bytes. 0 means
 	// DefaultMaxRatio, a negative value no bound.
 	MaxRatio int64
+
+	// AcceptEncoding, if not empty, is sent as the Accept-Encoding header
+	// of a request that has none (and no Range header, and is not HEAD),
+	// such as "gzip, br, zstd" to save bandwidth beyond the gzip net/http
+	// asks for. The Transport then undoes the codings of every response
+	// to such a request, HTML or not, as net/http does for its own gzip
+	// (Content-Encoding and Content-Length removed, Uncompressed true).
+	AcceptEncoding string
+}
+
+// base returns the RoundTripper t sends requests with.
+func (t *Transport) base() http.RoundTripper {
+	if t.Base == nil {
+		return http.DefaultTransport
+	}
+	return t.Base
+}
+
+// CloseIdleConnections closes the idle connections of Base, if it has a
+// CloseIdleConnections method (as *http.Transport has), so that
+// http.Client.CloseIdleConnections reaches them.
+func (t *Transport) CloseIdleConnections() {
+	type closeIdler interface{ CloseIdleConnections() }
+	if c, ok := t.base().(closeIdler); ok {
+		c.CloseIdleConnections()
+	}
 }
 
 // RoundTrip sends req with Base and decodes an HTML response's body to
 // UTF-8, as [Transport] says.
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
-	base := t.Base
-	if base == nil {
-		base = http.DefaultTransport
+	asked := false
+	if t.AcceptEncoding != "" && req.Header.Get("Accept-Encoding") == "" &&
+		req.Header.Get("Range") == "" && req.Method != http.MethodHead {
+		// A RoundTripper must not change the caller's request.
+		req = req.Clone(req.Context())
+		req.Header.Set("Accept-Encoding", t.AcceptEncoding)
+		asked = true
 	}
-	resp, err := base.RoundTrip(req)
+	resp, err := t.base().RoundTrip(req)
 	if err != nil || resp == nil {
 		return resp, err
 	}
@@ -86,13 +118,16 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	contentType := resp.Header.Get("Content-Type")
 	essence, html := htmlEssence(contentType)
-	if !html && contentType != "" {
+	if !html && contentType != "" && !asked {
 		return resp, nil
 	}
 	limits := contentcoding.Limits{MaxSize: t.MaxDecodedSize, MaxRatio: t.MaxRatio}
 	if err := uncompress(resp, limits); err != nil {
 		resp.Body.Close()
 		return nil, err
+	}
+	if !html && contentType != "" {
+		return resp, nil // decompressed only, as asked
 	}
 	src := io.Reader(resp.Body)
 	if contentType == "" {

@@ -538,3 +538,91 @@ func TestTransportConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestTransportAcceptEncoding checks that AcceptEncoding asks for the
+// codings without changing the caller's request, and that every response
+// to such a request comes back decompressed, HTML or not.
+func TestTransportAcceptEncoding(t *testing.T) {
+	var seen []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ae := r.Header.Get("Accept-Encoding")
+		seen = append(seen, ae)
+		body := []byte(`{"name":"caf\u00e9"}`)
+		w.Header().Set("Content-Type", "application/json")
+		if r.URL.Path == "/html" {
+			body = []byte("<meta charset=windows-1252><title>Caf\xe9</title>")
+			w.Header().Set("Content-Type", "text/html")
+		}
+		if strings.Contains(ae, "br") {
+			w.Header().Set("Content-Encoding", "br")
+			body = compress(t, "br", body)
+		}
+		w.Write(body)
+	}))
+	defer srv.Close()
+	tr := &charsniff.Transport{AcceptEncoding: "gzip, br, zstd"}
+	client := &http.Client{Transport: tr}
+	defer client.CloseIdleConnections()
+	for _, tc := range []struct {
+		path, rng, ownAE string
+		wantAE, wantBody string
+		uncompressed     bool
+	}{
+		{"/json", "", "", "gzip, br, zstd", `{"name":"caf\u00e9"}`, true},
+		{"/html", "", "", "gzip, br, zstd", "Café", true},
+		{"/html", "", "identity", "identity", "Café", false},
+		{"/json", "bytes=0-", "", "", `{"name":"caf\u00e9"}`, false},
+	} {
+		seen = nil
+		req, _ := http.NewRequest("GET", srv.URL+tc.path, nil)
+		if tc.rng != "" {
+			req.Header.Set("Range", tc.rng)
+		}
+		if tc.ownAE != "" {
+			req.Header.Set("Accept-Encoding", tc.ownAE)
+		}
+		before := fmt.Sprint(req.Header)
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if tc.path == "/html" {
+			got = strings.Join(texts(t, resp.Body), "|")
+		} else {
+			b, _ := io.ReadAll(resp.Body)
+			got = string(b)
+		}
+		resp.Body.Close()
+		ae := ""
+		if len(seen) == 1 {
+			ae = seen[0]
+		}
+		if ae != tc.wantAE && !(tc.wantAE == "" && ae == "gzip") {
+			t.Errorf("%s %q: server saw Accept-Encoding %q, want %q", tc.path, tc.ownAE, ae, tc.wantAE)
+		}
+		if got != tc.wantBody || resp.Header.Get("Content-Encoding") != "" || resp.Uncompressed != tc.uncompressed {
+			t.Errorf("%s %q: body %q, Content-Encoding %q, Uncompressed %v", tc.path, tc.ownAE, got, resp.Header.Get("Content-Encoding"), resp.Uncompressed)
+		}
+		if after := fmt.Sprint(req.Header); after != before {
+			t.Errorf("the caller's request changed: %s, was %s", after, before)
+		}
+	}
+}
+
+// idleCounter counts CloseIdleConnections calls.
+type idleCounter struct {
+	http.RoundTripper
+	n int
+}
+
+func (c *idleCounter) CloseIdleConnections() { c.n++ }
+
+func TestTransportCloseIdleConnections(t *testing.T) {
+	base := &idleCounter{}
+	(&http.Client{Transport: &charsniff.Transport{Base: base}}).CloseIdleConnections()
+	if base.n != 1 {
+		t.Errorf("Base.CloseIdleConnections called %d times, want 1", base.n)
+	}
+	(&charsniff.Transport{Base: fixedTransport(nil)}).CloseIdleConnections() // no method: nothing
+}
