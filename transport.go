@@ -28,16 +28,18 @@ import (
 // by [decode.NewReader] with the response's Content-Type header and URL
 // host as hints (as [NewResponseReader] gives them), then Options. Its
 // Content-Type becomes the essence with "; charset=utf-8", and its
-// Content-Encoding and Content-Length headers are removed
-// (ContentLength -1, Uncompressed true). A compressed body (gzip, x-gzip,
-// deflate, br, zstd, stacked, when the caller set Accept-Encoding itself)
-// is decompressed first, within MaxDecodedSize and MaxRatio.
+// Content-Length header is removed (ContentLength -1). A compressed body
+// (gzip, x-gzip, deflate, br, zstd, stacked, when the caller set
+// Accept-Encoding itself) is decompressed first, within MaxDecodedSize and
+// MaxRatio, and its Content-Encoding header removed (Uncompressed true).
 //
 // The body streams: RoundTrip reads the first bytes of it for the
 // sniffing (1024 by default, more with late <meta> options), and memory
 // stays bounded however long the body. Closing the body closes the
-// original once. The sniffing result is the body's [Body.Result] (or
-// [ResponseResult]).
+// original once. The sniffing result is the body's [Body.Result]:
+// [ResponseResult] gets it from the response (an http.Client with a
+// Timeout wraps the body in its own type; call the Transport's RoundTrip
+// directly, or use a context deadline instead, to keep it reachable).
 //
 // RoundTrip returns an error, naming the URL and the step, for a content
 // coding not known ([ErrUnsupportedCoding]) or corrupt at its start, and
