@@ -142,13 +142,17 @@ func NewReader(body io.ReadCloser, codings []string, limits Limits) (*Reader, er
 	r.top = r.src
 	for i := len(codings) - 1; i >= 0; i-- {
 		c := codings[i]
-		dec, closeFn, err := open(c, r.top)
+		in := &input{r: r.top}
+		dec, closeFn, err := open(c, in)
+		if err != nil && in.empty(err) {
+			dec, closeFn, err = eof{}, nil, nil
+		}
 		if err != nil {
 			r.closeLayers()
 			return nil, &CodingError{c, err}
 		}
 		r.layers = append(r.layers, layer{c, closeFn})
-		r.top = &errReader{r: dec, src: r.src, coding: c}
+		r.top = &errReader{r: dec, in: in, src: r.src, coding: c}
 	}
 	return r, nil
 }
@@ -275,8 +279,11 @@ func (c *countReader) Read(p []byte) (int, error) {
 
 // errReader names the coding in the errors of r, except io.EOF and the
 // body's own errors, which pass through as they are.
+// An empty input reads as an empty body, not as a truncated stream, as
+// net/http and browsers take a zero-length body with a Content-Encoding.
 type errReader struct {
 	r      io.Reader
+	in     *input // what r decodes
 	src    *countReader
 	coding string
 }
@@ -284,6 +291,9 @@ type errReader struct {
 func (e *errReader) Read(p []byte) (int, error) {
 	n, err := e.r.Read(p)
 	if err != nil && err != io.EOF && (e.src.err == nil || !errors.Is(err, e.src.err)) {
+		if e.in.empty(err) {
+			return n, io.EOF
+		}
 		var ce *CodingError
 		if !errors.As(err, &ce) {
 			err = &CodingError{e.coding, err}
@@ -291,6 +301,29 @@ func (e *errReader) Read(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// input counts the bytes a decoder reads.
+type input struct {
+	r io.Reader
+	n int64
+}
+
+func (in *input) Read(p []byte) (int, error) {
+	n, err := in.r.Read(p)
+	in.n += int64(n)
+	return n, err
+}
+
+// empty reports whether err is a decoder's complaint about an input that
+// ended before its first byte.
+func (in *input) empty(err error) bool {
+	return in.n == 0 && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF))
+}
+
+// eof is an empty body.
+type eof struct{}
+
+func (eof) Read([]byte) (int, error) { return 0, io.EOF }
 
 // Sniff returns the coding that a file starting with prefix is compressed
 // with, as its magic number tells: "gzip" (1F 8B) or "zstd" (28 B5 2F FD,

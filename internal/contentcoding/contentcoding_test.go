@@ -98,6 +98,31 @@ func TestCodings(t *testing.T) {
 	}
 }
 
+// TestEmpty checks that a body of no bytes reads as empty in every coding
+// and stack, as net/http and browsers take it, while one cut after its
+// first byte is an error.
+func TestEmpty(t *testing.T) {
+	for _, cs := range [][]string{{"gzip"}, {"deflate"}, {"br"}, {"zstd"}, {"gzip", "br"}} {
+		r, err := NewReader(body(nil), cs, Limits{})
+		if err != nil {
+			t.Errorf("%q: %v", cs, err)
+			continue
+		}
+		if b, err := io.ReadAll(r); len(b) != 0 || err != nil {
+			t.Errorf("%q: %q, %v", cs, b, err)
+		}
+	}
+	for _, c := range []string{"gzip", "deflate", "br", "zstd"} {
+		r, err := NewReader(body(encode(t, c, []byte(page))[:1]), []string{c}, Limits{})
+		if err == nil {
+			_, err = io.ReadAll(r)
+		}
+		if err == nil {
+			t.Errorf("%s cut after one byte: no error", c)
+		}
+	}
+}
+
 func TestParse(t *testing.T) {
 	got := Parse([]string{" gzip ,, Identity", "", "BR"})
 	if strings.Join(got, "|") != "gzip|br" {
