@@ -626,3 +626,22 @@ func TestTransportCloseIdleConnections(t *testing.T) {
 	}
 	(&charsniff.Transport{Base: fixedTransport(nil)}).CloseIdleConnections() // no method: nothing
 }
+
+// TestTransportEmptyCompressed checks that an empty body with a
+// Content-Encoding is an empty page, not an error.
+func TestTransportEmptyCompressed(t *testing.T) {
+	for _, ce := range []string{"gzip", "br", "deflate", "zstd"} {
+		var b *countingBody
+		tr := &charsniff.Transport{Base: respond(http.Header{"Content-Type": {"text/html"}, "Content-Encoding": {ce}}, nil, &b)}
+		req, _ := http.NewRequest("GET", "http://example.com/", nil)
+		resp, err := tr.RoundTrip(req)
+		if err != nil {
+			t.Errorf("%s: %v", ce, err)
+			continue
+		}
+		if got, err := io.ReadAll(resp.Body); len(got) != 0 || err != nil {
+			t.Errorf("%s: %q, %v", ce, got, err)
+		}
+		resp.Body.Close()
+	}
+}
