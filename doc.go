@@ -16,6 +16,34 @@
 // has the sniffing algorithm on its own; package decode/codec has the
 // decoders.
 //
+// # Crawlers
+//
+// [Transport] is an [http.RoundTripper] that hands out every HTML response
+// decoded to UTF-8, so that any parser or scraping library built on
+// golang.org/x/net/html (goquery, colly) reads the right text:
+//
+//	client := &http.Client{Transport: &charsniff.Transport{}}
+//	resp, err := client.Get(url)
+//	doc, err := html.Parse(resp.Body) // UTF-8; resp.Header says charset=utf-8
+//	res, _ := charsniff.ResponseResult(resp) // which encoding, and why
+//
+// It and [NewResponseReader] decompress a body still compressed (gzip,
+// deflate, br, zstd: a crawler that sets Accept-Encoding itself gets such
+// bodies from net/http), within a bound against decompression bombs, and
+// take the host of the URL as a hint for undeclared pages. The examples
+// module (github.com/charsniff/charsniff/examples) shows goquery and colly.
+//
+// # Names of encodings
+//
+// Two spellings of an encoding's name are in use. [Lookup],
+// [DetermineEncoding] and the charsniff command (text and JSON) give the
+// lower-case form of the WHATWG name, as x/net/html/charset does:
+// "shift_jis", "utf-8", "windows-1252", "big5". The Encoding Standard's own
+// spelling, "Shift_JIS", "UTF-8", "windows-1252", "Big5", is what
+// override.Encoding.Name, sniff.Result.Name and so [decode.Reader.Result]
+// give. Labels match in either case, so both spellings look up the same
+// encoding.
+//
 // # Deliberate differences from x/net/html/charset
 //
 // Each of these is named in a test (TestDifferenceFromXNet_*).

@@ -3,6 +3,8 @@ module github.com/charsniff/charsniff
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.3.0
+	github.com/klauspost/compress v1.20.4
 	github.com/schollz/progressbar/v3 v3.19.1
 	golang.org/x/net v0.62.0
 	golang.org/x/term v0.47.0

@@ -1,9 +1,13 @@
 package charsniff_test
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	neturl "net/url"
 	"strings"
 	"testing"
 
@@ -135,5 +139,87 @@ func TestResponseReaderEdges(t *testing.T) {
 	}
 	if _, err := charsniff.NewResponseReader(&http.Response{}, decode.WithDefault("bogus")); err == nil {
 		t.Error("bad option: no error")
+	}
+}
+
+// TestResponseReaderTLD serves a page whose first 1024 bytes are ASCII and
+// whose text is windows-1251: the URL's host chooses the default encoding,
+// unless an option gives another.
+func TestResponseReaderTLD(t *testing.T) {
+	base := serveSite(t)
+	body := "<title>News</title><!-- " + strings.Repeat("padding ", 140) + "-->" +
+		string(encodePage(t, "windows-1251", "<p>Новости дня"))
+	for _, tc := range []struct {
+		host string
+		opts []decode.Option
+		want override.Encoding
+	}{
+		{"example.ru", nil, override.Windows1251},
+		{"www.example.jp", nil, override.ShiftJIS},
+		{"127.0.0.1", nil, override.Windows1252},
+		{"example.com", nil, override.Windows1252},
+		{"example.ru", []decode.Option{decode.WithTLD("de")}, override.Windows1252},
+	} {
+		resp, err := (&http.Client{Transport: base}).Get("http://" + tc.host + "/raw?ct=text/html&body=" + neturl.QueryEscape(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := charsniff.NewResponseReader(resp, tc.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res := r.Result(); res.Encoding != tc.want || res.Source != sniff.SourceDefault {
+			t.Errorf("%s %d options: %v, want %v from the default", tc.host, len(tc.opts), res, tc.want)
+		}
+		resp.Body.Close()
+	}
+}
+
+// TestResponseReaderCoding checks what NewResponseReader does to a
+// compressed response, and its errors.
+func TestResponseReaderCoding(t *testing.T) {
+	page := "<meta charset=windows-1252><p>Caf\xe9"
+	newResp := func(ce string, body []byte) *http.Response {
+		req, _ := http.NewRequest("GET", "https://user:secret@example.com/page", nil)
+		return &http.Response{
+			Header: http.Header{"Content-Type": {"text/html"}, "Content-Encoding": {ce},
+				"Content-Length": {fmt.Sprint(len(body))}},
+			ContentLength: int64(len(body)),
+			Body:          io.NopCloser(bytes.NewReader(body)),
+			Request:       req,
+		}
+	}
+	resp := newResp("gzip", compress(t, "gzip", []byte(page)))
+	r, err := charsniff.NewResponseReader(resp)
+	if got := readString(t, r, err); got != "<meta charset=windows-1252><p>Café" {
+		t.Errorf("gzip: got %q", got)
+	}
+	if !resp.Uncompressed || resp.ContentLength != -1 || resp.Header.Get("Content-Encoding") != "" || resp.Header.Get("Content-Length") != "" {
+		t.Errorf("gzip: response left as %+v", resp)
+	}
+	// Already uncompressed by net/http: the header is not acted on again.
+	resp = newResp("gzip", []byte(page))
+	resp.Uncompressed = true
+	r, err = charsniff.NewResponseReader(resp)
+	if got := readString(t, r, err); got != "<meta charset=windows-1252><p>Café" {
+		t.Errorf("Uncompressed: got %q", got)
+	}
+
+	_, err = charsniff.NewResponseReader(newResp("gzip, foo", []byte(page)))
+	if want := `charsniff: https://user:xxxxx@example.com/page: content-encoding "foo": unsupported`; err == nil || err.Error() != want || !errors.Is(err, charsniff.ErrUnsupportedCoding) {
+		t.Errorf("unknown coding: error %v\nwant %s", err, want)
+	}
+	_, err = charsniff.NewResponseReader(newResp("gzip", []byte(page)))
+	if err == nil || !strings.HasPrefix(err.Error(), `charsniff: https://user:xxxxx@example.com/page: content-encoding "gzip": `) {
+		t.Errorf("not gzip: error %v", err)
+	}
+	bomb := compress(t, "zstd", make([]byte, 8<<20))
+	r, err = charsniff.NewResponseReader(newResp("zstd", bomb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = io.Copy(io.Discard, r)
+	if !errors.Is(err, charsniff.ErrBodyTooLarge) || !strings.HasPrefix(err.Error(), "charsniff: https://user:xxxxx@example.com/page: ") {
+		t.Errorf("bomb: error %v", err)
 	}
 }

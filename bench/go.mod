@@ -10,4 +10,9 @@ require (
 	golang.org/x/text v0.43.0
 )
 
+require (
+	github.com/andybalholm/brotli v1.3.0 // indirect
+	github.com/klauspost/compress v1.20.4 // indirect
+)
+
 replace github.com/charsniff/charsniff => ../

@@ -1,0 +1,218 @@
+package charsniff
+
+import (
+	"bufio"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/contentcoding"
+	"github.com/charsniff/charsniff/sniff"
+)
+
+// Transport is an [http.RoundTripper] that hands out HTML responses
+// decoded to UTF-8, for crawlers and scrapers whose parser expects UTF-8
+// (golang.org/x/net/html, goquery, colly):
+//
+//	client := &http.Client{Transport: &charsniff.Transport{}}
+//
+// A response is HTML when its Content-Type essence is text/html or
+// application/xhtml+xml, or when it has no Content-Type and its first 512
+// bytes sniff as HTML by the MIME Sniffing Standard (as browsers do, with
+// [http.DetectContentType]). Every other response, and the responses to
+// HEAD requests and with status 204 or 304, pass through untouched.
+//
+// An HTML response comes back with its body, a [*Body], decoded to UTF-8
+// by [decode.NewReader] with the response's Content-Type header and URL
+// host as hints (as [NewResponseReader] gives them), then Options. Its
+// Content-Type becomes the essence with "; charset=utf-8", and its
+// Content-Length header is removed (ContentLength -1). A compressed body
+// (gzip, x-gzip, deflate, br, zstd, stacked, when the caller set
+// Accept-Encoding itself) is decompressed first, within MaxDecodedSize and
+// MaxRatio, and its Content-Encoding header removed (Uncompressed true).
+//
+// The body streams: RoundTrip reads the first bytes of it for the
+// sniffing (1024 by default, more with late <meta> options), and memory
+// stays bounded however long the body. Closing the body closes the
+// original once. The sniffing result is the body's [Body.Result]:
+// [ResponseResult] gets it from the response (an http.Client with a
+// Timeout wraps the body in its own type; call the Transport's RoundTrip
+// directly, or use a context deadline instead, to keep it reachable).
+//
+// RoundTrip returns an error, naming the URL and the step, for a content
+// coding not known ([ErrUnsupportedCoding]) or corrupt at its start, and
+// for bad Options; it then closes the body. Errors of the decompression
+// while reading (such as [ErrBodyTooLarge]) come from the body's Read,
+// naming the URL.
+//
+// Ask for more codings than net/http does with AcceptEncoding.
+//
+// The zero value is ready to use. A Transport must not be changed while
+// in use; it is safe for concurrent use if Base is.
+type Transport struct {
+	// Base is the RoundTripper that makes the requests; nil means
+	// http.DefaultTransport.
+	Base http.RoundTripper
+
+	// Options are given to decode.NewReader for each HTML response, after
+	// the response's Content-Type and URL host, so that decode.WithTLD or
+	// decode.WithContentType among them wins over the response's.
+	Options []decode.Option
+
+	// MaxDecodedSize caps a decompressed body: 0 means
+	// DefaultMaxDecodedSize, a negative value no cap.
+	MaxDecodedSize int64
+	// MaxRatio bounds a compressed body's expansion: after n compressed
+	// bytes, at most 1 MiB + MaxRatio*n decompressed bytes. 0 means
+	// DefaultMaxRatio, a negative value no bound.
+	MaxRatio int64
+
+	// AcceptEncoding, if not empty, is sent as the Accept-Encoding header
+	// of a request that has none (and no Range header, and is not HEAD),
+	// such as "gzip, br, zstd" to save bandwidth beyond the gzip net/http
+	// asks for. The Transport then undoes the codings of every response
+	// to such a request, HTML or not, as net/http does for its own gzip
+	// (Content-Encoding and Content-Length removed, Uncompressed true).
+	AcceptEncoding string
+}
+
+// base returns the RoundTripper t sends requests with.
+func (t *Transport) base() http.RoundTripper {
+	if t.Base == nil {
+		return http.DefaultTransport
+	}
+	return t.Base
+}
+
+// CloseIdleConnections closes the idle connections of Base, if it has a
+// CloseIdleConnections method (as *http.Transport has), so that
+// http.Client.CloseIdleConnections reaches them.
+func (t *Transport) CloseIdleConnections() {
+	type closeIdler interface{ CloseIdleConnections() }
+	if c, ok := t.base().(closeIdler); ok {
+		c.CloseIdleConnections()
+	}
+}
+
+// RoundTrip sends req with Base and decodes an HTML response's body to
+// UTF-8, as [Transport] says.
+func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
+	asked := false
+	if t.AcceptEncoding != "" && req.Header.Get("Accept-Encoding") == "" &&
+		req.Header.Get("Range") == "" && req.Method != http.MethodHead {
+		// A RoundTripper must not change the caller's request.
+		req = req.Clone(req.Context())
+		req.Header.Set("Accept-Encoding", t.AcceptEncoding)
+		asked = true
+	}
+	resp, err := t.base().RoundTrip(req)
+	if err != nil || resp == nil {
+		return resp, err
+	}
+	if resp.Request == nil {
+		resp.Request = req
+	}
+	if req.Method == http.MethodHead || resp.StatusCode == http.StatusNoContent ||
+		resp.StatusCode == http.StatusNotModified || resp.Body == nil || resp.Body == http.NoBody {
+		return resp, nil
+	}
+	contentType := resp.Header.Get("Content-Type")
+	essence, html := htmlEssence(contentType)
+	if !html && contentType != "" && !asked {
+		return resp, nil
+	}
+	limits := contentcoding.Limits{MaxSize: t.MaxDecodedSize, MaxRatio: t.MaxRatio}
+	if err := uncompress(resp, limits); err != nil {
+		resp.Body.Close()
+		return nil, err
+	}
+	if !html && contentType != "" {
+		return resp, nil // decompressed only, as asked
+	}
+	src := io.Reader(resp.Body)
+	if contentType == "" {
+		// No Content-Type: sniff the (decompressed) body as a browser does.
+		b := bufio.NewReaderSize(resp.Body, 512)
+		head, _ := b.Peek(512)
+		src = b
+		essence, html = htmlEssence(http.DetectContentType(head))
+		if !html {
+			resp.Body = &readCloser{b, resp.Body}
+			return resp, nil
+		}
+	}
+	r, err := decode.NewReader(src, responseOptions(resp, t.Options)...)
+	if err != nil {
+		resp.Body.Close()
+		return nil, responseError(resp, err)
+	}
+	resp.Body = &Body{r: r, c: resp.Body}
+	resp.Header.Set("Content-Type", essence+"; charset=utf-8")
+	resp.Header.Del("Content-Length")
+	resp.ContentLength = -1
+	return resp, nil
+}
+
+// htmlEssence returns the essence of the MIME type contentType, in lower
+// case, and whether it is an HTML one: text/html or application/xhtml+xml.
+func htmlEssence(contentType string) (essence string, html bool) {
+	essence, _, _ = strings.Cut(contentType, ";")
+	essence = strings.ToLower(strings.Trim(essence, " \t\r\n"))
+	return essence, essence == "text/html" || essence == "application/xhtml+xml"
+}
+
+// readCloser reads from r and closes c.
+type readCloser struct {
+	io.Reader
+	c io.Closer
+}
+
+func (r *readCloser) Close() error { return r.c.Close() }
+
+// Body is the body of an HTML response that [Transport] decoded: its Read
+// returns UTF-8, as a [decode.Reader] does.
+type Body struct {
+	r    *decode.Reader
+	c    io.Closer // the body as received (decompressed)
+	once sync.Once
+	err  error
+}
+
+// Read reads UTF-8 text.
+func (b *Body) Read(p []byte) (int, error) { return b.r.Read(p) }
+
+// WriteTo writes the rest of the UTF-8 text to w.
+func (b *Body) WriteTo(w io.Writer) (int64, error) { return b.r.WriteTo(w) }
+
+// Close closes the response's body, once; later calls return the first
+// call's error.
+func (b *Body) Close() error {
+	b.once.Do(func() { b.err = b.c.Close() })
+	return b.err
+}
+
+// Result returns the encoding the body is decoded from, how confident and
+// why, as [decode.Reader.Result].
+func (b *Body) Result() sniff.Result { return b.r.Result() }
+
+// Decoder returns the reader that decodes the body, for its other
+// methods ([decode.Reader.Change] after a late <meta>). Reading from it
+// reads the body.
+func (b *Body) Decoder() *decode.Reader { return b.r }
+
+// ResponseResult returns the sniffing result of a response that
+// [Transport] decoded, and false if resp.Body is not a [*Body] (the
+// response is not HTML, or an http.Client with a Timeout wrapped the body;
+// a client without Timeout leaves it as it is).
+func ResponseResult(resp *http.Response) (sniff.Result, bool) {
+	if resp == nil {
+		return sniff.Result{}, false
+	}
+	b, ok := resp.Body.(*Body)
+	if !ok {
+		return sniff.Result{}, false
+	}
+	return b.Result(), true
+}
