@@ -1,0 +1,371 @@
+package archive
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/warc"
+)
+
+// Options configure a Reader.
+type Options struct {
+	// File is the name the results carry in their file field.
+	File string
+	// Decode are the options of each record's decode.Reader. The record's
+	// stored HTTP Content-Type (the transport layer) and its target URI's
+	// host (the top-level-domain hint) come after them, and so win.
+	Decode []decode.Option
+}
+
+// Counts count what a Reader met in its file.
+type Counts struct {
+	Records int            // records read (their header was good)
+	Sniffed int            // HTML records with a result and no error
+	NotHTML int            // response and resource records whose payload is not HTML (skipped)
+	Skipped map[string]int // records of other types, by WARC-Type (skipped)
+	Failed  int            // error results: damaged records and stretches of garbage, and a final read error
+}
+
+// Add adds the counts of o to c.
+func (c *Counts) Add(o *Counts) {
+	c.Records += o.Records
+	c.Sniffed += o.Sniffed
+	c.NotHTML += o.NotHTML
+	c.Failed += o.Failed
+	for t, n := range o.Skipped {
+		if c.Skipped == nil {
+			c.Skipped = make(map[string]int)
+		}
+		c.Skipped[t] += n
+	}
+}
+
+// A Reader reads the HTML records of one WARC file. It holds one record at
+// a time, in bounded memory however large the records (see warc.Reader),
+// and reuses its decoder from record to record. A Reader is not safe for
+// concurrent use.
+type Reader struct {
+	opts    Options
+	wr      *warc.Reader
+	rd      *decode.Reader  // each record's decoder; nil until the first
+	recOpts []decode.Option // the current record's options, reused
+	src     errReader       // the current record's payload
+	cur     *Record         // the last record handed out, not yet finished
+	// ahead holds what the warc.Reader returned after cur when Finish had
+	// to look (valid when peeked).
+	ahead    *warc.Record
+	aheadErr error
+	peeked   bool
+	err      error // a final error: Next returns it from then on
+	counts   Counts
+}
+
+// NewReader returns a Reader of the WARC file src. It reads nothing until
+// the first call to Next.
+func NewReader(src io.Reader, opts Options) *Reader {
+	r := &Reader{wr: warc.NewReader(src)}
+	r.init(opts)
+	return r
+}
+
+// Reset makes r read src, as NewReader would, keeping its buffers.
+func (r *Reader) Reset(src io.Reader, opts Options) {
+	r.wr.Reset(src)
+	r.init(opts)
+}
+
+func (r *Reader) init(opts Options) {
+	r.opts = opts
+	r.cur, r.ahead, r.aheadErr, r.peeked, r.err = nil, nil, nil, false, nil
+	r.counts = Counts{Skipped: make(map[string]int)}
+}
+
+// Counts returns what r has met so far. They are complete once Next has
+// returned io.EOF or another error.
+func (r *Reader) Counts() *Counts { return &r.counts }
+
+// Next returns the next HTML record, or the next damaged record or stretch
+// of garbage (a Record whose Result.Error is set, with no Text). It
+// finishes the previous record first (see Record.Finish).
+//
+// At the end of the file Next returns io.EOF. Another error means the file
+// itself could not be read on (a read error of src): it is final, and
+// counted as failed.
+func (r *Reader) Next() (*Record, error) {
+	if c := r.cur; c != nil {
+		c.Finish()
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	for {
+		wrec, err := r.read()
+		var re *warc.RecordError
+		switch {
+		case err == io.EOF:
+			r.err = io.EOF
+			return nil, io.EOF
+		case errors.As(err, &re):
+			r.counts.Failed++
+			return &Record{Offset: re.Offset, RecordID: re.RecordID, finished: true, Result: Result{
+				File:  r.opts.File,
+				Where: &Where{RecordID: re.RecordID, Offset: re.Offset},
+				Error: problem(re),
+			}}, nil
+		case err != nil:
+			r.counts.Failed++
+			r.err = err
+			return nil, err
+		}
+		r.counts.Records++
+		if rec := r.open(wrec); rec != nil {
+			r.cur = rec
+			return rec, nil
+		}
+	}
+}
+
+// read returns the next record of the warc.Reader, or what Finish has
+// read ahead.
+func (r *Reader) read() (*warc.Record, error) {
+	if r.peeked {
+		r.peeked = false
+		return r.ahead, r.aheadErr
+	}
+	return r.wr.Next()
+}
+
+// A Record is one HTML record of a WARC file (or a damaged record, or a
+// stretch of garbage where a record should start).
+type Record struct {
+	Type      string    // WARC-Type: "response" or "resource"
+	TargetURI string    // WARC-Target-URI, without angle brackets
+	Date      time.Time // WARC-Date; zero if missing or malformed
+	RecordID  string    // WARC-Record-ID, angle brackets included
+	Offset    int64     // where the record starts in the file (its gzip member in a .warc.gz)
+	Length    int64     // the record's Content-Length: the size of its block
+
+	// Result is the record's line: the sniffing result, or the problem.
+	// It is final once Finish has been called.
+	Result Result
+
+	// Text reads the decoded text (normalized UTF-8, as the decode
+	// options say); nil when Result.Error was set when Next returned the
+	// record. A read error of the payload goes into Result.Error too. Text
+	// is valid until Finish or the next call to Next.
+	Text io.Reader
+
+	r        *Reader
+	text     *text
+	finished bool
+}
+
+// WriteText writes the decoded text to w. The returned error is w's: a
+// problem reading the record goes into Result.Error, after the text
+// decoded up to it. WriteText writes nothing for a record without Text.
+func (rec *Record) WriteText(w io.Writer) (int64, error) {
+	t := rec.text
+	if t == nil || rec.finished {
+		return 0, nil
+	}
+	n, err := t.rd.WriteTo(w)
+	if t.src.err != nil {
+		rec.fail(t.src.err)
+		return n, nil
+	}
+	return n, err
+}
+
+// Finish ends the record: it reads what is left of its block, so that
+// damage found there (a wrong Content-Length, a corrupt gzip member) is
+// in Result.Error, and returns the final Result. Text reads nothing more
+// afterwards. Calling Finish again, or Next, does nothing more.
+func (rec *Record) Finish() *Result {
+	if rec.finished {
+		return &rec.Result
+	}
+	rec.finished = true
+	r := rec.r
+	r.cur = nil
+	if rec.text != nil {
+		rec.text.done = true
+	}
+	if !r.peeked && r.err == nil {
+		r.ahead, r.aheadErr = r.wr.Next()
+		r.peeked = true
+		var re *warc.RecordError
+		if errors.As(r.aheadErr, &re) && re.Offset == rec.Offset && re.RecordID == rec.RecordID {
+			// The rest of this record's block is damaged.
+			rec.fail(re)
+			r.peeked = false
+		}
+	}
+	if rec.Result.Error != "" {
+		r.counts.Failed++
+	} else {
+		r.counts.Sniffed++
+	}
+	return &rec.Result
+}
+
+// fail sets the record's error, unless it has one.
+func (rec *Record) fail(err error) {
+	if rec.Result.Error == "" {
+		rec.Result.Error = problem(err)
+	}
+}
+
+// open sniffs wrec's payload if wrec is a response or resource record with
+// an HTML payload, and returns it as a Record. For a record that is skipped
+// it counts it and returns nil.
+func (r *Reader) open(wrec *warc.Record) *Record {
+	if wrec.Type != "response" && wrec.Type != "resource" {
+		r.counts.Skipped[wrec.Type]++
+		return nil
+	}
+	rec := &Record{
+		Type: wrec.Type, TargetURI: wrec.TargetURI, Date: wrec.Date, RecordID: wrec.RecordID,
+		Offset: wrec.Offset, Length: wrec.ContentLength, r: r,
+	}
+	where := &Where{RecordID: wrec.RecordID, URI: wrec.TargetURI, Offset: wrec.Offset}
+	rec.Result = Result{File: r.opts.File, Where: where}
+	p, err := wrec.Payload()
+	if err != nil {
+		rec.fail(err)
+		return rec
+	}
+	where.Status, where.HTTPCharset = p.StatusCode, p.Charset
+	if !p.IsHTML() {
+		r.counts.NotHTML++
+		return nil
+	}
+	if p.Undecoded != "" {
+		rec.Result.Error = fmt.Sprintf("payload: content coding %q not decoded", p.Undecoded)
+		return rec
+	}
+	r.recOpts = recordOptions(r.recOpts[:0], r.opts.Decode, p.ContentType, hostOf(wrec.TargetURI))
+	r.src = errReader{r: p.Body}
+	if r.rd == nil {
+		r.rd, err = decode.NewReader(&r.src, r.recOpts...)
+	} else {
+		err = r.rd.ResetWith(&r.src, r.recOpts...)
+	}
+	if err != nil {
+		// Bad options: every record says so.
+		rec.Result.Error = err.Error()
+		return rec
+	}
+	if r.src.err != nil {
+		// The payload broke inside the window.
+		rec.fail(r.src.err)
+		return rec
+	}
+	rec.Result = NewResult(r.opts.File, r.rd)
+	rec.Result.Where = where
+	rec.text = &text{rec: rec, rd: r.rd, src: &r.src}
+	rec.Text = rec.text
+	return rec
+}
+
+// recordOptions appends to dst the decode options of a record: the
+// caller's, then the record's stored Content-Type as the transport layer and
+// its URI's host as the top-level-domain hint, which come later and so win.
+func recordOptions(dst, base []decode.Option, contentType, host string) []decode.Option {
+	dst = append(dst, base...)
+	if contentType != "" {
+		dst = append(dst, decode.WithContentType(contentType))
+	}
+	if host != "" {
+		dst = append(dst, decode.WithTLD(host))
+	}
+	return dst
+}
+
+// text is a Record's Text.
+type text struct {
+	rec  *Record
+	rd   *decode.Reader
+	src  *errReader
+	done bool // the record is finished
+}
+
+func (t *text) Read(p []byte) (int, error) {
+	if t.done {
+		return 0, io.EOF
+	}
+	n, err := t.rd.Read(p)
+	if t.src.err != nil {
+		t.rec.fail(t.src.err)
+	}
+	return n, err
+}
+
+func (t *text) WriteTo(w io.Writer) (int64, error) {
+	if t.done {
+		return 0, nil
+	}
+	n, err := t.rd.WriteTo(w)
+	if t.src.err != nil {
+		t.rec.fail(t.src.err)
+	}
+	return n, err
+}
+
+// errReader remembers the first error other than io.EOF from its reader.
+type errReader struct {
+	r   io.Reader
+	err error
+}
+
+func (e *errReader) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF && e.err == nil {
+		e.err = err
+	}
+	return n, err
+}
+
+// problem turns an error met reading a record into the text of its error
+// result: the warc package's description for damage to the record, the
+// payload's problem otherwise ("payload: unexpected EOF").
+func problem(err error) string {
+	var re *warc.RecordError
+	if errors.As(err, &re) {
+		return strings.TrimPrefix(re.Err.Error(), "warc: ")
+	}
+	return "payload: " + strings.TrimPrefix(err.Error(), "warc: ")
+}
+
+// hostOf returns the host name in a URI such as
+// "http://user@www.example.jp:8080/a", without user, port or trailing dot,
+// for the top-level-domain hint; "" for an IP address or a URI without a
+// host.
+func hostOf(uri string) string {
+	i := strings.Index(uri, "://")
+	if i < 0 {
+		return ""
+	}
+	h := uri[i+3:]
+	if j := strings.IndexAny(h, "/?#"); j >= 0 {
+		h = h[:j]
+	}
+	if j := strings.LastIndexByte(h, '@'); j >= 0 {
+		h = h[j+1:]
+	}
+	if strings.HasPrefix(h, "[") {
+		return "" // an IPv6 address
+	}
+	if j := strings.LastIndexByte(h, ':'); j >= 0 {
+		h = h[:j]
+	}
+	h = strings.TrimSuffix(h, ".")
+	tld := h[strings.LastIndexByte(h, '.')+1:]
+	if tld == "" || strings.Trim(tld, "0123456789") == "" {
+		return "" // no host, or an IPv4 address
+	}
+	return h
+}
