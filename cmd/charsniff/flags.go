@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
 
@@ -24,6 +25,7 @@ type config struct {
 	contentType  string // --content-type: transport-layer Content-Type header value
 	override     string // --override: user override label
 	defaultLabel string // --default: default encoding label
+	likely       string // --likely: likely encoding label
 	locale       string // --locale / --hint-lang: locale or TLD hint for autodetection and the default
 	tld          string // --hint-tld: top-level domain or host name hint for autodetection and the default
 	lateMeta     int64  // --late-meta: look for a late <meta> in the first lateMeta bytes (0: off)
@@ -42,6 +44,10 @@ type config struct {
 	version      bool   // --version
 
 	paths []string // the operands; ["-"] when none was given
+
+	// The encodings the label flags name, resolved at parse time
+	// (override.Unknown when not given).
+	overrideEnc, defaultEnc, likelyEnc override.Encoding
 }
 
 // errHelp is returned by parseArgs for --help (usage goes to standard output
@@ -64,7 +70,8 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.contentType, "content-type", "", "transport-layer `VALUE` of the Content-Type header, e.g. 'text/html; charset=utf-8'")
 	fs.StringVar(&c.override, "override", "", "user override: decode as `LABEL` (certain) unless a BOM says otherwise")
 	fs.StringVar(&c.defaultLabel, "default", "", "default encoding `LABEL` when nothing else decides (instead of the locale's)")
-	fs.StringVar(&c.locale, "locale", "", "locale or top-level domain `HINT` biasing autodetection and choosing the default encoding (ja, ru, zh-TW, .kr)")
+	fs.StringVar(&c.likely, "likely", "", "likely encoding `LABEL` (a parent frame's, say), used when no declaration decides, before autodetection")
+	fs.StringVar(&c.locale, "locale", "", "locale or top-level domain `HINT` biasing autodetection and choosing the default encoding: a language tag (ja, ru, zh-TW), a POSIX locale (pt_BR.UTF-8), a domain (.kr) or a country code (kr); anything else is a usage error")
 	fs.StringVar(&c.locale, "hint-lang", "", "language `TAG` of the document or user (ja, ru, zh-TW): the same as --locale")
 	fs.StringVar(&c.tld, "hint-tld", "", "top-level `DOMAIN` or host name of the document's URL (jp, .ru, www.example.cz): biases autodetection and, without --locale, the default")
 	fs.Int64Var(&c.lateMeta, "late-meta", 0, "while the encoding is tentative, look on for a <meta> in the first `BYTES` and change to it, as a parser does (reads up to BYTES ahead; 0: off)")
@@ -123,6 +130,9 @@ func parseArgs(args []string) (*config, error) {
 		if c.outFile != "" {
 			return nil, usagef("-o needs --decode")
 		}
+	}
+	if err := c.resolve(); err != nil {
+		return nil, err
 	}
 	if c.filesFrom == "-" && slices.Contains(c.paths, "-") {
 		return nil, usagef("--files-from - and the operand - both read standard input")
@@ -211,7 +221,7 @@ list could not be read, 2 on a usage error.
 `
 
 // printUsage writes the help text, listing the flags with double dashes.
-func printUsage(w io.Writer) {
+func printUsage(w io.Writer) error {
 	fs := newFlagSet(new(config))
 	var b strings.Builder
 	b.WriteString(usageHead)
@@ -232,7 +242,8 @@ func printUsage(w io.Writer) {
 		b.WriteByte('\n')
 	})
 	b.WriteString(usageTail)
-	io.WriteString(w, b.String())
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // version returns the module version the binary was built from, with the VCS

@@ -257,13 +257,3 @@ func open(in input, stdin io.Reader) (*source, error) {
 	}
 	return &source{Reader: f, size: size, closer: f}, nil
 }
-
-// describe turns err into the problem text of an error line. The path is
-// already part of the line, so a *fs.PathError contributes only its cause.
-func describe(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}

@@ -119,8 +119,8 @@ func (s *stats) writeWARC(b *strings.Builder) {
 		n    int
 		note string
 	}
-	rows := []row{{"sniffed", c.sniffed, ""}, {"not HTML", c.notHTML, "(skipped)"}}
-	for t, n := range c.skipped {
+	rows := []row{{"sniffed", c.Sniffed, ""}, {"not HTML", c.NotHTML, "(skipped)"}}
+	for t, n := range c.Skipped {
 		rows = append(rows, row{t, n, "(skipped)"})
 	}
 	slices.SortStableFunc(rows[2:], func(a, b row) int {
@@ -138,6 +138,6 @@ func (s *stats) writeWARC(b *strings.Builder) {
 		line := fmt.Sprintf("%-*s %9d %s", width, r.name, r.n, r.note)
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
-	fmt.Fprintf(b, "%d %s in %d WARC %s, %d failed\n\n", c.records, plural(c.records, "record", "records"),
-		c.files, plural(c.files, "file", "files"), c.failed)
+	fmt.Fprintf(b, "%d %s in %d WARC %s, %d failed\n\n", c.Records, plural(c.Records, "record", "records"),
+		c.files, plural(c.files, "file", "files"), c.Failed)
 }

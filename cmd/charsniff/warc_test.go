@@ -694,28 +694,6 @@ func TestListEntry(t *testing.T) {
 	}
 }
 
-func TestHostOf(t *testing.T) {
-	tests := []struct{ uri, want string }{
-		{"http://www.example.jp/a/b.html", "www.example.jp"},
-		{"https://example.ru", "example.ru"},
-		{"http://user:pw@example.cz:8080/x?y#z", "example.cz"},
-		{"http://example.gr./", "example.gr"},
-		{"http://example.kr?q=1", "example.kr"},
-		{"http://127.0.0.1:41015/", ""},
-		{"http://[::1]:8080/", ""},
-		{"dns:example.com", ""},
-		{"urn:uuid:1234", ""},
-		{"", ""},
-		{"http:///path", ""},
-		{"http://localhost/", "localhost"},
-	}
-	for _, tc := range tests {
-		if got := hostOf(tc.uri); got != tc.want {
-			t.Errorf("hostOf(%q) = %q, want %q", tc.uri, got, tc.want)
-		}
-	}
-}
-
 // TestWARCHints checks that a record's stored Content-Type and its URI's
 // host are its transport layer and top-level-domain hint, winning over
 // --content-type and --hint-tld, which apply to records without them.

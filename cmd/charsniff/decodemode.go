@@ -1,0 +1,217 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/charsniff/charsniff/archive"
+)
+
+// runDecode decodes the inputs one after the other, in order, to standard
+// output or -o FILE; with --json and no -o, into the JSON lines. With -o,
+// the result lines go to standard output.
+func (a *app) runDecode(stdout io.Writer) int {
+	text, code := a.textOutput(stdout)
+	if code >= 0 {
+		return code
+	}
+	if a.cfg.stats {
+		a.stats = newStats()
+	}
+	d := &decoder{a: a}
+	if text != nil {
+		d.tw = bufio.NewWriterSize(text, 64<<10)
+	}
+	w := a.newWorker()
+	var werr error
+	a.enumerate(false, func(in input) bool {
+		werr = w.decode(in, d)
+		return werr == nil
+	})
+	if d.tw != nil {
+		if err := d.tw.Flush(); werr == nil {
+			werr = err
+		}
+	}
+	if c, ok := text.(io.Closer); ok && text != stdout {
+		if err := c.Close(); werr == nil {
+			werr = err
+		}
+	}
+	return a.finish(stdout, werr)
+}
+
+// textOutput sets up the outputs of --decode and returns where the text
+// goes: standard output, the -o file (the result lines then go to standard
+// output), or nil when it goes into the JSON lines. A problem is returned
+// as an exit status; code is -1 otherwise.
+func (a *app) textOutput(stdout io.Writer) (text io.Writer, code int) {
+	switch {
+	case a.cfg.outFile != "":
+		if err := a.checkOutFile(); err != nil {
+			fmt.Fprintf(a.stderr, "charsniff: %s\n", err)
+			return nil, exitUsage
+		}
+		f, err := os.Create(a.cfg.outFile)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "charsniff: %s: %s\n", a.cfg.outFile, describe(err))
+			return nil, exitFailed
+		}
+		a.setOutput(stdout)
+		return f, -1
+	case a.cfg.json:
+		a.setOutput(stdout)
+		a.text = new(jsonText)
+		return nil, -1
+	}
+	return stdout, -1
+}
+
+// checkOutFile refuses an -o FILE that is also an input: creating it would
+// truncate the input before it is read.
+func (a *app) checkOutFile() error {
+	ofi, err := os.Stat(a.cfg.outFile)
+	if err != nil {
+		return nil // it does not exist yet (or Create will say why not)
+	}
+	for _, p := range a.cfg.paths {
+		if fi, err := os.Stat(p); err == nil && os.SameFile(fi, ofi) {
+			return fmt.Errorf("-o %s: is also an input", a.cfg.outFile)
+		}
+	}
+	return nil
+}
+
+// decode decodes in, writing its text and result lines through d. The
+// error is for the output only: a problem with the input is in its result.
+func (w *worker) decode(in input, d *decoder) (werr error) {
+	defer func() {
+		if v := recover(); v != nil {
+			werr = d.end(ptr(internalError(in.path, v)))
+		}
+	}()
+	if in.err != nil {
+		r := errorResult(in.path, in.err)
+		r.fatal = in.fatal
+		return d.end(&r)
+	}
+	src, br, er, isWARC, err := w.openInput(in)
+	if err != nil {
+		return d.end(ptr(errorResult(in.path, err)))
+	}
+	defer src.Close()
+	if isWARC {
+		c := newWARCCounts()
+		err := w.readWARC(in.path, br, d, c)
+		if w.a.stats != nil {
+			w.a.stats.warc.add(c)
+		}
+		return err
+	}
+	cr := &countingReader{r: br}
+	rd, err := w.reader(cr)
+	if err != nil {
+		return d.end(ptr(errorResult(in.path, err)))
+	}
+	r := result{Result: archive.NewResult(in.path, rd)}
+	if d.a.text != nil && src.size >= 0 {
+		// The line is written before the text: the size must be known.
+		r.Bytes = &src.size
+	}
+	text := func(w io.Writer) error {
+		_, err := rd.WriteTo(w)
+		if er.err != nil {
+			// The source failed: the text up to the bad read has been
+			// written, and the result says what went wrong.
+			r.Error = describe(er.err)
+			return nil
+		}
+		return err
+	}
+	if err := d.begin(&r, text); err != nil {
+		return err
+	}
+	if r.Error == "" && d.a.text == nil {
+		r.Bytes = &cr.n
+	}
+	return d.end(&r)
+}
+
+// decoder writes the decoded text and the result lines of --decode.
+type decoder struct {
+	a     *app
+	tw    *bufio.Writer // the text, unless it goes into the JSON lines
+	begun bool          // a JSON line with text is open
+	buf   bytes.Buffer  // for marshal
+	enc   *json.Encoder // on buf
+}
+
+// begin writes the text of a document: to tw, or into a JSON line that
+// stays open for end.
+func (d *decoder) begin(r *result, text func(io.Writer) error) error {
+	a := d.a
+	if a.text == nil {
+		return text(d.tw)
+	}
+	// The line up to its closing brace, then the text.
+	b, err := d.marshal(&r.Result)
+	if err != nil {
+		return err
+	}
+	b = append(b[:len(b)-1], `,"text":"`...)
+	if _, err := a.out.Write(b); err != nil {
+		return err
+	}
+	d.begun = true
+	a.text.reset(a.out)
+	if err := text(a.text); err != nil {
+		return err
+	}
+	if err := a.text.Close(); err != nil {
+		return err
+	}
+	return a.out.WriteByte('"')
+}
+
+// end writes r's result line, or the end of the JSON line begin opened.
+func (d *decoder) end(r *result) error {
+	a := d.a
+	if !d.begun {
+		return a.emit(r)
+	}
+	d.begun = false
+	a.note(r)
+	if r.Error != "" {
+		if _, err := a.out.WriteString(`,"error":`); err != nil {
+			return err
+		}
+		q, err := d.marshal(r.Error)
+		if err != nil {
+			return err
+		}
+		if _, err := a.out.Write(q); err != nil {
+			return err
+		}
+	}
+	_, err := a.out.WriteString("}\n")
+	return err
+}
+
+// marshal returns the JSON of v as the output lines write it (no HTML
+// escaping), without the newline.
+func (d *decoder) marshal(v any) ([]byte, error) {
+	if d.enc == nil {
+		d.enc = json.NewEncoder(&d.buf)
+		d.enc.SetEscapeHTML(false)
+	}
+	d.buf.Reset()
+	if err := d.enc.Encode(v); err != nil {
+		return nil, err
+	}
+	b := d.buf.Bytes()
+	return b[:len(b)-1], nil
+}

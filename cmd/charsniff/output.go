@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/charsniff/charsniff/decode"
+)
+
+// app is one run of the command.
+type app struct {
+	cfg    *config
+	stdin  io.Reader
+	stderr io.Writer
+	opts   []decode.Option
+	failed bool // an input or a record failed (exit 1 unless --exit-zero)
+	fatal  bool // the --files-from list could not be read (exit 1)
+	stats  *stats
+	prog   *progress
+	out    *bufio.Writer // results (nil when standard output carries text)
+	enc    *json.Encoder // on out, with --json
+	// text writes the decoded text into JSON lines (--decode --json
+	// without -o); nil otherwise.
+	text *jsonText
+}
+
+// note counts a result and reports a failed one on standard error.
+func (a *app) note(r *result) {
+	if a.stats != nil {
+		a.stats.add(r)
+	}
+	if r.Error != "" {
+		a.failed = true
+		if r.fatal {
+			a.fatal = true
+		}
+		a.prog.clear()
+		fmt.Fprintf(a.stderr, "charsniff: %s: %s\n", r.where(), r.Error)
+	}
+}
+
+// emit reports one result: an output line, or an error line on standard
+// error (and a JSON line with the error, with --json).
+func (a *app) emit(r *result) error {
+	a.note(r)
+	if a.out == nil {
+		return nil
+	}
+	if a.cfg.json {
+		return a.enc.Encode(&r.Result)
+	}
+	if r.Error != "" {
+		return nil
+	}
+	_, err := fmt.Fprintf(a.out, "%s: %s (%s, %s)\n", r.where(), r.Encoding, r.Confidence, r.Source)
+	return err
+}
+
+// setOutput directs result lines to w (nil: none).
+func (a *app) setOutput(w io.Writer) {
+	if w == nil {
+		return
+	}
+	a.out = bufio.NewWriterSize(w, 64<<10)
+	a.enc = json.NewEncoder(a.out)
+	a.enc.SetEscapeHTML(false)
+}
+
+// finish flushes the output, writes the summary and returns the exit status.
+// The summary goes to standard output unless that carries JSON Lines or
+// decoded text; then it goes to standard error.
+func (a *app) finish(stdout io.Writer, werr error) int {
+	a.prog.finish()
+	if a.out != nil {
+		if err := a.out.Flush(); werr == nil {
+			werr = err
+		}
+	}
+	if a.stats != nil && werr == nil {
+		w := stdout
+		if a.cfg.json || (a.cfg.decode && a.cfg.outFile == "") {
+			w = a.stderr
+		}
+		werr = a.stats.write(w)
+	}
+	switch {
+	case werr != nil:
+		return report(a.stderr, werr)
+	case a.fatal, a.failed && !a.cfg.exitZero:
+		return exitFailed
+	}
+	return exitOK
+}

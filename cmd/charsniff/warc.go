@@ -1,0 +1,73 @@
+package main
+
+import (
+	"io"
+
+	"github.com/charsniff/charsniff/archive"
+)
+
+// warcCounts counts what a run met in WARC files, for --stats.
+type warcCounts struct {
+	files int // WARC inputs
+	archive.Counts
+}
+
+func newWARCCounts() *warcCounts {
+	return &warcCounts{Counts: archive.Counts{Skipped: make(map[string]int)}}
+}
+
+// add adds the counts of o to c.
+func (c *warcCounts) add(o *warcCounts) {
+	c.files += o.files
+	c.Counts.Add(&o.Counts)
+}
+
+// lines receives the result lines of one input, in order. The reading side
+// calls begin for a document that was sniffed, with a function that writes
+// its text (a read error goes into r, the error returned is the writer's),
+// then end for the same result, which may have gained an error since; a
+// result that is an error from the start gets end only. An error returned
+// is the output's: the run stops.
+type lines interface {
+	begin(r *result, text func(io.Writer) error) error
+	end(r *result) error
+}
+
+// readWARC reads the WARC file src, whose path is path, and sends a line to
+// out for each HTML record, each damaged record and each stretch of
+// damaged input. The records are counted in c. The error is out's.
+func (w *worker) readWARC(path string, src io.Reader, out lines, c *warcCounts) error {
+	c.files++
+	opts := archive.Options{File: path, Decode: w.a.opts}
+	if w.ar == nil {
+		w.ar = archive.NewReader(src, opts)
+	} else {
+		w.ar.Reset(src, opts)
+	}
+	defer func() { c.Counts.Add(w.ar.Counts()) }()
+	for {
+		rec, err := w.ar.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			// The input itself failed: nothing more can be read.
+			r := errorResult(path, err)
+			return out.end(&r)
+		}
+		if rec.Text != nil {
+			r := result{Result: rec.Result}
+			text := func(tw io.Writer) error {
+				_, err := rec.WriteText(tw)
+				r.Error = rec.Result.Error
+				return err
+			}
+			if err := out.begin(&r, text); err != nil {
+				return err
+			}
+		}
+		if err := out.end(&result{Result: *rec.Finish()}); err != nil {
+			return err
+		}
+	}
+}
