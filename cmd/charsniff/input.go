@@ -26,6 +26,7 @@ type input struct {
 var (
 	errIsDir      = errors.New("is a directory (--decode takes files)")
 	errStdinTwice = errors.New("standard input named more than once")
+	errIsOutput   = errors.New("input file is output file")
 )
 
 // htmlExtensions are the file-name endings taken when walking a directory
@@ -132,87 +133,100 @@ func (e *listError) Unwrap() error { return e.err }
 // stdinSeen says that standard input is taken already (by the list).
 func walk(names iter.Seq2[string, error], stdinSeen, dirs, all bool, yield func(input) bool) {
 	for p, err := range names {
-		if err != nil {
-			le, _ := err.(*listError)
-			name := p
-			if le != nil {
-				name = le.name
-			}
-			if !yield(input{path: name, err: err, fatal: le != nil}) {
-				return
-			}
-			continue
-		}
-		if p == "-" {
-			in := input{path: "-", stdin: true}
+		var in input
+		switch {
+		case err != nil:
+			in = listProblem(p, err)
+		case p == "-":
+			in = input{path: "-", stdin: true}
 			if stdinSeen {
 				in.err = errStdinTwice
 			}
 			stdinSeen = true
-			if !yield(in) {
-				return
+		default:
+			fi, err := os.Stat(p)
+			switch {
+			case err != nil:
+				in = input{path: p, err: err}
+			case !fi.IsDir():
+				in = input{path: p}
+			case !dirs:
+				in = input{path: p, err: errIsDir}
+			default:
+				if !walkDir(p, all, yield) {
+					return
+				}
+				continue
 			}
-			continue
 		}
-		fi, err := os.Stat(p)
+		if !yield(in) {
+			return
+		}
+	}
+}
+
+// listProblem is the input that reports err, a problem of the list of
+// names at p.
+func listProblem(p string, err error) input {
+	le, _ := err.(*listError)
+	if le != nil {
+		p = le.name
+	}
+	return input{path: p, err: err, fatal: le != nil}
+}
+
+// walkDir calls yield for each file to take under the directory root, and
+// returns false if yield did. A symbolic link to a directory is followed
+// when it is root itself, named on the command line (as grep -r does), and
+// not when met while walking (no cycles).
+func walkDir(root string, all bool, yield func(input) bool) bool {
+	start := root
+	if fi, err := os.Lstat(root); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		// A trailing separator makes WalkDir's Lstat follow the link;
+		// the paths under it are joined (cleaned) as usual.
+		start = root + string(filepath.Separator)
+	}
+	stop := false
+	filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if !yield(input{path: p, err: err}) {
-				return
-			}
-			continue
-		}
-		if !fi.IsDir() {
-			if !yield(input{path: p}) {
-				return
-			}
-			continue
-		}
-		if !dirs {
-			if !yield(input{path: p, err: errIsDir}) {
-				return
-			}
-			continue
-		}
-		stop := false
-		filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				// The root was stat'ed above, so this is a directory that
-				// cannot be read, or an entry that vanished.
-				if !yield(input{path: path, err: err}) {
-					stop = true
-					return filepath.SkipAll
-				}
-				return nil
-			}
-			if path != p && hidden(d.Name()) {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() || !walkable(d.Name(), all) {
-				return nil
-			}
-			if !d.Type().IsRegular() {
-				// Follow a symbolic link to a regular file; skip links to
-				// directories (no cycles) and devices, pipes and sockets.
-				if d.Type()&fs.ModeSymlink == 0 {
-					return nil
-				}
-				if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
-					return nil
-				}
-			}
-			if !yield(input{path: path}) {
+			// The root was stat'ed, so this is a directory that cannot
+			// be read, or an entry that vanished.
+			if !yield(input{path: path, err: err}) {
 				stop = true
 				return filepath.SkipAll
 			}
 			return nil
-		})
-		if stop {
-			return
 		}
+		if path == start || !take(path, d, all) {
+			if path != start && d.IsDir() && hidden(d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !yield(input{path: path}) {
+			stop = true
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return !stop
+}
+
+// take reports whether the entry d at path, met while walking, is an input:
+// a regular file (or a symbolic link to one), not hidden, with an HTML
+// name unless all is set. Devices, pipes and sockets are skipped.
+func take(path string, d fs.DirEntry, all bool) bool {
+	if d.IsDir() || hidden(d.Name()) || !walkable(d.Name(), all) {
+		return false
 	}
+	if d.Type().IsRegular() {
+		return true
+	}
+	if d.Type()&fs.ModeSymlink == 0 {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // source is an opened input.
@@ -230,8 +244,10 @@ func (s *source) Close() error {
 }
 
 // open opens in for reading. A directory is refused (it would only fail at
-// the first read).
-func open(in input, stdin io.Reader) (*source, error) {
+// the first read), and so is the file standard output writes to (out, a
+// regular file, or nil): reading what it writes could go on for ever, as
+// cat knows.
+func open(in input, stdin io.Reader, out os.FileInfo) (*source, error) {
 	if in.err != nil {
 		return nil, in.err
 	}
@@ -252,8 +268,25 @@ func open(in input, stdin io.Reader) (*source, error) {
 	case fi.IsDir():
 		f.Close()
 		return nil, errIsDir
+	case out != nil && os.SameFile(fi, out):
+		f.Close()
+		return nil, errIsOutput
 	case fi.Mode().IsRegular():
 		size = fi.Size()
 	}
 	return &source{Reader: f, size: size, closer: f}, nil
+}
+
+// regularFile returns the FileInfo of w if it is an *os.File open on a
+// regular file, and nil otherwise.
+func regularFile(w io.Writer) os.FileInfo {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	return fi
 }

@@ -59,7 +59,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		_, err := fmt.Fprintf(stdout, "charsniff %s (%s)\n", version(), runtime.Version())
 		return report(stderr, err)
 	}
-	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions()}
+	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions(), outInfo: regularFile(stdout)}
 	if c.decode {
 		return a.runDecode(stdout)
 	}

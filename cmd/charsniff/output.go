@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/charsniff/charsniff/decode"
 )
@@ -15,12 +16,15 @@ type app struct {
 	stdin  io.Reader
 	stderr io.Writer
 	opts   []decode.Option
-	failed bool // an input or a record failed (exit 1 unless --exit-zero)
-	fatal  bool // the --files-from list could not be read (exit 1)
-	stats  *stats
-	prog   *progress
-	out    *bufio.Writer // results (nil when standard output carries text)
-	enc    *json.Encoder // on out, with --json
+	// outInfo is standard output's file, when it is a regular file: no
+	// input may be that file.
+	outInfo os.FileInfo
+	failed  bool // an input or a record failed (exit 1 unless --exit-zero)
+	fatal   bool // the --files-from list could not be read (exit 1)
+	stats   *stats
+	prog    *progress
+	out     *bufio.Writer // results (nil when standard output carries text)
+	enc     *json.Encoder // on out, with --json
 	// text writes the decoded text into JSON lines (--decode --json
 	// without -o); nil otherwise.
 	text *jsonText

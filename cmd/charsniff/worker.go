@@ -41,7 +41,7 @@ func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
 // buffered, and whether it is a WARC file (or --warc says to read it as
 // one). A read error in the first bytes is returned as err.
 func (w *worker) openInput(in input) (src *source, br *bufio.Reader, er *errReader, isWARC bool, err error) {
-	src, err = open(in, w.a.stdin)
+	src, err = open(in, w.a.stdin, w.a.outInfo)
 	if err != nil {
 		return nil, nil, nil, false, err
 	}
