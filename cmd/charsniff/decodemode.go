@@ -99,35 +99,35 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 		r.fatal = in.fatal
 		return d.end(&r)
 	}
-	src, br, er, isWARC, err := w.openInput(in)
+	o, err := w.openInput(in)
 	if err != nil {
 		return d.end(ptr(errorResult(in.path, err)))
 	}
-	defer src.Close()
-	if isWARC {
+	defer o.Close()
+	if o.warc {
 		c := newWARCCounts()
-		err := w.readWARC(in.path, br, d, c)
+		err := w.readWARC(in.path, o.r, d, c)
 		if w.a.stats != nil {
 			w.a.stats.warc.add(c)
 		}
 		return err
 	}
-	cr := &countingReader{r: br}
+	cr := &countingReader{r: o.r}
 	rd, err := w.reader(cr)
 	if err != nil {
 		return d.end(ptr(errorResult(in.path, err)))
 	}
 	r := result{Result: archive.NewResult(in.path, rd)}
-	if d.a.text != nil && src.size >= 0 {
+	if d.a.text != nil && o.size >= 0 && !o.unpack {
 		// The line is written before the text: the size must be known.
-		r.Bytes = &src.size
+		r.Bytes = &o.size
 	}
 	text := func(w io.Writer) error {
 		_, err := rd.WriteTo(w)
-		if er.err != nil {
+		if o.er.err != nil {
 			// The source failed: the text up to the bad read has been
 			// written, and the result says what went wrong.
-			r.Error = describe(er.err)
+			r.Error = describe(o.er.err)
 			return nil
 		}
 		return err

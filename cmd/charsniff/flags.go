@@ -175,7 +175,11 @@ With --decode it writes the document as normalized UTF-8 instead.
 
 With no FILE, or when FILE is -, it reads standard input. Directories are
 walked recursively for *.html, *.htm, *.xhtml, *.xht and *.shtml files
-(every file with --all); hidden files and directories are skipped there.
+(every file with --all); hidden files and directories are skipped there,
+and so are links to directories (a link named as FILE is followed).
+A gzip-compressed input (page.html.gz) is decompressed first; its line has
+no bytes field. An input that is the file standard output writes to is
+refused.
 Files are read in parallel; output follows the order of the input. A long
 run shows a progress bar when standard error is a terminal and standard
 output is not.

@@ -13,7 +13,8 @@
 //
 // followed by optional fields (bom, bytes, error). With no FILE, or when FILE
 // is -, it reads standard input; directories are walked recursively;
-// --files-from LIST names more inputs, one a line.
+// --files-from LIST names more inputs, one a line. Gzip-compressed inputs
+// are decompressed first.
 //
 // WARC files, plain or gzip, are recognized by their first bytes: each
 // response or resource record with an HTML payload gets a line, sniffed with

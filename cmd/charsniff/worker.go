@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ type worker struct {
 	rd *decode.Reader  // nil until the first plain input
 	br *bufio.Reader   // over each input, to recognize WARC files
 	ar *archive.Reader // nil until the first WARC input
+	gz *gzip.Reader    // nil until the first gzip-compressed plain input
 }
 
 func (a *app) newWorker() *worker { return &worker{a: a} }
@@ -37,26 +39,80 @@ func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
 	return w.rd, nil
 }
 
-// openInput opens in and looks at its first bytes. It returns the input
-// buffered, and whether it is a WARC file (or --warc says to read it as
-// one). A read error in the first bytes is returned as err.
-func (w *worker) openInput(in input) (src *source, br *bufio.Reader, er *errReader, isWARC bool, err error) {
-	src, err = open(in, w.a.stdin, w.a.outInfo)
+// opened is an input open for reading.
+type opened struct {
+	*source            // the file (or standard input)
+	r       io.Reader  // its content, buffered, decompressed if it was compressed
+	er      *errReader // the read errors of r: the file's or the decompressor's
+	warc    bool       // a WARC file (or --warc)
+	unpack  bool       // r is decompressed: the file's size is not the document's
+}
+
+// openInput opens in and looks at its first bytes: a WARC file (plain or
+// gzip) is read as one, and another gzip-compressed file (page.html.gz) is
+// decompressed. A read error in the first bytes, or a bad gzip header, is
+// returned as err.
+func (w *worker) openInput(in input) (*opened, error) {
+	src, err := open(in, w.a.stdin, w.a.outInfo)
 	if err != nil {
-		return nil, nil, nil, false, err
+		return nil, err
 	}
-	er = &errReader{r: src}
+	o := &opened{source: src, er: &errReader{r: src}}
 	if w.br == nil {
-		w.br = bufio.NewReaderSize(er, 64<<10)
+		w.br = bufio.NewReaderSize(o.er, 64<<10)
 	} else {
-		w.br.Reset(er)
+		w.br.Reset(o.er)
 	}
+	o.r = w.br
 	head, _ := w.br.Peek(warc.SniffLen)
-	if er.err != nil {
+	if o.er.err != nil {
 		src.Close()
-		return nil, nil, nil, false, er.err
+		return nil, o.er.err
 	}
-	return src, w.br, er, w.a.cfg.warc || warc.IsWARC(head), nil
+	o.warc = w.a.cfg.warc || warc.IsWARC(head)
+	if o.warc {
+		return o, nil
+	}
+	dr, err := w.decompressor(head, w.br)
+	if err != nil {
+		src.Close()
+		return nil, err
+	}
+	if dr != nil {
+		o.er = &errReader{r: dr}
+		o.r, o.unpack = o.er, true
+	}
+	return o, nil
+}
+
+// decompressor returns a reader of the decompressed content of an input
+// that starts with head and is read from r, if it is gzip-compressed, or
+// nil if it is not compressed.
+//
+// contentcoding: the coordinator repoints this to the shared sniffer of
+// content codings (gzip, zstd, brotli) when it is merged.
+func (w *worker) decompressor(head []byte, r io.Reader) (io.Reader, error) {
+	if len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b {
+		return nil, nil
+	}
+	if w.gz == nil {
+		w.gz = new(gzip.Reader)
+	}
+	if err := w.gz.Reset(r); err != nil {
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	return gzipErrors{w.gz}, nil
+}
+
+// gzipErrors says that its reader's errors are the decompressor's.
+type gzipErrors struct{ r io.Reader }
+
+func (g gzipErrors) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("gzip: %w", err)
+	}
+	return n, err
 }
 
 // sniff runs the sniffing algorithm on the input of j, reading only the
@@ -72,31 +128,31 @@ func (w *worker) sniff(j *job, done <-chan struct{}) {
 		b.flush()
 		close(j.out)
 	}()
-	src, br, er, isWARC, err := w.openInput(j.in)
+	o, err := w.openInput(j.in)
 	if err != nil {
 		b.end(ptr(errorResult(j.in.path, err)))
 		return
 	}
-	defer src.Close()
-	if isWARC {
+	defer o.Close()
+	if o.warc {
 		j.warc = newWARCCounts()
-		w.readWARC(j.in.path, br, b, j.warc)
+		w.readWARC(j.in.path, o.r, b, j.warc)
 		return
 	}
-	rd, err := w.reader(br)
+	rd, err := w.reader(o.r)
 	if err != nil {
 		b.end(ptr(errorResult(j.in.path, err)))
 		return
 	}
-	if er.err != nil {
+	if o.er.err != nil {
 		// The reader defers a read error to its first Read; the window is
 		// all that is read here, so report it now.
-		b.end(ptr(errorResult(j.in.path, er.err)))
+		b.end(ptr(errorResult(j.in.path, o.er.err)))
 		return
 	}
 	r := result{Result: archive.NewResult(j.in.path, rd)}
-	if src.size >= 0 {
-		r.Bytes = &src.size
+	if o.size >= 0 && !o.unpack {
+		r.Bytes = &o.size
 	}
 	b.end(&r)
 }
