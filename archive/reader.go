@@ -19,6 +19,10 @@ type Options struct {
 	// stored HTTP Content-Type (the transport layer) and its target URI's
 	// host (the top-level-domain hint) come after them, and so win.
 	Decode []decode.Option
+	// Offset is where src starts in its file, when it is a byte range of
+	// it (a record's coordinates in a CDX or columnar index): the
+	// offsets of the results are the file's.
+	Offset int64
 }
 
 // Counts count what a Reader met in its file.
@@ -111,9 +115,10 @@ func (r *Reader) Next() (*Record, error) {
 			return nil, io.EOF
 		case errors.As(err, &re):
 			r.counts.Failed++
-			return &Record{Offset: re.Offset, RecordID: re.RecordID, finished: true, Result: Result{
+			off := r.opts.Offset + re.Offset
+			return &Record{Offset: off, RecordID: re.RecordID, finished: true, Result: Result{
 				File:  r.opts.File,
-				Where: &Where{RecordID: re.RecordID, Offset: re.Offset},
+				Where: &Where{RecordID: re.RecordID, Offset: off},
 				Error: problem(re),
 			}}, nil
 		case err != nil:
@@ -198,7 +203,7 @@ func (rec *Record) Finish() *Result {
 		r.ahead, r.aheadErr = r.wr.Next()
 		r.peeked = true
 		var re *warc.RecordError
-		if errors.As(r.aheadErr, &re) && re.Offset == rec.Offset && re.RecordID == rec.RecordID {
+		if errors.As(r.aheadErr, &re) && r.opts.Offset+re.Offset == rec.Offset && re.RecordID == rec.RecordID {
 			// The rest of this record's block is damaged.
 			rec.fail(re)
 			r.peeked = false
@@ -229,9 +234,9 @@ func (r *Reader) open(wrec *warc.Record) *Record {
 	}
 	rec := &Record{
 		Type: wrec.Type, TargetURI: wrec.TargetURI, Date: wrec.Date, RecordID: wrec.RecordID,
-		Offset: wrec.Offset, Length: wrec.ContentLength, r: r,
+		Offset: r.opts.Offset + wrec.Offset, Length: wrec.ContentLength, r: r,
 	}
-	where := &Where{RecordID: wrec.RecordID, URI: wrec.TargetURI, Offset: wrec.Offset}
+	where := &Where{RecordID: wrec.RecordID, URI: wrec.TargetURI, Offset: rec.Offset}
 	rec.Result = Result{File: r.opts.File, Where: where}
 	p, err := wrec.Payload()
 	if err != nil {

@@ -106,7 +106,7 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 	defer o.Close()
 	if o.warc {
 		c := newWARCCounts()
-		err := w.readWARC(in.path, o.r, d, c)
+		err := w.readWARC(in, o.r, d, c)
 		if w.a.stats != nil {
 			w.a.stats.warc.add(c)
 		}

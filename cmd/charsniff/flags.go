@@ -40,6 +40,8 @@ type config struct {
 	all          bool   // --all: walk every file, not only HTML file names
 	warc         bool   // --warc: read every input as a WARC file
 	filesFrom    string // --files-from: read the inputs' names from this file ("-": standard input)
+	rangeSpec    string // --range OFFSET:LENGTH: read only this byte range of the one FILE
+	rng          *span  // rangeSpec parsed
 	exitZero     bool   // --exit-zero: exit 0 even if inputs or records failed
 	version      bool   // --version
 
@@ -85,7 +87,8 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line")
 	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")
 	fs.BoolVar(&c.warc, "warc", false, "read every input as a WARC file (without it, WARC files are recognized by their first bytes)")
-	fs.StringVar(&c.filesFrom, "files-from", "", "read more inputs from `LIST`, one a line (- for standard input); OFFSET<TAB>PATH lines, as Hadoop Streaming hands a mapper, are taken as PATH")
+	fs.StringVar(&c.filesFrom, "files-from", "", "read more inputs from `LIST`, one a line (- for standard input): PATH, or PATH<TAB>OFFSET<TAB>LENGTH for one WARC record (a Common Crawl columnar index's warc_filename, warc_record_offset, warc_record_length; read as --range); a leading NUMBER<TAB>, as Hadoop Streaming hands a mapper its lines, is dropped")
+	fs.StringVar(&c.rangeSpec, "range", "", "read only the byte range `OFFSET:LENGTH` of the one FILE, as a WARC file (a record's coordinates in a CDX or columnar index); offsets in the output are the file's")
 	fs.BoolVar(&c.exitZero, "exit-zero", false, "exit 0 even if inputs or records failed (they are still reported): for Hadoop Streaming and Spark, where a non-zero exit fails the task")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	return fs
@@ -134,6 +137,9 @@ func parseArgs(args []string) (*config, error) {
 	if err := c.resolve(); err != nil {
 		return nil, err
 	}
+	if err := c.parseRange(); err != nil {
+		return nil, err
+	}
 	if c.filesFrom == "-" && slices.Contains(c.paths, "-") {
 		return nil, usagef("--files-from - and the operand - both read standard input")
 	}
@@ -141,6 +147,26 @@ func parseArgs(args []string) (*config, error) {
 		c.paths = []string{"-"}
 	}
 	return c, nil
+}
+
+// parseRange parses --range, which applies to exactly one FILE.
+func (c *config) parseRange() error {
+	if c.rangeSpec == "" {
+		return nil
+	}
+	off, n, ok := strings.Cut(c.rangeSpec, ":")
+	if !ok {
+		return usagef("--range %s: want OFFSET:LENGTH", c.rangeSpec)
+	}
+	rng, err := parseSpan(off, n)
+	if err != nil {
+		return usagef("--range: %v", err)
+	}
+	if len(c.paths) != 1 || c.paths[0] == "-" || c.filesFrom != "" {
+		return usagef("--range takes exactly one FILE (and no --files-from)")
+	}
+	c.rng = rng
+	return nil
 }
 
 // doubleDash rewrites the flag package's messages, which name flags with one
@@ -218,6 +244,8 @@ Examples:
   charsniff --json --stats crawl.warc.gz > crawl.jsonl
   charsniff --decode --json crawl.warc.gz > texts.jsonl
   charsniff --json --exit-zero --files-from - < warc-paths.txt
+  charsniff --json --range 1919:1005 crawl.warc.gz
+  printf 'crawl.warc.gz\t1919\t1005\n' | charsniff --json --files-from -
 
 Exit status: 0 if every input and record was processed (or --exit-zero was
 given), 1 if any failed, the output could not be written or the --files-from

@@ -18,6 +18,7 @@ import (
 type input struct {
 	path  string // as shown in the output: the operand, or the path under it
 	stdin bool   // read standard input; path is "-"
+	rng   *span  // read only this byte range of the file, as a WARC file
 	err   error  // set when enumeration failed: the input is reported, not read
 	fatal bool   // err is a problem with the --files-from list: exit 1 whatever the flags
 }
@@ -54,9 +55,9 @@ func hidden(name string) bool { return len(name) > 1 && name[0] == '.' && name !
 // enumerate calls yield for each input of the run: the operands, then the
 // names in the --files-from list. See walk.
 func (a *app) enumerate(dirs bool, yield func(input) bool) {
-	names := func(yield func(string, error) bool) {
+	names := func(yield func(entry, error) bool) {
 		for _, p := range a.cfg.paths {
-			if !yield(p, nil) {
+			if !yield(entry{path: p, rng: a.cfg.rng}, nil) {
 				return
 			}
 		}
@@ -70,18 +71,17 @@ func (a *app) enumerate(dirs bool, yield func(input) bool) {
 // maxListLine bounds a line of a --files-from list.
 const maxListLine = 64 << 10
 
-// readList calls yield with each name in the list file name ("-" for
-// stdin): one a line, empty lines skipped, a trailing CR removed. A line
-// OFFSET<TAB>PATH, where OFFSET is a decimal number, names PATH: Hadoop
-// Streaming hands a mapper such lines (the byte offset of the line in its
-// input split, a tab, the line). A problem reading the list is yielded as
-// ("", err) and ends it.
-func readList(name string, stdin io.Reader, yield func(string, error) bool) {
+// readList calls yield with each entry in the list file name ("-" for
+// stdin): one a line (see listEntry), empty lines skipped, a trailing CR
+// removed. A line with a malformed range is yielded with its error
+// (*rangeError). A problem reading the list is yielded as a *listError
+// and ends it.
+func readList(name string, stdin io.Reader, yield func(entry, error) bool) {
 	var r io.Reader = stdin
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			yield("", &listError{name, err})
+			yield(entry{}, &listError{name, err})
 			return
 		}
 		defer f.Close()
@@ -90,8 +90,8 @@ func readList(name string, stdin io.Reader, yield func(string, error) bool) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), maxListLine)
 	for sc.Scan() {
-		p, ok := listEntry(sc.Text())
-		if ok && !yield(p, nil) {
+		e, err, ok := listEntry(sc.Text())
+		if ok && !yield(e, err) {
 			return
 		}
 	}
@@ -99,21 +99,8 @@ func readList(name string, stdin io.Reader, yield func(string, error) bool) {
 		if errors.Is(err, bufio.ErrTooLong) {
 			err = fmt.Errorf("a line longer than %d bytes", maxListLine)
 		}
-		yield("", &listError{name, err})
+		yield(entry{}, &listError{name, err})
 	}
-}
-
-// listEntry returns the input a line of a --files-from list names, and
-// false for an empty line.
-func listEntry(line string) (string, bool) {
-	line = strings.TrimSuffix(line, "\r")
-	if i := strings.IndexByte(line, '\t'); i > 0 && strings.Trim(line[:i], "0123456789") == "" {
-		line = line[i+1:]
-	}
-	if strings.TrimSpace(line) == "" {
-		return "", false
-	}
-	return line, true
 }
 
 // listError is a problem with the --files-from list itself.
@@ -131,18 +118,23 @@ func (e *listError) Unwrap() error { return e.err }
 // dirs is false (--decode). Problems met while walking, and those of the
 // list of names, become inputs with err set, in their place in the order.
 // stdinSeen says that standard input is taken already (by the list).
-func walk(names iter.Seq2[string, error], stdinSeen, dirs, all bool, yield func(input) bool) {
-	for p, err := range names {
+func walk(names iter.Seq2[entry, error], stdinSeen, dirs, all bool, yield func(input) bool) {
+	for e, err := range names {
+		p := e.path
 		var in input
 		switch {
 		case err != nil:
 			in = listProblem(p, err)
+		case p == "-" && e.rng != nil:
+			in = input{path: p, err: errRangeStdin}
 		case p == "-":
 			in = input{path: "-", stdin: true}
 			if stdinSeen {
 				in.err = errStdinTwice
 			}
 			stdinSeen = true
+		case e.rng != nil:
+			in = input{path: p, rng: e.rng} // open refuses a directory
 		default:
 			fi, err := os.Stat(p)
 			switch {
@@ -265,12 +257,22 @@ func open(in input, stdin io.Reader, out os.FileInfo) (*source, error) {
 	}
 	size := int64(-1)
 	switch {
+	case fi.IsDir() && in.rng != nil:
+		f.Close()
+		return nil, errors.New("is a directory")
 	case fi.IsDir():
 		f.Close()
 		return nil, errIsDir
 	case out != nil && os.SameFile(fi, out):
 		f.Close()
 		return nil, errIsOutput
+	case in.rng != nil:
+		r, err := section(f, fi, in.rng)
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		return &source{Reader: r, size: in.rng.n, closer: f}, nil
 	case fi.Mode().IsRegular():
 		size = fi.Size()
 	}

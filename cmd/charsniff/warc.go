@@ -33,12 +33,17 @@ type lines interface {
 	end(r *result) error
 }
 
-// readWARC reads the WARC file src, whose path is path, and sends a line to
-// out for each HTML record, each damaged record and each stretch of
-// damaged input. The records are counted in c. The error is out's.
-func (w *worker) readWARC(path string, src io.Reader, out lines, c *warcCounts) error {
+// readWARC reads the WARC file of in from src (its byte range, if it has
+// one), and sends a line to out for each HTML record, each damaged record
+// and each stretch of damaged input. The records are counted in c. The
+// error is out's.
+func (w *worker) readWARC(in input, src io.Reader, out lines, c *warcCounts) error {
 	c.files++
+	path := in.path
 	opts := archive.Options{File: path, Decode: w.a.opts}
+	if in.rng != nil {
+		opts.Offset = in.rng.off
+	}
 	if w.ar == nil {
 		w.ar = archive.NewReader(src, opts)
 	} else {

@@ -70,6 +70,12 @@ func (w *worker) openInput(in input) (*opened, error) {
 		return nil, o.er.err
 	}
 	o.warc = w.a.cfg.warc || warc.IsWARC(head)
+	if in.rng != nil && !o.warc {
+		// A range is a record's coordinates: one error, not a line for
+		// each stretch of garbage.
+		src.Close()
+		return nil, fmt.Errorf("range %d:%d: no WARC record starts at offset %d", in.rng.off, in.rng.n, in.rng.off)
+	}
 	if o.warc {
 		return o, nil
 	}
@@ -136,7 +142,7 @@ func (w *worker) sniff(j *job, done <-chan struct{}) {
 	defer o.Close()
 	if o.warc {
 		j.warc = newWARCCounts()
-		w.readWARC(j.in.path, o.r, b, j.warc)
+		w.readWARC(j.in, o.r, b, j.warc)
 		return
 	}
 	rd, err := w.reader(o.r)
