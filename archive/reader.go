@@ -55,10 +55,8 @@ func (c *Counts) Add(o *Counts) {
 type Reader struct {
 	opts    Options
 	wr      *warc.Reader
-	rd      *decode.Reader  // each record's decoder; nil until the first
-	recOpts []decode.Option // the current record's options, reused
-	src     errReader       // the current record's payload
-	cur     *Record         // the last record handed out, not yet finished
+	sniffer         // each record's decoder
+	cur     *Record // the last record handed out, not yet finished
 	// ahead holds what the warc.Reader returned after cur when Finish had
 	// to look (valid when peeked).
 	ahead    *warc.Record
@@ -108,23 +106,8 @@ func (r *Reader) Next() (*Record, error) {
 	}
 	for {
 		wrec, err := r.read()
-		var re *warc.RecordError
-		switch {
-		case err == io.EOF:
-			r.err = io.EOF
-			return nil, io.EOF
-		case errors.As(err, &re):
-			r.counts.Failed++
-			off := r.opts.Offset + re.Offset
-			return &Record{Offset: off, RecordID: re.RecordID, finished: true, Result: Result{
-				File:  r.opts.File,
-				Where: &Where{RecordID: re.RecordID, Offset: off},
-				Error: problem(re),
-			}}, nil
-		case err != nil:
-			r.counts.Failed++
-			r.err = err
-			return nil, err
+		if err != nil {
+			return r.problem(err)
 		}
 		r.counts.Records++
 		if rec := r.open(wrec); rec != nil {
@@ -194,11 +177,14 @@ func (rec *Record) Finish() *Result {
 		return &rec.Result
 	}
 	rec.finished = true
-	r := rec.r
-	r.cur = nil
 	if rec.text != nil {
 		rec.text.done = true
 	}
+	r := rec.r
+	if r == nil {
+		return &rec.Result // a held record, finished when it was held
+	}
+	r.cur = nil
 	if !r.peeked && r.err == nil {
 		r.ahead, r.aheadErr = r.wr.Next()
 		r.peeked = true
@@ -228,9 +214,21 @@ func (rec *Record) fail(err error) {
 // an HTML payload, and returns it as a Record. For a record that is skipped
 // it counts it and returns nil.
 func (r *Reader) open(wrec *warc.Record) *Record {
+	rec, p := r.frame(wrec)
+	if p != nil {
+		r.sniffer.start(rec, p.Body, r.opts.Decode, p.ContentType, hostOf(rec.TargetURI))
+	}
+	return rec
+}
+
+// frame returns wrec as a Record, with its payload if it is an HTML record
+// to sniff; a Record without a payload if it is one that cannot be read
+// (its Result has the error); nil for a record that is skipped, which it
+// counts.
+func (r *Reader) frame(wrec *warc.Record) (*Record, *warc.Payload) {
 	if wrec.Type != "response" && wrec.Type != "resource" {
 		r.counts.Skipped[wrec.Type]++
-		return nil
+		return nil, nil
 	}
 	rec := &Record{
 		Type: wrec.Type, TargetURI: wrec.TargetURI, Date: wrec.Date, RecordID: wrec.RecordID,
@@ -241,39 +239,52 @@ func (r *Reader) open(wrec *warc.Record) *Record {
 	p, err := wrec.Payload()
 	if err != nil {
 		rec.fail(err)
-		return rec
+		return rec, nil
 	}
 	where.Status, where.HTTPCharset = p.StatusCode, p.Charset
 	if !p.IsHTML() {
 		r.counts.NotHTML++
-		return nil
+		return nil, nil
 	}
 	if p.Undecoded != "" {
 		rec.Result.Error = fmt.Sprintf("payload: content coding %q not decoded", p.Undecoded)
-		return rec
+		return rec, nil
 	}
-	r.recOpts = recordOptions(r.recOpts[:0], r.opts.Decode, p.ContentType, hostOf(wrec.TargetURI))
-	r.src = errReader{r: p.Body}
-	if r.rd == nil {
-		r.rd, err = decode.NewReader(&r.src, r.recOpts...)
+	return rec, p
+}
+
+// sniffer sniffs records' payloads, reusing one decoder.
+type sniffer struct {
+	rd   *decode.Reader  // nil until the first record
+	opts []decode.Option // the current record's options, reused
+	src  errReader       // the current record's payload
+}
+
+// start sniffs the payload body of rec, filling its Result and Text.
+func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, contentType, host string) {
+	s.opts = recordOptions(s.opts[:0], base, contentType, host)
+	s.src = errReader{r: body}
+	var err error
+	if s.rd == nil {
+		s.rd, err = decode.NewReader(&s.src, s.opts...)
 	} else {
-		err = r.rd.ResetWith(&r.src, r.recOpts...)
+		err = s.rd.ResetWith(&s.src, s.opts...)
 	}
 	if err != nil {
 		// Bad options: every record says so.
 		rec.Result.Error = err.Error()
-		return rec
+		return
 	}
-	if r.src.err != nil {
+	if s.src.err != nil {
 		// The payload broke inside the window.
-		rec.fail(r.src.err)
-		return rec
+		rec.fail(s.src.err)
+		return
 	}
-	rec.Result = NewResult(r.opts.File, r.rd)
-	rec.Result.Where = where
-	rec.text = &text{rec: rec, rd: r.rd, src: &r.src}
+	where, damage := rec.Result.Where, rec.Result.Error
+	rec.Result = NewResult(rec.Result.File, s.rd)
+	rec.Result.Where, rec.Result.Error = where, damage
+	rec.text = &text{rec: rec, rd: s.rd, src: &s.src}
 	rec.Text = rec.text
-	return rec
 }
 
 // recordOptions appends to dst the decode options of a record: the

@@ -86,15 +86,7 @@ func all(t *testing.T, src io.Reader, text bool, opts ...decode.Option) ([]strin
 // own result, whether its text was read or not, and that the records
 // after it follow.
 func TestDamage(t *testing.T) {
-	a := warctest.Response("http://a.example.jp/", warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, page("shift_jis", 2)))
-	b := warctest.Response("http://b.example.ru/", warctest.HTTPResponse(200, []string{"Content-Type: text/html; charset=KOI8-R"}, page("utf-8", 100)))
-	req := warctest.Record{Type: "request", TargetURI: "http://a.example.jp/", ContentType: "application/http; msgtype=request", Block: []byte("GET / HTTP/1.1\r\n\r\n")}
-	a.ID, b.ID, req.ID = "<urn:a>", "<urn:b>", "<urn:r>"
-	data, at := file(t, a, req, b, a)
-	// Cut 300 bytes out of b's block: its Content-Length runs into the
-	// next record.
-	cut := bytes.Index(data[at[2]:], []byte("</p>")) + at[2]
-	data = append(data[:cut:cut], data[cut+300:]...)
+	data, at := damagedFile(t), damagedAt
 	want := []string{
 		`{"file":"f","encoding":"shift_jis","confidence":"tentative","source":"prescan","record_id":"<urn:a>","uri":"http://a.example.jp/","offset":0,"status":200}`,
 		`{"file":"f","encoding":"koi8-r","confidence":"certain","source":"transport","record_id":"<urn:b>","uri":"http://b.example.ru/","offset":` + itoa(at[2]) + `,"status":200,"http_charset":"KOI8-R","error":"no end of record after Content-Length bytes"}`,
@@ -114,6 +106,22 @@ func TestDamage(t *testing.T) {
 		}
 	}
 }
+
+// damagedFile is a WARC file of four records (a, a request, b, a again)
+// with 300 bytes cut out of b's block: its Content-Length runs into the
+// next record. damagedAt holds where the records start before the cut.
+func damagedFile(t *testing.T) []byte {
+	a := warctest.Response("http://a.example.jp/", warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, page("shift_jis", 2)))
+	b := warctest.Response("http://b.example.ru/", warctest.HTTPResponse(200, []string{"Content-Type: text/html; charset=KOI8-R"}, page("utf-8", 100)))
+	req := warctest.Record{Type: "request", TargetURI: "http://a.example.jp/", ContentType: "application/http; msgtype=request", Block: []byte("GET / HTTP/1.1\r\n\r\n")}
+	a.ID, b.ID, req.ID = "<urn:a>", "<urn:b>", "<urn:r>"
+	data, at := file(t, a, req, b, a)
+	damagedAt = at
+	cut := bytes.Index(data[at[2]:], []byte("</p>")) + at[2]
+	return append(data[:cut:cut], data[cut+300:]...)
+}
+
+var damagedAt []int
 
 // TestGarbage checks that a stretch of garbage is a record with an error
 // and its offset, and a read error of the file is final.
