@@ -22,9 +22,14 @@ func (a *app) runDecode(stdout io.Writer) int {
 	if a.cfg.stats {
 		a.stats = newStats()
 	}
-	d := &decoder{a: a}
+	d := &decoder{a: a, note: true}
+	if a.out != nil {
+		d.out = a.out
+	}
 	if text != nil {
 		d.tw = bufio.NewWriterSize(text, 64<<10)
+	} else {
+		d.text = new(jsonText)
 	}
 	w := a.newWorker()
 	var werr error
@@ -32,8 +37,8 @@ func (a *app) runDecode(stdout io.Writer) int {
 		werr = w.decode(in, d)
 		return werr == nil
 	})
-	if d.tw != nil {
-		if err := d.tw.Flush(); werr == nil {
+	if tw, ok := d.tw.(*bufio.Writer); ok {
+		if err := tw.Flush(); werr == nil {
 			werr = err
 		}
 	}
@@ -65,7 +70,6 @@ func (a *app) textOutput(stdout io.Writer) (text io.Writer, code int) {
 		return f, -1
 	case a.cfg.json:
 		a.setOutput(stdout)
-		a.text = new(jsonText)
 		return nil, -1
 	}
 	return stdout, -1
@@ -106,7 +110,7 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 	defer o.Close()
 	if o.warc {
 		c := newWARCCounts()
-		err := w.readWARC(in, o.r, d, c)
+		err := w.decodeWARC(in, o.r, d, c)
 		if w.a.stats != nil {
 			w.a.stats.warc.add(c)
 		}
@@ -118,7 +122,7 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 		return d.end(ptr(errorResult(in.path, err)))
 	}
 	r := result{Result: archive.NewResult(in.path, rd)}
-	if d.a.text != nil && o.size >= 0 && !o.unpack {
+	if d.text != nil && o.size >= 0 && !o.unpack {
 		// The line is written before the text: the size must be known.
 		r.Bytes = &o.size
 	}
@@ -135,26 +139,39 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 	if err := d.begin(&r, text); err != nil {
 		return err
 	}
-	if r.Error == "" && d.a.text == nil {
+	if r.Error == "" && d.text == nil {
 		r.Bytes = &cr.n
 	}
 	return d.end(&r)
 }
 
+// lineWriter is where a decoder writes result lines: the output's
+// bufio.Writer, or a worker's buffer.
+type lineWriter interface {
+	io.Writer
+	io.StringWriter
+	io.ByteWriter
+}
+
 // decoder writes the decoded text and the result lines of --decode.
 type decoder struct {
-	a     *app
-	tw    *bufio.Writer // the text, unless it goes into the JSON lines
-	begun bool          // a JSON line with text is open
-	buf   bytes.Buffer  // for marshal
-	enc   *json.Encoder // on buf
+	a    *app
+	out  lineWriter // the result lines; nil when there are none
+	tw   io.Writer  // the text, unless it goes into the JSON lines
+	text *jsonText  // the text into the JSON lines (--json without -o); nil otherwise
+	// note says to count and report each result (a.note); a worker's
+	// results are noted when they are written.
+	note     bool
+	begun    bool          // a JSON line with text is open
+	textLine []byte        // a text line, reused
+	buf      bytes.Buffer  // for marshal
+	enc      *json.Encoder // on buf
 }
 
 // begin writes the text of a document: to tw, or into a JSON line that
 // stays open for end.
 func (d *decoder) begin(r *result, text func(io.Writer) error) error {
-	a := d.a
-	if a.text == nil {
+	if d.text == nil {
 		return text(d.tw)
 	}
 	// The line up to its closing brace, then the text.
@@ -163,46 +180,67 @@ func (d *decoder) begin(r *result, text func(io.Writer) error) error {
 		return err
 	}
 	b = append(b[:len(b)-1], `,"text":"`...)
-	if _, err := a.out.Write(b); err != nil {
+	if _, err := d.out.Write(b); err != nil {
 		return err
 	}
 	d.begun = true
-	a.text.reset(a.out)
-	if err := text(a.text); err != nil {
+	d.text.reset(d.out)
+	if err := text(d.text); err != nil {
 		return err
 	}
-	if err := a.text.Close(); err != nil {
+	if err := d.text.Close(); err != nil {
 		return err
 	}
-	return a.out.WriteByte('"')
+	return d.out.WriteByte('"')
 }
 
 // end writes r's result line, or the end of the JSON line begin opened.
 func (d *decoder) end(r *result) error {
-	a := d.a
+	if d.note {
+		d.a.note(r)
+	}
 	if !d.begun {
-		return a.emit(r)
+		return d.line(r)
 	}
 	d.begun = false
-	a.note(r)
 	if r.Error != "" {
-		if _, err := a.out.WriteString(`,"error":`); err != nil {
+		if _, err := d.out.WriteString(`,"error":`); err != nil {
 			return err
 		}
 		q, err := d.marshal(r.Error)
 		if err != nil {
 			return err
 		}
-		if _, err := a.out.Write(q); err != nil {
+		if _, err := d.out.Write(q); err != nil {
 			return err
 		}
 	}
-	_, err := a.out.WriteString("}\n")
+	_, err := d.out.WriteString("}\n")
 	return err
 }
 
+// line writes r's result line without text, if there are result lines.
+func (d *decoder) line(r *result) error {
+	if d.out == nil {
+		return nil
+	}
+	if !d.a.cfg.json {
+		d.textLine = appendTextLine(d.textLine[:0], r)
+		_, err := d.out.Write(d.textLine)
+		return err
+	}
+	b, err := d.marshal(&r.Result)
+	if err != nil {
+		return err
+	}
+	if _, err := d.out.Write(b); err != nil {
+		return err
+	}
+	return d.out.WriteByte('\n')
+}
+
 // marshal returns the JSON of v as the output lines write it (no HTML
-// escaping), without the newline.
+// escaping), without the newline. It is valid until the next call.
 func (d *decoder) marshal(v any) ([]byte, error) {
 	if d.enc == nil {
 		d.enc = json.NewEncoder(&d.buf)

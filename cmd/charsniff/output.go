@@ -25,9 +25,7 @@ type app struct {
 	prog    *progress
 	out     *bufio.Writer // results (nil when standard output carries text)
 	enc     *json.Encoder // on out, with --json
-	// text writes the decoded text into JSON lines (--decode --json
-	// without -o); nil otherwise.
-	text *jsonText
+	line    []byte        // a text line, reused
 }
 
 // note counts a result and reports a failed one on standard error.
@@ -55,11 +53,19 @@ func (a *app) emit(r *result) error {
 	if a.cfg.json {
 		return a.enc.Encode(&r.Result)
 	}
-	if r.Error != "" {
-		return nil
-	}
-	_, err := fmt.Fprintf(a.out, "%s: %s (%s, %s)\n", r.where(), r.Encoding, r.Confidence, r.Source)
+	a.line = appendTextLine(a.line[:0], r)
+	_, err := a.out.Write(a.line)
 	return err
+}
+
+// appendTextLine appends r's line in the text format: PATH: ENCODING
+// (CONFIDENCE, SOURCE), or nothing for a failed document (its error line
+// is on standard error).
+func appendTextLine(b []byte, r *result) []byte {
+	if r.Error != "" {
+		return b
+	}
+	return fmt.Appendf(b, "%s: %s (%s, %s)\n", r.where(), r.Encoding, r.Confidence, r.Source)
 }
 
 // setOutput directs result lines to w (nil: none).

@@ -39,8 +39,28 @@ type lines interface {
 // error is out's.
 func (w *worker) readWARC(in input, src io.Reader, out lines, c *warcCounts) error {
 	c.files++
-	path := in.path
-	opts := archive.Options{File: path, Decode: w.a.opts}
+	ar := w.archiveReader(in, src)
+	defer func() { c.Counts.Add(ar.Counts()) }()
+	for {
+		rec, err := ar.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			// The input itself failed: nothing more can be read.
+			r := errorResult(in.path, err)
+			return out.end(&r)
+		}
+		if err := emitRecord(rec, out); err != nil {
+			return err
+		}
+	}
+}
+
+// archiveReader returns the worker's archive.Reader, reset to read the WARC
+// file of in from src (its byte range, if it has one).
+func (w *worker) archiveReader(in input, src io.Reader) *archive.Reader {
+	opts := archive.Options{File: in.path, Decode: w.a.opts}
 	if in.rng != nil {
 		opts.Offset = in.rng.off
 	}
@@ -49,30 +69,24 @@ func (w *worker) readWARC(in input, src io.Reader, out lines, c *warcCounts) err
 	} else {
 		w.ar.Reset(src, opts)
 	}
-	defer func() { c.Counts.Add(w.ar.Counts()) }()
-	for {
-		rec, err := w.ar.Next()
-		if err == io.EOF {
-			return nil
+	return w.ar
+}
+
+// emitRecord sends the lines of rec to out: its text, if it has one, then
+// its final result. The error is out's.
+func emitRecord(rec *archive.Record, out lines) error {
+	if rec.Text != nil {
+		// The error, if the record has one already (a held record's
+		// damage is known before its text is read), comes after the text.
+		r := result{Result: rec.Result}
+		r.Error = ""
+		text := func(tw io.Writer) error {
+			_, err := rec.WriteText(tw)
+			return err
 		}
-		if err != nil {
-			// The input itself failed: nothing more can be read.
-			r := errorResult(path, err)
-			return out.end(&r)
-		}
-		if rec.Text != nil {
-			r := result{Result: rec.Result}
-			text := func(tw io.Writer) error {
-				_, err := rec.WriteText(tw)
-				r.Error = rec.Result.Error
-				return err
-			}
-			if err := out.begin(&r, text); err != nil {
-				return err
-			}
-		}
-		if err := out.end(&result{Result: *rec.Finish()}); err != nil {
+		if err := out.begin(&r, text); err != nil {
 			return err
 		}
 	}
+	return out.end(&result{Result: *rec.Finish()})
 }

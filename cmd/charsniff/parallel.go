@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/charsniff/charsniff/archive"
+)
+
+// maxHeld is the largest payload a WARC record may have to be decoded on
+// another core: a record is read into memory up to this size, and a
+// larger one is decoded in place, in order, streaming.
+var maxHeld = 1 << 20 // a variable for the tests
+
+// inFlight is the number of records of one WARC file that may be between
+// the goroutine reading the file and the output, at most maxHeld bytes
+// each (and their rendered lines): with --decode, memory is bounded by
+// about inFlight × 2 × maxHeld per file, whatever the file holds.
+func inFlight() int { return 2*runtime.GOMAXPROCS(0) + 2 }
+
+// A slot is one record of a WARC file on its way to the output, in file
+// order: a held record that a worker renders into text and line, or a
+// record handled in place by the reading goroutine when the writer gives
+// it its turn.
+type slot struct {
+	held  *archive.Held
+	text  bytes.Buffer  // rendered text (--decode without --json)
+	line  bytes.Buffer  // rendered result line
+	res   result        // the final result, to count and report
+	ready chan struct{} // closed when rendered, or when it is the reader's turn
+	done  chan struct{} // in place: closed when the reader is done with the output
+}
+
+// decodeWARC is readWARC for --decode with more than one core: this
+// goroutine inflates and frames the records (archive.Reader.Hold),
+// workers sniff and decode the held ones and render their lines, a writer
+// writes them in file order, and records too large to hold are decoded
+// here, streaming, when their turn comes.
+func (w *worker) decodeWARC(in input, src io.Reader, d *decoder, c *warcCounts) error {
+	n := runtime.GOMAXPROCS(0)
+	if n == 1 {
+		return w.readWARC(in, src, d, c)
+	}
+	ar := w.archiveReader(in, src)
+	c.files++
+	defer func() { c.Counts.Add(ar.Counts()) }()
+	slots := make(chan *slot, inFlight())
+	work := make(chan *slot, inFlight())
+	stop := make(chan struct{}) // closed when the output fails
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d.renderAll(work)
+		}()
+	}
+	werr := make(chan error, 1)
+	go func() { werr <- d.writeSlots(slots, stop) }()
+	err := w.frame(ar, in.path, d, slots, work, stop)
+	close(slots)
+	close(work)
+	wg.Wait()
+	if e := <-werr; err == nil {
+		err = e
+	}
+	return err
+}
+
+// frame reads the records of ar, sending each to slots in order and the
+// held ones to work; a record that is not held is handled here when the
+// writer gives it its turn. It stops when stop is closed, and returns the
+// output's error.
+func (w *worker) frame(ar *archive.Reader, path string, d *decoder, slots, work chan<- *slot, stop <-chan struct{}) error {
+	for {
+		rec, h, err := ar.Hold(maxHeld)
+		if err == io.EOF {
+			return nil
+		}
+		s := &slot{held: h, ready: make(chan struct{})}
+		if h == nil {
+			s.done = make(chan struct{})
+		}
+		select {
+		case slots <- s:
+		case <-stop:
+			return nil
+		}
+		if h != nil {
+			work <- s
+			continue
+		}
+		// Our turn: everything before this record has been written.
+		select {
+		case <-s.ready:
+		case <-stop:
+			return nil
+		}
+		var werr error
+		if err != nil {
+			// The input itself failed: nothing more can be read.
+			r := errorResult(path, err)
+			werr = d.end(&r)
+		} else {
+			werr = emitRecord(rec, d)
+		}
+		close(s.done)
+		if werr != nil || err != nil {
+			return werr
+		}
+	}
+}
+
+// renderAll renders the held records of work, each into its slot, with a
+// decoder like d that writes to the slot's buffers.
+func (d *decoder) renderAll(work <-chan *slot) {
+	var aw archive.Worker
+	wd := &decoder{a: d.a}
+	if d.text != nil {
+		wd.text = new(jsonText)
+	}
+	for s := range work {
+		if d.out != nil {
+			wd.out = &s.line
+		}
+		if d.tw != nil {
+			wd.tw = &s.text
+		}
+		rec := aw.Open(s.held)
+		s.held = nil
+		emitRecord(rec, wd) // writes to buffers: no error
+		s.res = result{Result: rec.Result}
+		close(s.ready)
+	}
+}
+
+// writeSlots writes the slots in order: a rendered one's text and line,
+// or, for one handled in place, gives the reading goroutine its turn and
+// waits for it. It returns the output's error, having closed stop.
+func (d *decoder) writeSlots(slots <-chan *slot, stop chan<- struct{}) error {
+	for s := range slots {
+		if s.done != nil {
+			close(s.ready)
+			<-s.done
+			continue
+		}
+		<-s.ready
+		if err := d.write(s); err != nil {
+			close(stop)
+			for range slots {
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// write writes a rendered slot to the output.
+func (d *decoder) write(s *slot) error {
+	d.a.note(&s.res)
+	if d.tw != nil {
+		if _, err := d.tw.Write(s.text.Bytes()); err != nil {
+			return err
+		}
+	}
+	if d.out != nil {
+		if _, err := d.out.Write(s.line.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
