@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"sync"
 
 	"github.com/charsniff/charsniff/warc"
 )
@@ -14,6 +15,7 @@ import (
 // the Reader reads on. See Reader.Hold.
 type Held struct {
 	rec         *Record // metadata, and Result.Error for damage found
+	buf         *bytes.Buffer
 	payload     []byte
 	err         error // the read error after payload, if any
 	decode      Options
@@ -22,6 +24,26 @@ type Held struct {
 
 // Size returns the size of the held payload in bytes.
 func (h *Held) Size() int { return len(h.payload) }
+
+// payloads holds the memory of released payloads for reuse.
+var payloads = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// Release gives the memory of h's payload back for reuse by Hold, once
+// the text of the Record Worker.Open made of it has been read. Neither h
+// nor that Record's Text may be used afterwards. Release is optional
+// (without it, the garbage collector reclaims the payload) and may be
+// called on any goroutine.
+func (h *Held) Release() {
+	if h.buf != nil && h.buf.Cap() <= 2*maxReuse {
+		h.buf.Reset()
+		payloads.Put(h.buf)
+	}
+	h.buf, h.payload = nil, nil
+}
+
+// maxReuse bounds the payload buffers kept for reuse, so that one huge
+// max does not pin its memory.
+const maxReuse = 4 << 20
 
 // Hold is Next for an engine that spreads the records of one file over
 // several goroutines. An HTML record whose payload (after its transfer
@@ -64,15 +86,16 @@ func (r *Reader) Hold(max int) (*Record, *Held, error) {
 // record held and finished; otherwise it sniffs the record in place.
 func (r *Reader) hold(rec *Record, p *warc.Payload, max int) (*Record, *Held, error) {
 	src := errReader{r: p.Body}
-	var buf bytes.Buffer
+	buf := payloads.Get().(*bytes.Buffer)
 	_, err := buf.ReadFrom(io.LimitReader(&src, int64(max)+1))
 	if err == nil && buf.Len() > max {
-		// Too large: stream it, the bytes read first.
+		// Too large: stream it, the bytes read first (the buffer is
+		// garbage once they are).
 		body := io.MultiReader(bytes.NewReader(buf.Bytes()), &src)
 		r.sniffer.start(rec, body, r.opts.Decode, p.ContentType, hostOf(rec.TargetURI))
 		return rec, nil, nil
 	}
-	h := &Held{rec: rec, payload: buf.Bytes(), err: src.err, decode: r.opts, contentType: p.ContentType}
+	h := &Held{rec: rec, buf: buf, payload: buf.Bytes(), err: src.err, decode: r.opts, contentType: p.ContentType}
 	if src.err != nil {
 		rec.fail(src.err)
 	}

@@ -33,6 +33,9 @@ func allHeld(t *testing.T, src io.Reader, max int) ([]string, *Counts, error) {
 		var text strings.Builder
 		rec.WriteText(&text)
 		lines = append(lines, marshal(rec.Finish())+" "+text.String())
+		if h != nil {
+			h.Release()
+		}
 	}
 }
 

@@ -48,7 +48,8 @@ func (w *worker) decodeWARC(in input, src io.Reader, d *decoder, c *warcCounts) 
 	defer func() { c.Counts.Add(ar.Counts()) }()
 	slots := make(chan *slot, inFlight())
 	work := make(chan *slot, inFlight())
-	stop := make(chan struct{}) // closed when the output fails
+	free := make(chan *slot, inFlight()) // written slots, for reuse
+	stop := make(chan struct{})          // closed when the output fails
 	var wg sync.WaitGroup
 	for range n {
 		wg.Add(1)
@@ -58,8 +59,8 @@ func (w *worker) decodeWARC(in input, src io.Reader, d *decoder, c *warcCounts) 
 		}()
 	}
 	werr := make(chan error, 1)
-	go func() { werr <- d.writeSlots(slots, stop) }()
-	err := w.frame(ar, in.path, d, slots, work, stop)
+	go func() { werr <- d.writeSlots(slots, free, stop) }()
+	err := w.frame(ar, in.path, d, slots, work, free, stop)
 	close(slots)
 	close(work)
 	wg.Wait()
@@ -73,16 +74,13 @@ func (w *worker) decodeWARC(in input, src io.Reader, d *decoder, c *warcCounts) 
 // held ones to work; a record that is not held is handled here when the
 // writer gives it its turn. It stops when stop is closed, and returns the
 // output's error.
-func (w *worker) frame(ar *archive.Reader, path string, d *decoder, slots, work chan<- *slot, stop <-chan struct{}) error {
+func (w *worker) frame(ar *archive.Reader, path string, d *decoder, slots, work chan<- *slot, free <-chan *slot, stop <-chan struct{}) error {
 	for {
 		rec, h, err := ar.Hold(maxHeld)
 		if err == io.EOF {
 			return nil
 		}
-		s := &slot{held: h, ready: make(chan struct{})}
-		if h == nil {
-			s.done = make(chan struct{})
-		}
+		s := newSlot(free, h)
 		select {
 		case slots <- s:
 		case <-stop:
@@ -113,6 +111,24 @@ func (w *worker) frame(ar *archive.Reader, path string, d *decoder, slots, work 
 	}
 }
 
+// newSlot returns a slot for h (nil for a record handled in place),
+// reusing a written one from free if there is one.
+func newSlot(free <-chan *slot, h *archive.Held) *slot {
+	var s *slot
+	select {
+	case s = <-free:
+		s.text.Reset()
+		s.line.Reset()
+	default:
+		s = new(slot)
+	}
+	s.held, s.ready, s.done = h, make(chan struct{}), nil
+	if h == nil {
+		s.done = make(chan struct{})
+	}
+	return s
+}
+
 // renderAll renders the held records of work, each into its slot, with a
 // decoder like d that writes to the slot's buffers.
 func (d *decoder) renderAll(work <-chan *slot) {
@@ -129,9 +145,10 @@ func (d *decoder) renderAll(work <-chan *slot) {
 			wd.tw = &s.text
 		}
 		rec := aw.Open(s.held)
-		s.held = nil
 		emitRecord(rec, wd) // writes to buffers: no error
 		s.res = result{Result: rec.Result}
+		s.held.Release()
+		s.held = nil
 		close(s.ready)
 	}
 }
@@ -139,7 +156,7 @@ func (d *decoder) renderAll(work <-chan *slot) {
 // writeSlots writes the slots in order: a rendered one's text and line,
 // or, for one handled in place, gives the reading goroutine its turn and
 // waits for it. It returns the output's error, having closed stop.
-func (d *decoder) writeSlots(slots <-chan *slot, stop chan<- struct{}) error {
+func (d *decoder) writeSlots(slots <-chan *slot, free chan<- *slot, stop chan<- struct{}) error {
 	for s := range slots {
 		if s.done != nil {
 			close(s.ready)
@@ -152,6 +169,10 @@ func (d *decoder) writeSlots(slots <-chan *slot, stop chan<- struct{}) error {
 			for range slots {
 			}
 			return err
+		}
+		select {
+		case free <- s:
+		default:
 		}
 	}
 	return nil
