@@ -23,12 +23,18 @@
 //		if err != nil {
 //			return err // the file could not be read on
 //		}
-//		rec.WriteText(w)          // optional: the decoded text
-//		res := rec.Finish()       // the final result
-//		json.NewEncoder(out).Encode(res)
+//		rec.WriteText(w)    // optional: the decoded text
+//		res := rec.Finish() // the final result
+//		enc.Encode(res)     // a json.Encoder; SetEscapeHTML(false) writes the command's bytes
 //	}
 //
 // A Record's Result is final once Finish has been called: the rest of the
 // record's block is checked then (a wrong Content-Length, say, is only
 // known at its end).
+//
+// To use every core on one file, Reader.Hold hands out small records
+// detached, their payload in memory, for Worker.Open on other goroutines,
+// while the reading goroutine inflates and frames the next ones; larger
+// records are handled in place, so memory stays bounded. The charsniff
+// command's --decode does this, writing the results in file order.
 package archive

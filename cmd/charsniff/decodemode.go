@@ -116,12 +116,18 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 		}
 		return err
 	}
+	return w.decodeFile(in.path, o, d)
+}
+
+// decodeFile decodes the plain input o, whose path is path, writing its
+// text and result line through d. The error is the output's.
+func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	cr := &countingReader{r: o.r}
 	rd, err := w.reader(cr)
 	if err != nil {
-		return d.end(ptr(errorResult(in.path, err)))
+		return d.end(ptr(errorResult(path, err)))
 	}
-	r := result{Result: archive.NewResult(in.path, rd)}
+	r := result{Result: archive.NewResult(path, rd)}
 	if d.text != nil && o.size >= 0 && !o.unpack {
 		// The line is written before the text: the size must be known.
 		r.Bytes = &o.size
