@@ -55,7 +55,7 @@ func (w *worker) decodeWARC(in input, src io.Reader, d *decoder, c *warcCounts) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			d.renderAll(work)
+			d.renderAll(in.path, work)
 		}()
 	}
 	werr := make(chan error, 1)
@@ -130,8 +130,8 @@ func newSlot(free <-chan *slot, h *archive.Held) *slot {
 }
 
 // renderAll renders the held records of work, each into its slot, with a
-// decoder like d that writes to the slot's buffers.
-func (d *decoder) renderAll(work <-chan *slot) {
+// decoder like d that writes to the slot's buffers. path names the input.
+func (d *decoder) renderAll(path string, work <-chan *slot) {
 	var aw archive.Worker
 	wd := &decoder{a: d.a}
 	if d.text != nil {
@@ -144,13 +144,28 @@ func (d *decoder) renderAll(work <-chan *slot) {
 		if d.tw != nil {
 			wd.tw = &s.text
 		}
-		rec := aw.Open(s.held)
-		emitRecord(rec, wd) // writes to buffers: no error
-		s.res = result{Result: rec.Result}
-		s.held.Release()
-		s.held = nil
+		wd.render(path, s, &aw)
 		close(s.ready)
 	}
+}
+
+// render renders the held record of s with aw.
+func (d *decoder) render(path string, s *slot, aw *archive.Worker) {
+	defer func() {
+		// A last resort: a bug must cost one record, not the run.
+		if v := recover(); v != nil {
+			s.text.Reset()
+			s.line.Reset()
+			d.begun = false
+			s.res = internalError(path, v)
+			d.line(&s.res)
+		}
+	}()
+	rec := aw.Open(s.held)
+	emitRecord(rec, d) // writes to buffers: no error
+	s.res = result{Result: rec.Result}
+	s.held.Release()
+	s.held = nil
 }
 
 // writeSlots writes the slots in order: a rendered one's text and line,
