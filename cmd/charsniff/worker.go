@@ -33,7 +33,8 @@ func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
 		w.rd = rd
 		return rd, nil
 	}
-	if err := w.rd.Reset(src); err != nil {
+	// The options again: decode's coming Reset does not keep them.
+	if err := w.rd.ResetWith(src, w.a.opts...); err != nil {
 		return nil, err
 	}
 	return w.rd, nil
