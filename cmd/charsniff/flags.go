@@ -227,7 +227,10 @@ the transport layer and its URI's host as the --hint-tld:
   {"file":"crawl.warc.gz","encoding":"shift_jis","confidence":"certain","source":"transport",
    "record_id":"<urn:uuid:...>","uri":"http://example.jp/","offset":1919,"status":200,"http_charset":"Shift_JIS"}
 Other records are skipped (--stats counts them). A damaged record gets an
-error line with its offset, and the records after it are read.
+error line with its offset, and the records after it are read. With
+--decode, the records of a WARC file are decoded on all cores and written
+in file order; memory stays bounded (2×cores+2 records in flight, each
+held up to 1 MiB; larger ones are decoded streaming, in turn).
 
 Flags:
 `
@@ -249,7 +252,8 @@ Examples:
 
 Exit status: 0 if every input and record was processed (or --exit-zero was
 given), 1 if any failed, the output could not be written or the --files-from
-list could not be read, 2 on a usage error.
+list could not be read, 2 on a usage error (a bad flag value, an unknown
+encoding label or --locale), before any input is read.
 `
 
 // printUsage writes the help text, listing the flags with double dashes.
