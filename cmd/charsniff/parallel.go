@@ -14,10 +14,14 @@ import (
 // larger one is decoded in place, in order, streaming.
 var maxHeld = 1 << 20 // a variable for the tests
 
-// inFlight is the number of records of one WARC file that may be between
-// the goroutine reading the file and the output, at most maxHeld bytes
-// each (and their rendered lines): with --decode, memory is bounded by
-// about inFlight × 2 × maxHeld per file, whatever the file holds.
+// inFlight is the number of records of one WARC file that may wait
+// between the goroutine reading the file and the output (two more are
+// being written and read). Each holds at most maxHeld bytes of payload
+// and its rendered text or line: typically about as large again, at worst
+// six times as large (a payload of control characters, each escaped as
+// \u00XX in JSON). So with --decode, memory is bounded by about
+// (inFlight+2) × 2 × maxHeld per file, (inFlight+2) × 7 × maxHeld at
+// worst, whatever the file holds.
 func inFlight() int { return 2*runtime.GOMAXPROCS(0) + 2 }
 
 // A slot is one record of a WARC file on its way to the output, in file
