@@ -19,8 +19,11 @@
 // WARC files, plain or gzip, are recognized by their first bytes: each
 // response or resource record with an HTML payload gets a line, sniffed with
 // its stored HTTP Content-Type, and with the fields record_id, uri, offset,
-// status and http_charset. With --decode --json each line carries the
-// decoded text.
+// status and http_charset (the schema of package archive, which does the
+// per-record work). With --decode --json each line carries the decoded
+// text; the records of one file are then decoded on all cores. A single
+// record is read by its index coordinates with --range OFFSET:LENGTH, or
+// with PATH<TAB>OFFSET<TAB>LENGTH lines in the --files-from list.
 //
 // The exit status is 0 when every input and record was processed (or with
 // --exit-zero), 1 when any failed and 2 on a usage error. Run charsniff
