@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -176,4 +177,29 @@ func marshal(v any) string {
 	enc.SetEscapeHTML(false)
 	enc.Encode(v)
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// TestOffset checks that Options.Offset, where a byte range starts in its
+// file, is added to every offset: of records, of damaged records and of
+// stretches of garbage.
+func TestOffset(t *testing.T) {
+	data := damagedFile(t)
+	data = append([]byte("junk\r\n"), data...)
+	rd := NewReader(bytes.NewReader(data), Options{Offset: 1000})
+	var got []int64
+	for {
+		rec, err := rd.Next()
+		if err != nil {
+			break
+		}
+		res := rec.Finish()
+		if res.Offset != rec.Offset {
+			t.Errorf("Result.Offset %d, Record.Offset %d", res.Offset, rec.Offset)
+		}
+		got = append(got, rec.Offset)
+	}
+	want := []int64{1000, 1006, 1006 + int64(damagedAt[2]), 1006 + int64(damagedAt[3]) - 300}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("offsets %v, want %v", got, want)
+	}
 }
