@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"compress/gzip"
 	"flag"
 	"io"
 	"os"
@@ -21,7 +23,9 @@ var (
 // -warcbench.size bytes (200 MB by default, written to a temporary file in
 // the setup): "sniff" is charsniff --json FILE, a line per response record
 // from its first 1024 bytes; "decode" is charsniff --decode --json FILE,
-// which also decodes every page into its line. MB/s counts the file as
+// which also decodes every page into its line. For the gzip file,
+// "gunzip" is the baseline: compress/gzip inflating the file to io.Discard
+// on one core, in the same run. MB/s counts the file as
 // stored; records/s counts every WARC record (a request, a response and a
 // metadata record per page), pages/s the response records; peak-heap-MB is
 // the largest heap of live and unswept objects, sampled every millisecond.
@@ -36,6 +40,9 @@ func BenchmarkWARC(b *testing.B) {
 			fi, err := os.Stat(path)
 			if err != nil {
 				b.Fatal(err)
+			}
+			if compress {
+				b.Run("gunzip", func(b *testing.B) { benchGunzip(b, path, fi.Size()) })
 			}
 			for _, mode := range []struct {
 				name string
@@ -65,6 +72,25 @@ func BenchmarkWARC(b *testing.B) {
 				})
 			}
 		})
+	}
+}
+
+// benchGunzip inflates the gzip file path (of size bytes) to io.Discard.
+func benchGunzip(b *testing.B, path string, size int64) {
+	b.SetBytes(size)
+	for b.Loop() {
+		f, err := os.Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		zr, err := gzip.NewReader(bufio.NewReaderSize(f, 64<<10))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := io.Copy(io.Discard, zr); err != nil {
+			b.Fatal(err)
+		}
+		f.Close()
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
 
@@ -24,6 +25,7 @@ type config struct {
 	contentType  string // --content-type: transport-layer Content-Type header value
 	override     string // --override: user override label
 	defaultLabel string // --default: default encoding label
+	likely       string // --likely: likely encoding label
 	locale       string // --locale / --hint-lang: locale or TLD hint for autodetection and the default
 	tld          string // --hint-tld: top-level domain or host name hint for autodetection and the default
 	lateMeta     int64  // --late-meta: look for a late <meta> in the first lateMeta bytes (0: off)
@@ -38,10 +40,16 @@ type config struct {
 	all          bool   // --all: walk every file, not only HTML file names
 	warc         bool   // --warc: read every input as a WARC file
 	filesFrom    string // --files-from: read the inputs' names from this file ("-": standard input)
+	rangeSpec    string // --range OFFSET:LENGTH: read only this byte range of the one FILE
+	rng          *span  // rangeSpec parsed
 	exitZero     bool   // --exit-zero: exit 0 even if inputs or records failed
 	version      bool   // --version
 
 	paths []string // the operands; ["-"] when none was given
+
+	// The encodings the label flags name, resolved at parse time
+	// (override.Unknown when not given).
+	overrideEnc, defaultEnc, likelyEnc override.Encoding
 }
 
 // errHelp is returned by parseArgs for --help (usage goes to standard output
@@ -64,7 +72,8 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.contentType, "content-type", "", "transport-layer `VALUE` of the Content-Type header, e.g. 'text/html; charset=utf-8'")
 	fs.StringVar(&c.override, "override", "", "user override: decode as `LABEL` (certain) unless a BOM says otherwise")
 	fs.StringVar(&c.defaultLabel, "default", "", "default encoding `LABEL` when nothing else decides (instead of the locale's)")
-	fs.StringVar(&c.locale, "locale", "", "locale or top-level domain `HINT` biasing autodetection and choosing the default encoding (ja, ru, zh-TW, .kr)")
+	fs.StringVar(&c.likely, "likely", "", "likely encoding `LABEL` (a parent frame's, say), used when no declaration decides, before autodetection")
+	fs.StringVar(&c.locale, "locale", "", "locale or top-level domain `HINT` biasing autodetection and choosing the default encoding: a language tag (ja, ru, zh-TW), a POSIX locale (pt_BR.UTF-8), a domain (.kr) or a country code (kr); anything else is a usage error")
 	fs.StringVar(&c.locale, "hint-lang", "", "language `TAG` of the document or user (ja, ru, zh-TW): the same as --locale")
 	fs.StringVar(&c.tld, "hint-tld", "", "top-level `DOMAIN` or host name of the document's URL (jp, .ru, www.example.cz): biases autodetection and, without --locale, the default")
 	fs.Int64Var(&c.lateMeta, "late-meta", 0, "while the encoding is tentative, look on for a <meta> in the first `BYTES` and change to it, as a parser does (reads up to BYTES ahead; 0: off)")
@@ -78,7 +87,8 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line")
 	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")
 	fs.BoolVar(&c.warc, "warc", false, "read every input as a WARC file (without it, WARC files are recognized by their first bytes)")
-	fs.StringVar(&c.filesFrom, "files-from", "", "read more inputs from `LIST`, one a line (- for standard input); OFFSET<TAB>PATH lines, as Hadoop Streaming hands a mapper, are taken as PATH")
+	fs.StringVar(&c.filesFrom, "files-from", "", "read more inputs from `LIST`, one a line (- for standard input): PATH, or PATH<TAB>OFFSET<TAB>LENGTH for one WARC record (a Common Crawl columnar index's warc_filename, warc_record_offset, warc_record_length; read as --range); a leading NUMBER<TAB>, as Hadoop Streaming hands a mapper its lines, is dropped")
+	fs.StringVar(&c.rangeSpec, "range", "", "read only the byte range `OFFSET:LENGTH` of the one FILE, as a WARC file (a record's coordinates in a CDX or columnar index); offsets in the output are the file's")
 	fs.BoolVar(&c.exitZero, "exit-zero", false, "exit 0 even if inputs or records failed (they are still reported): for Hadoop Streaming and Spark, where a non-zero exit fails the task")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	return fs
@@ -124,6 +134,12 @@ func parseArgs(args []string) (*config, error) {
 			return nil, usagef("-o needs --decode")
 		}
 	}
+	if err := c.resolve(); err != nil {
+		return nil, err
+	}
+	if err := c.parseRange(); err != nil {
+		return nil, err
+	}
 	if c.filesFrom == "-" && slices.Contains(c.paths, "-") {
 		return nil, usagef("--files-from - and the operand - both read standard input")
 	}
@@ -131,6 +147,26 @@ func parseArgs(args []string) (*config, error) {
 		c.paths = []string{"-"}
 	}
 	return c, nil
+}
+
+// parseRange parses --range, which applies to exactly one FILE.
+func (c *config) parseRange() error {
+	if c.rangeSpec == "" {
+		return nil
+	}
+	off, n, ok := strings.Cut(c.rangeSpec, ":")
+	if !ok {
+		return usagef("--range %s: want OFFSET:LENGTH", c.rangeSpec)
+	}
+	rng, err := parseSpan(off, n)
+	if err != nil {
+		return usagef("--range: %v", err)
+	}
+	if len(c.paths) != 1 || c.paths[0] == "-" || c.filesFrom != "" {
+		return usagef("--range takes exactly one FILE (and no --files-from)")
+	}
+	c.rng = rng
+	return nil
 }
 
 // doubleDash rewrites the flag package's messages, which name flags with one
@@ -165,7 +201,11 @@ With --decode it writes the document as normalized UTF-8 instead.
 
 With no FILE, or when FILE is -, it reads standard input. Directories are
 walked recursively for *.html, *.htm, *.xhtml, *.xht and *.shtml files
-(every file with --all); hidden files and directories are skipped there.
+(every file with --all); hidden files and directories are skipped there,
+and so are links to directories (a link named as FILE is followed).
+A gzip-compressed input (page.html.gz) is decompressed first; its line has
+no bytes field. An input that is the file standard output writes to is
+refused.
 Files are read in parallel; output follows the order of the input. A long
 run shows a progress bar when standard error is a terminal and standard
 output is not.
@@ -187,7 +227,10 @@ the transport layer and its URI's host as the --hint-tld:
   {"file":"crawl.warc.gz","encoding":"shift_jis","confidence":"certain","source":"transport",
    "record_id":"<urn:uuid:...>","uri":"http://example.jp/","offset":1919,"status":200,"http_charset":"Shift_JIS"}
 Other records are skipped (--stats counts them). A damaged record gets an
-error line with its offset, and the records after it are read.
+error line with its offset, and the records after it are read. With
+--decode, the records of a WARC file are decoded on all cores and written
+in file order; memory stays bounded (2×cores+2 records in flight, each
+held up to 1 MiB; larger ones are decoded streaming, in turn).
 
 Flags:
 `
@@ -204,14 +247,17 @@ Examples:
   charsniff --json --stats crawl.warc.gz > crawl.jsonl
   charsniff --decode --json crawl.warc.gz > texts.jsonl
   charsniff --json --exit-zero --files-from - < warc-paths.txt
+  charsniff --json --range 1919:1005 crawl.warc.gz
+  printf 'crawl.warc.gz\t1919\t1005\n' | charsniff --json --files-from -
 
 Exit status: 0 if every input and record was processed (or --exit-zero was
 given), 1 if any failed, the output could not be written or the --files-from
-list could not be read, 2 on a usage error.
+list could not be read, 2 on a usage error (a bad flag value, an unknown
+encoding label or --locale), before any input is read.
 `
 
 // printUsage writes the help text, listing the flags with double dashes.
-func printUsage(w io.Writer) {
+func printUsage(w io.Writer) error {
 	fs := newFlagSet(new(config))
 	var b strings.Builder
 	b.WriteString(usageHead)
@@ -232,7 +278,8 @@ func printUsage(w io.Writer) {
 		b.WriteByte('\n')
 	})
 	b.WriteString(usageTail)
-	io.WriteString(w, b.String())
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // version returns the module version the binary was built from, with the VCS

@@ -18,6 +18,7 @@ import (
 type input struct {
 	path  string // as shown in the output: the operand, or the path under it
 	stdin bool   // read standard input; path is "-"
+	rng   *span  // read only this byte range of the file, as a WARC file
 	err   error  // set when enumeration failed: the input is reported, not read
 	fatal bool   // err is a problem with the --files-from list: exit 1 whatever the flags
 }
@@ -26,6 +27,7 @@ type input struct {
 var (
 	errIsDir      = errors.New("is a directory (--decode takes files)")
 	errStdinTwice = errors.New("standard input named more than once")
+	errIsOutput   = errors.New("input file is output file")
 )
 
 // htmlExtensions are the file-name endings taken when walking a directory
@@ -53,9 +55,9 @@ func hidden(name string) bool { return len(name) > 1 && name[0] == '.' && name !
 // enumerate calls yield for each input of the run: the operands, then the
 // names in the --files-from list. See walk.
 func (a *app) enumerate(dirs bool, yield func(input) bool) {
-	names := func(yield func(string, error) bool) {
+	names := func(yield func(entry, error) bool) {
 		for _, p := range a.cfg.paths {
-			if !yield(p, nil) {
+			if !yield(entry{path: p, rng: a.cfg.rng}, nil) {
 				return
 			}
 		}
@@ -69,18 +71,17 @@ func (a *app) enumerate(dirs bool, yield func(input) bool) {
 // maxListLine bounds a line of a --files-from list.
 const maxListLine = 64 << 10
 
-// readList calls yield with each name in the list file name ("-" for
-// stdin): one a line, empty lines skipped, a trailing CR removed. A line
-// OFFSET<TAB>PATH, where OFFSET is a decimal number, names PATH: Hadoop
-// Streaming hands a mapper such lines (the byte offset of the line in its
-// input split, a tab, the line). A problem reading the list is yielded as
-// ("", err) and ends it.
-func readList(name string, stdin io.Reader, yield func(string, error) bool) {
+// readList calls yield with each entry in the list file name ("-" for
+// stdin): one a line (see listEntry), empty lines skipped, a trailing CR
+// removed. A line with a malformed range is yielded with its error
+// (*rangeError). A problem reading the list is yielded as a *listError
+// and ends it.
+func readList(name string, stdin io.Reader, yield func(entry, error) bool) {
 	var r io.Reader = stdin
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			yield("", &listError{name, err})
+			yield(entry{}, &listError{name, err})
 			return
 		}
 		defer f.Close()
@@ -89,8 +90,8 @@ func readList(name string, stdin io.Reader, yield func(string, error) bool) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), maxListLine)
 	for sc.Scan() {
-		p, ok := listEntry(sc.Text())
-		if ok && !yield(p, nil) {
+		e, err, ok := listEntry(sc.Text())
+		if ok && !yield(e, err) {
 			return
 		}
 	}
@@ -98,21 +99,8 @@ func readList(name string, stdin io.Reader, yield func(string, error) bool) {
 		if errors.Is(err, bufio.ErrTooLong) {
 			err = fmt.Errorf("a line longer than %d bytes", maxListLine)
 		}
-		yield("", &listError{name, err})
+		yield(entry{}, &listError{name, err})
 	}
-}
-
-// listEntry returns the input a line of a --files-from list names, and
-// false for an empty line.
-func listEntry(line string) (string, bool) {
-	line = strings.TrimSuffix(line, "\r")
-	if i := strings.IndexByte(line, '\t'); i > 0 && strings.Trim(line[:i], "0123456789") == "" {
-		line = line[i+1:]
-	}
-	if strings.TrimSpace(line) == "" {
-		return "", false
-	}
-	return line, true
 }
 
 // listError is a problem with the --files-from list itself.
@@ -130,89 +118,107 @@ func (e *listError) Unwrap() error { return e.err }
 // dirs is false (--decode). Problems met while walking, and those of the
 // list of names, become inputs with err set, in their place in the order.
 // stdinSeen says that standard input is taken already (by the list).
-func walk(names iter.Seq2[string, error], stdinSeen, dirs, all bool, yield func(input) bool) {
-	for p, err := range names {
-		if err != nil {
-			le, _ := err.(*listError)
-			name := p
-			if le != nil {
-				name = le.name
-			}
-			if !yield(input{path: name, err: err, fatal: le != nil}) {
-				return
-			}
-			continue
-		}
-		if p == "-" {
-			in := input{path: "-", stdin: true}
+func walk(names iter.Seq2[entry, error], stdinSeen, dirs, all bool, yield func(input) bool) {
+	for e, err := range names {
+		p := e.path
+		var in input
+		switch {
+		case err != nil:
+			in = listProblem(p, err)
+		case p == "-" && e.rng != nil:
+			in = input{path: p, err: errRangeStdin}
+		case p == "-":
+			in = input{path: "-", stdin: true}
 			if stdinSeen {
 				in.err = errStdinTwice
 			}
 			stdinSeen = true
-			if !yield(in) {
-				return
+		case e.rng != nil:
+			in = input{path: p, rng: e.rng} // open refuses a directory
+		default:
+			fi, err := os.Stat(p)
+			switch {
+			case err != nil:
+				in = input{path: p, err: err}
+			case !fi.IsDir():
+				in = input{path: p}
+			case !dirs:
+				in = input{path: p, err: errIsDir}
+			default:
+				if !walkDir(p, all, yield) {
+					return
+				}
+				continue
 			}
-			continue
 		}
-		fi, err := os.Stat(p)
+		if !yield(in) {
+			return
+		}
+	}
+}
+
+// listProblem is the input that reports err, a problem of the list of
+// names at p.
+func listProblem(p string, err error) input {
+	le, _ := err.(*listError)
+	if le != nil {
+		p = le.name
+	}
+	return input{path: p, err: err, fatal: le != nil}
+}
+
+// walkDir calls yield for each file to take under the directory root, and
+// returns false if yield did. A symbolic link to a directory is followed
+// when it is root itself, named on the command line (as grep -r does), and
+// not when met while walking (no cycles).
+func walkDir(root string, all bool, yield func(input) bool) bool {
+	start := root
+	if fi, err := os.Lstat(root); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		// A trailing separator makes WalkDir's Lstat follow the link;
+		// the paths under it are joined (cleaned) as usual.
+		start = root + string(filepath.Separator)
+	}
+	stop := false
+	filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if !yield(input{path: p, err: err}) {
-				return
-			}
-			continue
-		}
-		if !fi.IsDir() {
-			if !yield(input{path: p}) {
-				return
-			}
-			continue
-		}
-		if !dirs {
-			if !yield(input{path: p, err: errIsDir}) {
-				return
-			}
-			continue
-		}
-		stop := false
-		filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				// The root was stat'ed above, so this is a directory that
-				// cannot be read, or an entry that vanished.
-				if !yield(input{path: path, err: err}) {
-					stop = true
-					return filepath.SkipAll
-				}
-				return nil
-			}
-			if path != p && hidden(d.Name()) {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() || !walkable(d.Name(), all) {
-				return nil
-			}
-			if !d.Type().IsRegular() {
-				// Follow a symbolic link to a regular file; skip links to
-				// directories (no cycles) and devices, pipes and sockets.
-				if d.Type()&fs.ModeSymlink == 0 {
-					return nil
-				}
-				if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
-					return nil
-				}
-			}
-			if !yield(input{path: path}) {
+			// The root was stat'ed, so this is a directory that cannot
+			// be read, or an entry that vanished.
+			if !yield(input{path: path, err: err}) {
 				stop = true
 				return filepath.SkipAll
 			}
 			return nil
-		})
-		if stop {
-			return
 		}
+		if path == start || !take(path, d, all) {
+			if path != start && d.IsDir() && hidden(d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !yield(input{path: path}) {
+			stop = true
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return !stop
+}
+
+// take reports whether the entry d at path, met while walking, is an input:
+// a regular file (or a symbolic link to one), not hidden, with an HTML
+// name unless all is set. Devices, pipes and sockets are skipped.
+func take(path string, d fs.DirEntry, all bool) bool {
+	if d.IsDir() || hidden(d.Name()) || !walkable(d.Name(), all) {
+		return false
 	}
+	if d.Type().IsRegular() {
+		return true
+	}
+	if d.Type()&fs.ModeSymlink == 0 {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // source is an opened input.
@@ -230,8 +236,10 @@ func (s *source) Close() error {
 }
 
 // open opens in for reading. A directory is refused (it would only fail at
-// the first read).
-func open(in input, stdin io.Reader) (*source, error) {
+// the first read), and so is the file standard output writes to (out, a
+// regular file, or nil): reading what it writes could go on for ever, as
+// cat knows.
+func open(in input, stdin io.Reader, out os.FileInfo) (*source, error) {
 	if in.err != nil {
 		return nil, in.err
 	}
@@ -249,21 +257,38 @@ func open(in input, stdin io.Reader) (*source, error) {
 	}
 	size := int64(-1)
 	switch {
+	case fi.IsDir() && in.rng != nil:
+		f.Close()
+		return nil, errors.New("is a directory")
 	case fi.IsDir():
 		f.Close()
 		return nil, errIsDir
+	case out != nil && os.SameFile(fi, out):
+		f.Close()
+		return nil, errIsOutput
+	case in.rng != nil:
+		r, err := section(f, fi, in.rng)
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		return &source{Reader: r, size: in.rng.n, closer: f}, nil
 	case fi.Mode().IsRegular():
 		size = fi.Size()
 	}
 	return &source{Reader: f, size: size, closer: f}, nil
 }
 
-// describe turns err into the problem text of an error line. The path is
-// already part of the line, so a *fs.PathError contributes only its cause.
-func describe(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
+// regularFile returns the FileInfo of w if it is an *os.File open on a
+// regular file, and nil otherwise.
+func regularFile(w io.Writer) os.FileInfo {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
 	}
-	return err.Error()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	return fi
 }

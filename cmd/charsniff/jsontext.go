@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/binary"
 	"io"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -12,6 +14,10 @@ import (
 // split across two writes is held until the second, and Close writes what
 // is held of one that never completed. So a record's text goes into its
 // JSON line however large it is, in bounded memory.
+//
+// The text is decoded output, valid UTF-8: a write that is valid is
+// scanned eight bytes at a time for the only bytes that need escaping
+// there, and the clean runs between them are copied whole.
 type jsonText struct {
 	w io.Writer
 	// held[:nheld] is the start of a UTF-8 sequence that the last write
@@ -22,16 +28,6 @@ type jsonText struct {
 	buf []byte
 	err error
 }
-
-const hexDigits = "0123456789abcdef"
-
-// safe[c] reports whether ASCII byte c goes into a JSON string as it is.
-var safe = func() (t [utf8.RuneSelf]bool) {
-	for c := ' '; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
 
 // reset makes j write to w.
 func (j *jsonText) reset(w io.Writer) {
@@ -45,20 +41,35 @@ func (j *jsonText) Write(p []byte) (int, error) {
 		return 0, j.err
 	}
 	n := len(p)
-	b := j.buf[:0]
+	b, p, all := j.completeHeld(j.buf[:0], p)
+	if !all {
+		cut := len(p) - cutShort(p)
+		if body := p[:cut]; utf8.Valid(body) {
+			b = appendValid(b, body)
+		} else {
+			b = appendAny(b, body)
+		}
+		j.nheld = copy(j.held[:], p[cut:])
+	}
+	j.buf = b
+	if _, err := j.write(b); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+// completeHeld completes the held sequence with the first bytes of p,
+// appending its escaped form to b, and returns the rest of p. If p is too
+// short to complete it, p is held too and all is set.
+func (j *jsonText) completeHeld(b, p []byte) (_, rest []byte, all bool) {
 	for j.nheld > 0 {
-		// Complete the held sequence with the first bytes of p.
 		var seq [utf8.UTFMax]byte
 		k := copy(seq[:], j.held[:j.nheld])
 		k += copy(seq[k:], p)
 		if !utf8.FullRune(seq[:k]) {
-			// p is too short to complete it (k < UTFMax): hold p too.
+			// p is too short to complete it (k < UTFMax).
 			j.nheld += copy(j.held[j.nheld:], p)
-			j.buf = b
-			if _, err := j.write(b); err != nil {
-				return 0, err
-			}
-			return n, nil
+			return b, nil, true
 		}
 		if _, size := utf8.DecodeRune(seq[:k]); size > j.nheld {
 			b = appendRune(b, seq[:size])
@@ -71,58 +82,147 @@ func (j *jsonText) Write(p []byte) (int, error) {
 		b = append(b, `\ufffd`...)
 		j.nheld = copy(j.held[:], j.held[1:j.nheld])
 	}
+	return b, p, false
+}
+
+// cutShort returns the length of the start of a UTF-8 sequence that p
+// ends with and that the next write may complete; 0 if there is none.
+func cutShort(p []byte) int {
+	for i := len(p) - 1; i >= 0 && i >= len(p)-(utf8.UTFMax-1); i-- {
+		c := p[i]
+		if c < utf8.RuneSelf {
+			return 0
+		}
+		if utf8.RuneStart(c) {
+			if utf8.FullRune(p[i:]) {
+				return 0
+			}
+			return len(p) - i
+		}
+	}
+	return 0
+}
+
+// Masks for looking at eight bytes at once.
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// special returns a word with the high bit set in the first byte of x (in
+// memory order) that needs a look in valid UTF-8: a control character, '"',
+// '\\' or 0xE2, which starts U+2028 and U+2029. Bits above it may be set
+// too (borrows), none below.
+func special(x uint64) uint64 {
+	ctl := (x - 0x20*lsb) &^ x
+	q := x ^ ('"' * lsb)
+	q = (q - lsb) &^ q
+	bs := x ^ ('\\' * lsb)
+	bs = (bs - lsb) &^ bs
+	e2 := x ^ (0xE2 * lsb)
+	e2 = (e2 - lsb) &^ e2
+	return (ctl | q | bs | e2) & msb
+}
+
+// needsLook[c] reports whether byte c is one that special finds.
+var needsLook = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'], t[0xE2] = true, true, true
+	return t
+}()
+
+// indexSpecial returns the index of the first byte of s that special
+// finds, or -1.
+func indexSpecial(s []byte) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if m := special(binary.LittleEndian.Uint64(s[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s); i++ {
+		if needsLook[s[i]] {
+			return i
+		}
+	}
+	return -1
+}
+
+// appendValid appends the escaped form of s, which is valid UTF-8.
+func appendValid(b, s []byte) []byte {
+	for {
+		k := indexSpecial(s)
+		if k < 0 {
+			return append(b, s...)
+		}
+		b = append(b, s[:k]...)
+		s = s[k:]
+		if c := s[0]; c != 0xE2 {
+			b = appendASCII(b, c)
+			s = s[1:]
+			continue
+		}
+		// 0xE2 starts a three-byte character (s is valid).
+		if s[1] == 0x80 && (s[2] == 0xA8 || s[2] == 0xA9) {
+			b = append(b, `\u202`...)
+			b = append(b, "89"[s[2]-0xA8])
+		} else {
+			b = append(b, s[:3]...)
+		}
+		s = s[3:]
+	}
+}
+
+// appendAny appends the escaped form of s, which may hold invalid UTF-8
+// (each invalid byte becomes \ufffd, as encoding/json writes it).
+func appendAny(b, p []byte) []byte {
 	i, start := 0, 0
 	for i < len(p) {
 		c := p[i]
 		if c < utf8.RuneSelf {
-			if safe[c] {
+			if !needsLook[c] {
 				i++
 				continue
 			}
 			b = append(b, p[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
+			b = appendASCII(b, c)
 			i++
 			start = i
 			continue
-		}
-		if !utf8.FullRune(p[i:]) {
-			// Cut short at the end of p: hold it for the next write.
-			b = append(b, p[start:i]...)
-			j.nheld = copy(j.held[:], p[i:])
-			i, start = len(p), len(p)
-			break
 		}
 		r, size := utf8.DecodeRune(p[i:])
 		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
 			b = append(b, p[start:i]...)
 			b = appendRune(b, p[i:i+size])
-			i += size
-			start = i
-			continue
+			start = i + size
 		}
 		i += size
 	}
-	b = append(b, p[start:]...)
-	j.buf = b
-	if _, err := j.write(b); err != nil {
-		return 0, err
+	return append(b, p[start:]...)
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendASCII appends the escaped form of a control character, '"' or
+// '\\'.
+func appendASCII(b []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(b, '\\', c)
+	case '\b':
+		return append(b, '\\', 'b')
+	case '\f':
+		return append(b, '\\', 'f')
+	case '\n':
+		return append(b, '\\', 'n')
+	case '\r':
+		return append(b, '\\', 'r')
+	case '\t':
+		return append(b, '\\', 't')
 	}
-	return n, nil
+	return append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 }
 
 // appendRune appends the escaped form of the one character (or invalid

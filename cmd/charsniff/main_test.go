@@ -50,7 +50,7 @@ func goTool() string {
 	if p, err := exec.LookPath("go"); err == nil {
 		return p
 	}
-	return filepath.Join(runtime.GOROOT(), "bin", "go")
+	return "go" // not on PATH: let exec say so
 }
 
 // charsniff runs the binary in the repository root with stdin as standard
@@ -218,15 +218,28 @@ func TestExitStatus(t *testing.T) {
 			[]string{"charsniff: no-such.html: no such file or directory\n"}, false},
 		{"missing file, others still processed", []string{"no-such.html", ok}, 1, okLine,
 			[]string{"charsniff: no-such.html: no such file or directory\n"}, false},
-		{"bad override label", []string{"--override", "no-such-label", ok, "samples/news-utf8-meta.html"}, 1, "",
-			[]string{
-				"charsniff: " + ok + `: unknown encoding label "no-such-label" (--override)` + "\n",
-				`charsniff: samples/news-utf8-meta.html: unknown encoding label "no-such-label" (--override)` + "\n",
-			}, false},
-		{"bad default label", []string{"--default", "utf-7", ok}, 1, "",
-			[]string{"charsniff: " + ok + `: unknown encoding label "utf-7" (--default)` + "\n"}, false},
-		{"label known only to legacy matching", []string{"--override", "SHIFTJIS", ok}, 1, "",
-			[]string{`unknown encoding label "SHIFTJIS"`}, false},
+		// Label and locale flags are checked before any input is read:
+		// one usage error, nothing on standard output.
+		{"bad override label", []string{"--override", "no-such-label", ok, "samples/news-utf8-meta.html"}, 2, "",
+			[]string{"charsniff: --override \"no-such-label\": unknown encoding label\n", "--help"}, false},
+		{"bad default label", []string{"--default", "utf-7", ok}, 2, "",
+			[]string{`charsniff: --default "utf-7": unknown encoding label`}, false},
+		{"bad likely label", []string{"--likely", "ebcdic", ok}, 2, "",
+			[]string{`charsniff: --likely "ebcdic": unknown encoding label`}, false},
+		{"bad label, input unreadable", []string{"--override", "nosuch", "no-such.html"}, 2, "",
+			[]string{`--override "nosuch"`}, false},
+		{"label known only to legacy matching", []string{"--override", "SHIFTJIS", ok}, 2, "",
+			[]string{`unknown encoding label`}, false},
+		{"legacy label with --legacy-labels", []string{"--legacy-labels", "--override", "SHIFTJIS", ok}, 0,
+			ok + ": shift_jis (certain, override)\n", nil, true},
+		{"good likely label", []string{"--no-autodetect", "--likely", "koi8-r", "samples/notes-utf8-nodecl.html"}, 0,
+			"samples/notes-utf8-nodecl.html: koi8-r (tentative, likely)\n", nil, true},
+		{"unknown locale", []string{"--locale", "xx", ok}, 2, "",
+			[]string{`charsniff: --locale "xx": not a language tag`}, false},
+		{"unknown locale word", []string{"--hint-lang", "Japanese", ok}, 2, "", []string{`--locale "Japanese"`}, false},
+		{"known locales", []string{"--locale", "pt_BR.UTF-8", ok}, 0, okLine, nil, true},
+		{"locale as a domain", []string{"--locale", ".co.jp", ok}, 0, okLine, nil, true},
+		{"locale as a country code", []string{"--locale", "jp", ok}, 0, okLine, nil, true},
 		{"unknown flag", []string{"--frobnicate", ok}, 2, "",
 			[]string{"charsniff: flag provided but not defined: --frobnicate\n", "--help"}, false},
 		{"window not a number", []string{"--window", "lots", ok}, 2, "", []string{"--window", "--help"}, false},

@@ -63,34 +63,11 @@ func (s *stats) write(w io.Writer) error {
 		}
 	}
 	var b strings.Builder
-	table := func(title string, m map[string]int) {
-		type row struct {
-			name string
-			n    int
-		}
-		rows := make([]row, 0, len(m))
-		top := 0
-		for name, n := range m {
-			rows = append(rows, row{name, n})
-			top = max(top, n)
-		}
-		slices.SortFunc(rows, func(a, b row) int {
-			if c := cmp.Compare(b.n, a.n); c != 0 {
-				return c
-			}
-			return strings.Compare(a.name, b.name)
-		})
-		fmt.Fprintf(&b, "%-*s %9s %7s\n", width, title, "documents", "share")
-		for _, r := range rows {
-			share := 100 * float64(r.n) / float64(s.docs)
-			fmt.Fprintf(&b, "%-*s %9d %6.1f%% %s\n", width, r.name, r.n, share, bar(r.n, top))
-		}
-	}
 	b.WriteByte('\n')
 	if s.docs > 0 {
-		table("encoding", s.encodings)
+		s.table(&b, width, "encoding", s.encodings)
 		b.WriteByte('\n')
-		table("source", s.sources)
+		s.table(&b, width, "source", s.sources)
 		b.WriteByte('\n')
 	}
 	if s.warc.files > 0 {
@@ -99,6 +76,31 @@ func (s *stats) write(w io.Writer) error {
 	fmt.Fprintf(&b, "%d %s, %d failed\n", s.docs, plural(s.docs, "document", "documents"), s.failed)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// table prints the counts of m under title, a name column width wide.
+func (s *stats) table(b *strings.Builder, width int, title string, m map[string]int) {
+	type row struct {
+		name string
+		n    int
+	}
+	rows := make([]row, 0, len(m))
+	top := 0
+	for name, n := range m {
+		rows = append(rows, row{name, n})
+		top = max(top, n)
+	}
+	slices.SortFunc(rows, func(a, b row) int {
+		if c := cmp.Compare(b.n, a.n); c != 0 {
+			return c
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	fmt.Fprintf(b, "%-*s %9s %7s\n", width, title, "documents", "share")
+	for _, r := range rows {
+		share := 100 * float64(r.n) / float64(s.docs)
+		fmt.Fprintf(b, "%-*s %9d %6.1f%% %s\n", width, r.name, r.n, share, bar(r.n, top))
+	}
 }
 
 func plural(n int, one, many string) string {
@@ -119,8 +121,8 @@ func (s *stats) writeWARC(b *strings.Builder) {
 		n    int
 		note string
 	}
-	rows := []row{{"sniffed", c.sniffed, ""}, {"not HTML", c.notHTML, "(skipped)"}}
-	for t, n := range c.skipped {
+	rows := []row{{"sniffed", c.Sniffed, ""}, {"not HTML", c.NotHTML, "(skipped)"}}
+	for t, n := range c.Skipped {
 		rows = append(rows, row{t, n, "(skipped)"})
 	}
 	slices.SortStableFunc(rows[2:], func(a, b row) int {
@@ -138,6 +140,6 @@ func (s *stats) writeWARC(b *strings.Builder) {
 		line := fmt.Sprintf("%-*s %9d %s", width, r.name, r.n, r.note)
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
-	fmt.Fprintf(b, "%d %s in %d WARC %s, %d failed\n\n", c.records, plural(c.records, "record", "records"),
-		c.files, plural(c.files, "file", "files"), c.failed)
+	fmt.Fprintf(b, "%d %s in %d WARC %s, %d failed\n\n", c.Records, plural(c.Records, "record", "records"),
+		c.files, plural(c.files, "file", "files"), c.Failed)
 }

@@ -670,48 +670,41 @@ func TestFilesFromStreaming(t *testing.T) {
 func TestListEntry(t *testing.T) {
 	tests := []struct {
 		line string
-		want string // "" for no entry
+		want string // "" for no entry; PATH@OFF:LEN for a range
+		err  string // the problem of a bad range
 	}{
-		{"a.warc.gz", "a.warc.gz"},
-		{"0\ta.warc.gz", "a.warc.gz"},
-		{"1234567\t/data/crawl/a.warc.gz", "/data/crawl/a.warc.gz"},
-		{"a.warc.gz\r", "a.warc.gz"},
-		{"17\ta.warc.gz\r", "a.warc.gz"},
-		{"", ""},
-		{"\r", ""},
-		{"   ", ""},
-		{"12\t", ""},
-		{"x1\ta.warc", "x1\ta.warc"}, // not an offset: a name with a tab
-		{"\ta.warc", "\ta.warc"},
-		{"dir with space/a b.warc", "dir with space/a b.warc"},
-		{"s3://bucket/a.warc.gz", "s3://bucket/a.warc.gz"},
+		{"a.warc.gz", "a.warc.gz", ""},
+		{"0\ta.warc.gz", "a.warc.gz", ""},
+		{"1234567\t/data/crawl/a.warc.gz", "/data/crawl/a.warc.gz", ""},
+		{"a.warc.gz\r", "a.warc.gz", ""},
+		{"17\ta.warc.gz\r", "a.warc.gz", ""},
+		{"", "", ""},
+		{"\r", "", ""},
+		{"   ", "", ""},
+		{"12\t", "", ""},
+		{"x1\ta.warc", "x1\ta.warc", ""}, // not an offset: a name with a tab
+		{"\ta.warc", "\ta.warc", ""},
+		{"dir with space/a b.warc", "dir with space/a b.warc", ""},
+		{"s3://bucket/a.warc.gz", "s3://bucket/a.warc.gz", ""},
+		// Columnar index coordinates, alone or after Hadoop's offset.
+		{"a.warc.gz\t1919\t1005", "a.warc.gz@1919:1005", ""},
+		{"a.warc.gz\t0\t7\r", "a.warc.gz@0:7", ""},
+		{"42\ta.warc.gz\t1919\t1005", "a.warc.gz@1919:1005", ""},
+		{"a.warc.gz\t1919\tx", "a.warc.gz", "the length is not"},
+		{"a.warc.gz\t1919\t0", "a.warc.gz", "the length is not"},
+		{"a.warc.gz\t-5\t10", "a.warc.gz", "the offset is not"},
+		{"a.warc.gz\t\t10", "a.warc.gz", "the offset is not"},
+		{"a.warc.gz\t9223372036854775807\t10", "a.warc.gz", "too large"},
 	}
 	for _, tc := range tests {
-		got, ok := listEntry(tc.line)
-		if got != tc.want || ok != (tc.want != "") {
-			t.Errorf("listEntry(%q) = %q, %v; want %q", tc.line, got, ok, tc.want)
+		e, err, ok := listEntry(tc.line)
+		got := e.path
+		if e.rng != nil {
+			got = fmt.Sprintf("%s@%d:%d", e.path, e.rng.off, e.rng.n)
 		}
-	}
-}
-
-func TestHostOf(t *testing.T) {
-	tests := []struct{ uri, want string }{
-		{"http://www.example.jp/a/b.html", "www.example.jp"},
-		{"https://example.ru", "example.ru"},
-		{"http://user:pw@example.cz:8080/x?y#z", "example.cz"},
-		{"http://example.gr./", "example.gr"},
-		{"http://example.kr?q=1", "example.kr"},
-		{"http://127.0.0.1:41015/", ""},
-		{"http://[::1]:8080/", ""},
-		{"dns:example.com", ""},
-		{"urn:uuid:1234", ""},
-		{"", ""},
-		{"http:///path", ""},
-		{"http://localhost/", "localhost"},
-	}
-	for _, tc := range tests {
-		if got := hostOf(tc.uri); got != tc.want {
-			t.Errorf("hostOf(%q) = %q, want %q", tc.uri, got, tc.want)
+		if got != tc.want || ok != (tc.want != "") || (err == nil) != (tc.err == "") ||
+			err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("listEntry(%q) = %q, %v, %v; want %q, %q", tc.line, got, err, ok, tc.want, tc.err)
 		}
 	}
 }

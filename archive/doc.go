@@ -1,0 +1,40 @@
+// Package archive sniffs and decodes the HTML records of WARC files (web
+// archives, Common Crawl) the way the charsniff command does, for programs
+// that run it inside their own engine (a Beam or Spark task, a crawler's
+// post-processing): one call per file, one [Result] per document, in the
+// command's JSON schema.
+//
+// A [Reader] reads a WARC file (plain or gzip) with package warc and hands
+// out each response or resource record with an HTML payload as a [Record]:
+// the record's metadata, the sniffing result and a reader of the decoded
+// text. Each record is sniffed as a browser would have done when it was
+// fetched: its stored HTTP Content-Type is the transport layer and the host
+// of its target URI the top-level-domain hint, after the caller's options.
+// Damage does not stop the iteration: a damaged record, or a stretch of
+// garbage between records, is a Record whose Result has an Error (and the
+// record's offset), and the records after it follow.
+//
+//	rd := archive.NewReader(f, archive.Options{File: name})
+//	for {
+//		rec, err := rd.Next()
+//		if err == io.EOF {
+//			break
+//		}
+//		if err != nil {
+//			return err // the file could not be read on
+//		}
+//		rec.WriteText(w)    // optional: the decoded text
+//		res := rec.Finish() // the final result
+//		enc.Encode(res)     // a json.Encoder; SetEscapeHTML(false) writes the command's bytes
+//	}
+//
+// A Record's Result is final once Finish has been called: the rest of the
+// record's block is checked then (a wrong Content-Length, say, is only
+// known at its end).
+//
+// To use every core on one file, Reader.Hold hands out small records
+// detached, their payload in memory, for Worker.Open on other goroutines,
+// while the reading goroutine inflates and frames the next ones; larger
+// records are handled in place, so memory stays bounded. The charsniff
+// command's --decode does this, writing the results in file order.
+package archive

@@ -1,0 +1,387 @@
+package archive
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/warc"
+)
+
+// Options configure a Reader.
+type Options struct {
+	// File is the name the results carry in their file field.
+	File string
+	// Decode are the options of each record's decode.Reader. The record's
+	// stored HTTP Content-Type (the transport layer) and its target URI's
+	// host (the top-level-domain hint) come after them, and so win.
+	Decode []decode.Option
+	// Offset is where src starts in its file, when it is a byte range of
+	// it (a record's coordinates in a CDX or columnar index): the
+	// offsets of the results are the file's.
+	Offset int64
+}
+
+// Counts count what a Reader met in its file.
+type Counts struct {
+	Records int            // records read (their header was good)
+	Sniffed int            // HTML records with a result and no error
+	NotHTML int            // response and resource records whose payload is not HTML (skipped)
+	Skipped map[string]int // records of other types, by WARC-Type (skipped)
+	Failed  int            // error results: damaged records and stretches of garbage, and a final read error
+}
+
+// Add adds the counts of o to c.
+func (c *Counts) Add(o *Counts) {
+	c.Records += o.Records
+	c.Sniffed += o.Sniffed
+	c.NotHTML += o.NotHTML
+	c.Failed += o.Failed
+	for t, n := range o.Skipped {
+		if c.Skipped == nil {
+			c.Skipped = make(map[string]int)
+		}
+		c.Skipped[t] += n
+	}
+}
+
+// A Reader reads the HTML records of one WARC file. It holds one record at
+// a time, in bounded memory however large the records (see warc.Reader),
+// and reuses its decoder from record to record. A Reader is not safe for
+// concurrent use.
+type Reader struct {
+	opts    Options
+	wr      *warc.Reader
+	sniffer         // each record's decoder
+	cur     *Record // the last record handed out, not yet finished
+	// ahead holds what the warc.Reader returned after cur when Finish had
+	// to look (valid when peeked).
+	ahead    *warc.Record
+	aheadErr error
+	peeked   bool
+	err      error // a final error: Next returns it from then on
+	counts   Counts
+}
+
+// NewReader returns a Reader of the WARC file src. It reads nothing until
+// the first call to Next.
+func NewReader(src io.Reader, opts Options) *Reader {
+	r := &Reader{wr: warc.NewReader(src)}
+	r.init(opts)
+	return r
+}
+
+// Reset makes r read src, as NewReader would, keeping its buffers.
+func (r *Reader) Reset(src io.Reader, opts Options) {
+	r.wr.Reset(src)
+	r.init(opts)
+}
+
+func (r *Reader) init(opts Options) {
+	r.opts = opts
+	r.cur, r.ahead, r.aheadErr, r.peeked, r.err = nil, nil, nil, false, nil
+	r.counts = Counts{Skipped: make(map[string]int)}
+}
+
+// Counts returns what r has met so far. They are complete once Next has
+// returned io.EOF or another error.
+func (r *Reader) Counts() *Counts { return &r.counts }
+
+// Next returns the next HTML record, or the next damaged record or stretch
+// of garbage (a Record whose Result.Error is set, with no Text). It
+// finishes the previous record first (see Record.Finish).
+//
+// At the end of the file Next returns io.EOF. Another error means the file
+// itself could not be read on (a read error of src): it is final, and
+// counted as failed.
+func (r *Reader) Next() (*Record, error) {
+	if c := r.cur; c != nil {
+		c.Finish()
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	for {
+		wrec, err := r.read()
+		if err != nil {
+			return r.problem(err)
+		}
+		r.counts.Records++
+		if rec := r.open(wrec); rec != nil {
+			r.cur = rec
+			return rec, nil
+		}
+	}
+}
+
+// read returns the next record of the warc.Reader, or what Finish has
+// read ahead.
+func (r *Reader) read() (*warc.Record, error) {
+	if r.peeked {
+		r.peeked = false
+		return r.ahead, r.aheadErr
+	}
+	return r.wr.Next()
+}
+
+// A Record is one HTML record of a WARC file (or a damaged record, or a
+// stretch of garbage where a record should start).
+type Record struct {
+	Type      string    // WARC-Type: "response" or "resource"
+	TargetURI string    // WARC-Target-URI, without angle brackets
+	Date      time.Time // WARC-Date; zero if missing or malformed
+	RecordID  string    // WARC-Record-ID, angle brackets included
+	Offset    int64     // where the record starts in the file (its gzip member in a .warc.gz)
+	Length    int64     // the record's Content-Length: the size of its block
+
+	// Result is the record's line: the sniffing result, or the problem.
+	// It is final once Finish has been called.
+	Result Result
+
+	// Text reads the decoded text (normalized UTF-8, as the decode
+	// options say); nil when Result.Error was set when Next returned the
+	// record. A read error of the payload goes into Result.Error too. Text
+	// is valid until Finish or the next call to Next.
+	Text io.Reader
+
+	r        *Reader
+	text     *text
+	finished bool
+}
+
+// WriteText writes the decoded text to w. The returned error is w's: a
+// problem reading the record goes into Result.Error, after the text
+// decoded up to it. WriteText writes nothing for a record without Text.
+func (rec *Record) WriteText(w io.Writer) (int64, error) {
+	t := rec.text
+	if t == nil || rec.finished {
+		return 0, nil
+	}
+	n, err := t.rd.WriteTo(w)
+	if t.src.err != nil {
+		rec.fail(t.src.err)
+		return n, nil
+	}
+	return n, err
+}
+
+// Finish ends the record: it reads what is left of its block, so that
+// damage found there (a wrong Content-Length, a corrupt gzip member) is
+// in Result.Error, and returns the final Result. Text reads nothing more
+// afterwards. Calling Finish again, or Next, does nothing more.
+func (rec *Record) Finish() *Result {
+	if rec.finished {
+		return &rec.Result
+	}
+	rec.finished = true
+	if rec.text != nil {
+		rec.text.done = true
+	}
+	r := rec.r
+	if r == nil {
+		return &rec.Result // a held record, finished when it was held
+	}
+	r.cur = nil
+	if !r.peeked && r.err == nil {
+		r.ahead, r.aheadErr = r.wr.Next()
+		r.peeked = true
+		var re *warc.RecordError
+		if errors.As(r.aheadErr, &re) && r.opts.Offset+re.Offset == rec.Offset && re.RecordID == rec.RecordID {
+			// The rest of this record's block is damaged.
+			rec.fail(re)
+			r.peeked = false
+		}
+	}
+	if rec.Result.Error != "" {
+		r.counts.Failed++
+	} else {
+		r.counts.Sniffed++
+	}
+	return &rec.Result
+}
+
+// fail sets the record's error, unless it has one.
+func (rec *Record) fail(err error) {
+	if rec.Result.Error == "" {
+		rec.Result.Error = problem(err)
+	}
+}
+
+// open sniffs wrec's payload if wrec is a response or resource record with
+// an HTML payload, and returns it as a Record. For a record that is skipped
+// it counts it and returns nil.
+func (r *Reader) open(wrec *warc.Record) *Record {
+	rec, p := r.frame(wrec)
+	if p != nil {
+		r.sniffer.start(rec, p.Body, r.opts.Decode, p.ContentType, hostOf(rec.TargetURI))
+	}
+	return rec
+}
+
+// frame returns wrec as a Record, with its payload if it is an HTML record
+// to sniff; a Record without a payload if it is one that cannot be read
+// (its Result has the error); nil for a record that is skipped, which it
+// counts.
+func (r *Reader) frame(wrec *warc.Record) (*Record, *warc.Payload) {
+	if wrec.Type != "response" && wrec.Type != "resource" {
+		r.counts.Skipped[wrec.Type]++
+		return nil, nil
+	}
+	rec := &Record{
+		Type: wrec.Type, TargetURI: wrec.TargetURI, Date: wrec.Date, RecordID: wrec.RecordID,
+		Offset: r.opts.Offset + wrec.Offset, Length: wrec.ContentLength, r: r,
+	}
+	where := &Where{RecordID: wrec.RecordID, URI: wrec.TargetURI, Offset: rec.Offset}
+	rec.Result = Result{File: r.opts.File, Where: where}
+	p, err := wrec.Payload()
+	if err != nil {
+		rec.fail(err)
+		return rec, nil
+	}
+	where.Status, where.HTTPCharset = p.StatusCode, p.Charset
+	if !p.IsHTML() {
+		r.counts.NotHTML++
+		return nil, nil
+	}
+	if p.Undecoded != "" {
+		rec.Result.Error = fmt.Sprintf("payload: content coding %q not decoded", p.Undecoded)
+		return rec, nil
+	}
+	return rec, p
+}
+
+// sniffer sniffs records' payloads, reusing one decoder.
+type sniffer struct {
+	rd   *decode.Reader  // nil until the first record
+	opts []decode.Option // the current record's options, reused
+	src  errReader       // the current record's payload
+}
+
+// start sniffs the payload body of rec, filling its Result and Text.
+func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, contentType, host string) {
+	s.opts = recordOptions(s.opts[:0], base, contentType, host)
+	s.src = errReader{r: body}
+	var err error
+	if s.rd == nil {
+		s.rd, err = decode.NewReader(&s.src, s.opts...)
+	} else {
+		err = s.rd.ResetWith(&s.src, s.opts...)
+	}
+	if err != nil {
+		// Bad options: every record says so.
+		rec.Result.Error = err.Error()
+		return
+	}
+	if s.src.err != nil {
+		// The payload broke inside the window.
+		rec.fail(s.src.err)
+		return
+	}
+	where, damage := rec.Result.Where, rec.Result.Error
+	rec.Result = NewResult(rec.Result.File, s.rd)
+	rec.Result.Where, rec.Result.Error = where, damage
+	rec.text = &text{rec: rec, rd: s.rd, src: &s.src}
+	rec.Text = rec.text
+}
+
+// recordOptions appends to dst the decode options of a record: the
+// caller's, then the record's stored Content-Type as the transport layer and
+// its URI's host as the top-level-domain hint, which come later and so win.
+func recordOptions(dst, base []decode.Option, contentType, host string) []decode.Option {
+	dst = append(dst, base...)
+	if contentType != "" {
+		dst = append(dst, decode.WithContentType(contentType))
+	}
+	if host != "" {
+		dst = append(dst, decode.WithTLD(host))
+	}
+	return dst
+}
+
+// text is a Record's Text.
+type text struct {
+	rec  *Record
+	rd   *decode.Reader
+	src  *errReader
+	done bool // the record is finished
+}
+
+func (t *text) Read(p []byte) (int, error) {
+	if t.done {
+		return 0, io.EOF
+	}
+	n, err := t.rd.Read(p)
+	if t.src.err != nil {
+		t.rec.fail(t.src.err)
+	}
+	return n, err
+}
+
+func (t *text) WriteTo(w io.Writer) (int64, error) {
+	if t.done {
+		return 0, nil
+	}
+	n, err := t.rd.WriteTo(w)
+	if t.src.err != nil {
+		t.rec.fail(t.src.err)
+	}
+	return n, err
+}
+
+// errReader remembers the first error other than io.EOF from its reader.
+type errReader struct {
+	r   io.Reader
+	err error
+}
+
+func (e *errReader) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF && e.err == nil {
+		e.err = err
+	}
+	return n, err
+}
+
+// problem turns an error met reading a record into the text of its error
+// result: the warc package's description for damage to the record, the
+// payload's problem otherwise ("payload: unexpected EOF").
+func problem(err error) string {
+	var re *warc.RecordError
+	if errors.As(err, &re) {
+		return strings.TrimPrefix(re.Err.Error(), "warc: ")
+	}
+	return "payload: " + strings.TrimPrefix(err.Error(), "warc: ")
+}
+
+// hostOf returns the host name in a URI such as
+// "http://user@www.example.jp:8080/a", without user, port or trailing dot,
+// for the top-level-domain hint; "" for an IP address or a URI without a
+// host.
+func hostOf(uri string) string {
+	i := strings.Index(uri, "://")
+	if i < 0 {
+		return ""
+	}
+	h := uri[i+3:]
+	if j := strings.IndexAny(h, "/?#"); j >= 0 {
+		h = h[:j]
+	}
+	if j := strings.LastIndexByte(h, '@'); j >= 0 {
+		h = h[j+1:]
+	}
+	if strings.HasPrefix(h, "[") {
+		return "" // an IPv6 address
+	}
+	if j := strings.LastIndexByte(h, ':'); j >= 0 {
+		h = h[:j]
+	}
+	h = strings.TrimSuffix(h, ".")
+	tld := h[strings.LastIndexByte(h, '.')+1:]
+	if tld == "" || strings.Trim(tld, "0123456789") == "" {
+		return "" // no host, or an IPv4 address
+	}
+	return h
+}

@@ -1,0 +1,101 @@
+package archive
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
+)
+
+// Result is the outcome for one document: a WARC record, a stretch of
+// damaged input in a WARC file, or a plain file. Its JSON form is the
+// charsniff command's output line: the four keys file, encoding,
+// confidence and source in that order, then optional fields. Encoding names
+// are the Encoding Standard's names in lower case ("shift_jis"), as the
+// command prints them.
+//
+// An error result has file and error only, and for a WARC record its
+// record fields; a record found damaged after it was sniffed keeps its
+// encoding fields and gets an error too.
+type Result struct {
+	File       string `json:"file"`
+	Encoding   string `json:"encoding,omitempty"`   // the Encoding Standard's name, lower case
+	Confidence string `json:"confidence,omitempty"` // "certain" or "tentative"
+	Source     string `json:"source,omitempty"`     // the sniffing step that decided
+	BOM        int    `json:"bom,omitempty"`        // length of the byte order mark, if any
+	Late       *Late  `json:"late,omitempty"`       // a change of encoding while parsing
+	*Where            // the place in a WARC file; nil for a plain file
+	Bytes      *int64 `json:"bytes,omitempty"` // size of a plain file, when known
+	Error      string `json:"error,omitempty"` // the problem, for a failed document
+}
+
+// Where locates a result in a WARC file: a record, or a stretch of damaged
+// input.
+type Where struct {
+	RecordID    string `json:"record_id,omitempty"`    // WARC-Record-ID, angle brackets included
+	URI         string `json:"uri,omitempty"`          // WARC-Target-URI, without angle brackets
+	Offset      int64  `json:"offset"`                 // where the record starts in the file (its gzip member's offset in a .warc.gz)
+	Status      int    `json:"status,omitempty"`       // HTTP status of a response record
+	HTTPCharset string `json:"http_charset,omitempty"` // the charset parameter of the stored HTTP Content-Type
+}
+
+// Late reports a change of encoding while parsing (a <meta> past the
+// window): how it was made ("switched" on the fly, "restarted" from the
+// kept bytes, "same"), the encoding sniffing had chosen, and the raw offset
+// just past the <meta>.
+type Late struct {
+	Change string `json:"change"`
+	From   string `json:"from"`
+	Offset int64  `json:"offset"`
+}
+
+// NewResult returns the result of the document rd reads, named file: the
+// sniffing decision, or after a change of encoding while parsing the final
+// encoding and confidence (source stays the sniffing step) with Late
+// saying what happened.
+func NewResult(file string, rd *decode.Reader) Result {
+	r := sniffResult(file, rd.Result())
+	r.setChange(rd)
+	return r
+}
+
+// sniffResult fills a result from the sniffing decision.
+func sniffResult(file string, s sniff.Result) Result {
+	return Result{
+		File:       file,
+		Encoding:   LowerName(s.Encoding),
+		Confidence: s.Confidence.String(),
+		Source:     s.Source.String(),
+		BOM:        s.BOMLength,
+	}
+}
+
+// setChange makes r report the change of encoding rd made while parsing,
+// if any.
+func (r *Result) setChange(rd *decode.Reader) {
+	ch := rd.Change()
+	if ch.Kind == decode.NoChange {
+		return
+	}
+	r.Encoding = LowerName(rd.Encoding())
+	r.Confidence = rd.Confidence().String()
+	r.Late = &Late{Change: ch.Kind.String(), From: LowerName(ch.From), Offset: ch.Offset}
+}
+
+var (
+	lowerOnce  sync.Once
+	lowerNames [256]string
+)
+
+// LowerName returns e's name in lower case ("shift_jis"), the spelling of
+// Result, without allocating after the first call.
+func LowerName(e override.Encoding) string {
+	lowerOnce.Do(func() {
+		for _, e := range override.All() {
+			lowerNames[e] = strings.ToLower(e.Name())
+		}
+	})
+	return lowerNames[e]
+}

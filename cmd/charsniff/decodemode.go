@@ -1,0 +1,261 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/charsniff/charsniff/archive"
+)
+
+// runDecode decodes the inputs one after the other, in order, to standard
+// output or -o FILE; with --json and no -o, into the JSON lines. With -o,
+// the result lines go to standard output.
+func (a *app) runDecode(stdout io.Writer) int {
+	text, code := a.textOutput(stdout)
+	if code >= 0 {
+		return code
+	}
+	if a.cfg.stats {
+		a.stats = newStats()
+	}
+	d := &decoder{a: a, note: true}
+	if a.out != nil {
+		d.out = a.out
+	}
+	if text != nil {
+		d.tw = bufio.NewWriterSize(text, 64<<10)
+	} else {
+		d.text = new(jsonText)
+	}
+	w := a.newWorker()
+	var werr error
+	a.enumerate(false, func(in input) bool {
+		werr = w.decode(in, d)
+		return werr == nil
+	})
+	if tw, ok := d.tw.(*bufio.Writer); ok {
+		if err := tw.Flush(); werr == nil {
+			werr = err
+		}
+	}
+	if c, ok := text.(io.Closer); ok && text != stdout {
+		if err := c.Close(); werr == nil {
+			werr = err
+		}
+	}
+	return a.finish(stdout, werr)
+}
+
+// textOutput sets up the outputs of --decode and returns where the text
+// goes: standard output, the -o file (the result lines then go to standard
+// output), or nil when it goes into the JSON lines. A problem is returned
+// as an exit status; code is -1 otherwise.
+func (a *app) textOutput(stdout io.Writer) (text io.Writer, code int) {
+	switch {
+	case a.cfg.outFile != "":
+		if err := a.checkOutFile(); err != nil {
+			fmt.Fprintf(a.stderr, "charsniff: %s\n", err)
+			return nil, exitUsage
+		}
+		f, err := os.Create(a.cfg.outFile)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "charsniff: %s: %s\n", a.cfg.outFile, describe(err))
+			return nil, exitFailed
+		}
+		a.setOutput(stdout)
+		return f, -1
+	case a.cfg.json:
+		a.setOutput(stdout)
+		return nil, -1
+	}
+	return stdout, -1
+}
+
+// checkOutFile refuses an -o FILE that is also an input: creating it would
+// truncate the input before it is read.
+func (a *app) checkOutFile() error {
+	ofi, err := os.Stat(a.cfg.outFile)
+	if err != nil {
+		return nil // it does not exist yet (or Create will say why not)
+	}
+	for _, p := range a.cfg.paths {
+		if fi, err := os.Stat(p); err == nil && os.SameFile(fi, ofi) {
+			return fmt.Errorf("-o %s: is also an input", a.cfg.outFile)
+		}
+	}
+	return nil
+}
+
+// decode decodes in, writing its text and result lines through d. The
+// error is for the output only: a problem with the input is in its result.
+func (w *worker) decode(in input, d *decoder) (werr error) {
+	defer func() {
+		if v := recover(); v != nil {
+			werr = d.end(ptr(internalError(in.path, v)))
+		}
+	}()
+	if in.err != nil {
+		r := errorResult(in.path, in.err)
+		r.fatal = in.fatal
+		return d.end(&r)
+	}
+	o, err := w.openInput(in)
+	if err != nil {
+		return d.end(ptr(errorResult(in.path, err)))
+	}
+	defer o.Close()
+	if o.warc {
+		c := newWARCCounts()
+		err := w.decodeWARC(in, o.r, d, c)
+		if w.a.stats != nil {
+			w.a.stats.warc.add(c)
+		}
+		return err
+	}
+	return w.decodeFile(in.path, o, d)
+}
+
+// decodeFile decodes the plain input o, whose path is path, writing its
+// text and result line through d. The error is the output's.
+func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
+	cr := &countingReader{r: o.r}
+	rd, err := w.reader(cr)
+	if err != nil {
+		return d.end(ptr(errorResult(path, err)))
+	}
+	r := result{Result: archive.NewResult(path, rd)}
+	if d.text != nil && o.size >= 0 && !o.unpack {
+		// The line is written before the text: the size must be known.
+		r.Bytes = &o.size
+	}
+	text := func(w io.Writer) error {
+		_, err := rd.WriteTo(w)
+		if o.er.err != nil {
+			// The source failed: the text up to the bad read has been
+			// written, and the result says what went wrong.
+			r.Error = describe(o.er.err)
+			return nil
+		}
+		return err
+	}
+	if err := d.begin(&r, text); err != nil {
+		return err
+	}
+	if r.Error == "" && d.text == nil {
+		r.Bytes = &cr.n
+	}
+	return d.end(&r)
+}
+
+// lineWriter is where a decoder writes result lines: the output's
+// bufio.Writer, or a worker's buffer.
+type lineWriter interface {
+	io.Writer
+	io.StringWriter
+	io.ByteWriter
+}
+
+// decoder writes the decoded text and the result lines of --decode.
+type decoder struct {
+	a    *app
+	out  lineWriter // the result lines; nil when there are none
+	tw   io.Writer  // the text, unless it goes into the JSON lines
+	text *jsonText  // the text into the JSON lines (--json without -o); nil otherwise
+	// note says to count and report each result (a.note); a worker's
+	// results are noted when they are written.
+	note     bool
+	begun    bool          // a JSON line with text is open
+	textLine []byte        // a text line, reused
+	buf      bytes.Buffer  // for marshal
+	enc      *json.Encoder // on buf
+}
+
+// begin writes the text of a document: to tw, or into a JSON line that
+// stays open for end.
+func (d *decoder) begin(r *result, text func(io.Writer) error) error {
+	if d.text == nil {
+		return text(d.tw)
+	}
+	// The line up to its closing brace, then the text.
+	b, err := d.marshal(&r.Result)
+	if err != nil {
+		return err
+	}
+	b = append(b[:len(b)-1], `,"text":"`...)
+	if _, err := d.out.Write(b); err != nil {
+		return err
+	}
+	d.begun = true
+	d.text.reset(d.out)
+	if err := text(d.text); err != nil {
+		return err
+	}
+	if err := d.text.Close(); err != nil {
+		return err
+	}
+	return d.out.WriteByte('"')
+}
+
+// end writes r's result line, or the end of the JSON line begin opened.
+func (d *decoder) end(r *result) error {
+	if d.note {
+		d.a.note(r)
+	}
+	if !d.begun {
+		return d.line(r)
+	}
+	d.begun = false
+	if r.Error != "" {
+		if _, err := d.out.WriteString(`,"error":`); err != nil {
+			return err
+		}
+		q, err := d.marshal(r.Error)
+		if err != nil {
+			return err
+		}
+		if _, err := d.out.Write(q); err != nil {
+			return err
+		}
+	}
+	_, err := d.out.WriteString("}\n")
+	return err
+}
+
+// line writes r's result line without text, if there are result lines.
+func (d *decoder) line(r *result) error {
+	if d.out == nil {
+		return nil
+	}
+	if !d.a.cfg.json {
+		d.textLine = appendTextLine(d.textLine[:0], r)
+		_, err := d.out.Write(d.textLine)
+		return err
+	}
+	b, err := d.marshal(&r.Result)
+	if err != nil {
+		return err
+	}
+	if _, err := d.out.Write(b); err != nil {
+		return err
+	}
+	return d.out.WriteByte('\n')
+}
+
+// marshal returns the JSON of v as the output lines write it (no HTML
+// escaping), without the newline. It is valid until the next call.
+func (d *decoder) marshal(v any) ([]byte, error) {
+	if d.enc == nil {
+		d.enc = json.NewEncoder(&d.buf)
+		d.enc.SetEscapeHTML(false)
+	}
+	d.buf.Reset()
+	if err := d.enc.Encode(v); err != nil {
+		return nil, err
+	}
+	b := d.buf.Bytes()
+	return b[:len(b)-1], nil
+}

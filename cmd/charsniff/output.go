@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/charsniff/charsniff/decode"
+)
+
+// app is one run of the command.
+type app struct {
+	cfg    *config
+	stdin  io.Reader
+	stderr io.Writer
+	opts   []decode.Option
+	// outInfo is standard output's file, when it is a regular file: no
+	// input may be that file.
+	outInfo os.FileInfo
+	failed  bool // an input or a record failed (exit 1 unless --exit-zero)
+	fatal   bool // the --files-from list could not be read (exit 1)
+	stats   *stats
+	prog    *progress
+	out     *bufio.Writer // results (nil when standard output carries text)
+	enc     *json.Encoder // on out, with --json
+	line    []byte        // a text line, reused
+}
+
+// note counts a result and reports a failed one on standard error.
+func (a *app) note(r *result) {
+	if a.stats != nil {
+		a.stats.add(r)
+	}
+	if r.Error != "" {
+		a.failed = true
+		if r.fatal {
+			a.fatal = true
+		}
+		a.prog.clear()
+		fmt.Fprintf(a.stderr, "charsniff: %s: %s\n", r.where(), r.Error)
+	}
+}
+
+// emit reports one result: an output line, or an error line on standard
+// error (and a JSON line with the error, with --json).
+func (a *app) emit(r *result) error {
+	a.note(r)
+	if a.out == nil {
+		return nil
+	}
+	if a.cfg.json {
+		return a.enc.Encode(&r.Result)
+	}
+	a.line = appendTextLine(a.line[:0], r)
+	_, err := a.out.Write(a.line)
+	return err
+}
+
+// appendTextLine appends r's line in the text format: PATH: ENCODING
+// (CONFIDENCE, SOURCE), or nothing for a failed document (its error line
+// is on standard error).
+func appendTextLine(b []byte, r *result) []byte {
+	if r.Error != "" {
+		return b
+	}
+	return fmt.Appendf(b, "%s: %s (%s, %s)\n", r.where(), r.Encoding, r.Confidence, r.Source)
+}
+
+// setOutput directs result lines to w (nil: none).
+func (a *app) setOutput(w io.Writer) {
+	if w == nil {
+		return
+	}
+	a.out = bufio.NewWriterSize(w, 64<<10)
+	a.enc = json.NewEncoder(a.out)
+	a.enc.SetEscapeHTML(false)
+}
+
+// finish flushes the output, writes the summary and returns the exit status.
+// The summary goes to standard output unless that carries JSON Lines or
+// decoded text; then it goes to standard error.
+func (a *app) finish(stdout io.Writer, werr error) int {
+	a.prog.finish()
+	if a.out != nil {
+		if err := a.out.Flush(); werr == nil {
+			werr = err
+		}
+	}
+	if a.stats != nil && werr == nil {
+		w := stdout
+		if a.cfg.json || (a.cfg.decode && a.cfg.outFile == "") {
+			w = a.stderr
+		}
+		werr = a.stats.write(w)
+	}
+	switch {
+	case werr != nil:
+		return report(a.stderr, werr)
+	case a.fatal, a.failed && !a.cfg.exitZero:
+		return exitFailed
+	}
+	return exitOK
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runTo runs the binary in dir with standard output going to out, and
+// returns its standard error and exit status.
+func runTo(t *testing.T, dir string, out *os.File, args ...string) (stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Stdout = out
+	var e bytes.Buffer
+	cmd.Stderr = &e
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		t.Fatalf("running charsniff %q: %v", args, err)
+	}
+	return e.String(), code
+}
+
+// TestStdoutIsInput checks that an input that is the file standard output
+// writes to is refused, as cat refuses it (charsniff --decode page.html >>
+// page.html would otherwise grow the file for ever), and that the other
+// inputs are processed.
+func TestStdoutIsInput(t *testing.T) {
+	page := readRoot(t, samplePath("news-utf8-meta.html"))
+	for _, args := range [][]string{
+		{"--decode", "page.html", "other.html"},
+		{"--json", "page.html", "other.html"},
+		{"--decode", "--json", "other.html", "page.html"},
+		{"."}, // found by walking
+	} {
+		dir := t.TempDir()
+		for _, name := range []string{"page.html", "other.html"} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(page), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out, err := os.OpenFile(filepath.Join(dir, "page.html"), os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stderr, code := runTo(t, dir, out, args...)
+		out.Close()
+		if code != 1 || !strings.Contains(stderr, "page.html: input file is output file\n") {
+			t.Errorf("charsniff %q >> page.html: exit %d, stderr %q; want 1 and the refusal", args, code, stderr)
+		}
+		got, _ := os.ReadFile(filepath.Join(dir, "page.html"))
+		if !strings.HasPrefix(string(got), page) || len(got) == len(page) || len(got) > 2*len(page)+200 {
+			t.Errorf("charsniff %q >> page.html: file of %d bytes, want the page and other.html's output", args, len(got))
+		}
+	}
+}
+
+// TestSymlinkedDirOperand checks that a symbolic link to a directory named
+// on the command line is walked (as grep -r does), while one met while
+// walking is not followed.
+func TestSymlinkedDirOperand(t *testing.T) {
+	dir := t.TempDir()
+	page := readRoot(t, samplePath("news-utf8-meta.html"))
+	if err := os.MkdirAll(filepath.Join(dir, "real", "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "real", "a.html"), []byte(page), 0o644)
+	os.WriteFile(filepath.Join(dir, "real", "sub", "b.html"), []byte(page), 0o644)
+	if err := os.Symlink("real", filepath.Join(dir, "link")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	os.Symlink("..", filepath.Join(dir, "real", "up")) // a cycle, not followed
+	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	stderr, code := runTo(t, dir, out, "link")
+	got, _ := os.ReadFile(out.Name())
+	want := "link/a.html: utf-8 (tentative, prescan)\nlink/sub/b.html: utf-8 (tentative, prescan)\n"
+	if code != 0 || string(got) != want || stderr != "" {
+		t.Errorf("charsniff link: exit %d, stdout\n%s\nstderr %q; want\n%s", code, got, stderr, want)
+	}
+}
+
+// TestWriteErrors checks that a write error on standard output, for the
+// results, the text, --help and --version alike, gives exit 1 and a
+// message.
+func TestWriteErrors(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full:", err)
+	}
+	defer full.Close()
+	for _, args := range [][]string{
+		{"--help"},
+		{"--version"},
+		{samplePath("news-utf8-meta.html")},
+		{"--json", "--stats", "samples"},
+		{"--decode", samplePath("news-utf8-meta.html")},
+		{"--decode", "--json", samplePath("news-utf8-meta.html")},
+	} {
+		stderr, code := runTo(t, root, full, args...)
+		if code != 1 || !strings.Contains(stderr, "charsniff: writing output: no space left on device\n") {
+			t.Errorf("charsniff %q > /dev/full: exit %d, stderr %q; want 1 and the message", args, code, stderr)
+		}
+	}
+}

@@ -1,0 +1,239 @@
+package main
+
+import (
+	"bufio"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/charsniff/charsniff/archive"
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/warc"
+)
+
+// worker processes inputs one at a time, reusing its readers.
+type worker struct {
+	a  *app
+	rd *decode.Reader  // nil until the first plain input
+	br *bufio.Reader   // over each input, to recognize WARC files
+	ar *archive.Reader // nil until the first WARC input
+	gz *gzip.Reader    // nil until the first gzip-compressed plain input
+}
+
+func (a *app) newWorker() *worker { return &worker{a: a} }
+
+// reader returns the worker's reader, reset to read src.
+func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
+	if w.rd == nil {
+		rd, err := decode.NewReader(src, w.a.opts...)
+		if err != nil {
+			return nil, err
+		}
+		w.rd = rd
+		return rd, nil
+	}
+	// The options again: decode's coming Reset does not keep them.
+	if err := w.rd.ResetWith(src, w.a.opts...); err != nil {
+		return nil, err
+	}
+	return w.rd, nil
+}
+
+// opened is an input open for reading.
+type opened struct {
+	*source            // the file (or standard input)
+	r       io.Reader  // its content, buffered, decompressed if it was compressed
+	er      *errReader // the read errors of r: the file's or the decompressor's
+	warc    bool       // a WARC file (or --warc)
+	unpack  bool       // r is decompressed: the file's size is not the document's
+}
+
+// openInput opens in and looks at its first bytes: a WARC file (plain or
+// gzip) is read as one, and another gzip-compressed file (page.html.gz) is
+// decompressed. A read error in the first bytes, or a bad gzip header, is
+// returned as err.
+func (w *worker) openInput(in input) (*opened, error) {
+	src, err := open(in, w.a.stdin, w.a.outInfo)
+	if err != nil {
+		return nil, err
+	}
+	o := &opened{source: src, er: &errReader{r: src}}
+	if w.br == nil {
+		w.br = bufio.NewReaderSize(o.er, 64<<10)
+	} else {
+		w.br.Reset(o.er)
+	}
+	o.r = w.br
+	head, _ := w.br.Peek(warc.SniffLen)
+	if o.er.err != nil {
+		src.Close()
+		return nil, o.er.err
+	}
+	o.warc = w.a.cfg.warc || warc.IsWARC(head)
+	if in.rng != nil && !o.warc {
+		// A range is a record's coordinates: one error, not a line for
+		// each stretch of garbage.
+		src.Close()
+		return nil, fmt.Errorf("range %d:%d: no WARC record starts at offset %d", in.rng.off, in.rng.n, in.rng.off)
+	}
+	if o.warc {
+		return o, nil
+	}
+	dr, err := w.decompressor(head, w.br)
+	if err != nil {
+		src.Close()
+		return nil, err
+	}
+	if dr != nil {
+		o.er = &errReader{r: dr}
+		o.r, o.unpack = o.er, true
+	}
+	return o, nil
+}
+
+// decompressor returns a reader of the decompressed content of an input
+// that starts with head and is read from r, if it is gzip-compressed, or
+// nil if it is not compressed.
+//
+// contentcoding: the coordinator repoints this to the shared sniffer of
+// content codings (gzip, zstd, brotli) when it is merged.
+func (w *worker) decompressor(head []byte, r io.Reader) (io.Reader, error) {
+	if len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b {
+		return nil, nil
+	}
+	if w.gz == nil {
+		w.gz = new(gzip.Reader)
+	}
+	if err := w.gz.Reset(r); err != nil {
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	return gzipErrors{w.gz}, nil
+}
+
+// gzipErrors says that its reader's errors are the decompressor's.
+type gzipErrors struct{ r io.Reader }
+
+func (g gzipErrors) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("gzip: %w", err)
+	}
+	return n, err
+}
+
+// sniff runs the sniffing algorithm on the input of j, reading only the
+// window of a plain input, and sends the results to j.out. It gives up when
+// done is closed.
+func (w *worker) sniff(j *job, done <-chan struct{}) {
+	b := &batch{j: j, done: done}
+	defer func() {
+		// A last resort: a bug must cost one input, not the run.
+		if v := recover(); v != nil {
+			b.rs = append(b.rs, internalError(j.in.path, v))
+		}
+		b.flush()
+		close(j.out)
+	}()
+	o, err := w.openInput(j.in)
+	if err != nil {
+		b.end(ptr(errorResult(j.in.path, err)))
+		return
+	}
+	defer o.Close()
+	if o.warc {
+		j.warc = newWARCCounts()
+		w.readWARC(j.in, o.r, b, j.warc)
+		return
+	}
+	rd, err := w.reader(o.r)
+	if err != nil {
+		b.end(ptr(errorResult(j.in.path, err)))
+		return
+	}
+	if o.er.err != nil {
+		// The reader defers a read error to its first Read; the window is
+		// all that is read here, so report it now.
+		b.end(ptr(errorResult(j.in.path, o.er.err)))
+		return
+	}
+	r := result{Result: archive.NewResult(j.in.path, rd)}
+	if o.size >= 0 && !o.unpack {
+		r.Bytes = &o.size
+	}
+	b.end(&r)
+}
+
+// internalError is the result of an input whose processing panicked.
+func internalError(path string, v any) result {
+	return result{Result: archive.Result{File: path, Error: fmt.Sprintf("internal error: %v", v)}}
+}
+
+// ptr returns a pointer to a copy of v.
+func ptr[T any](v T) *T { return &v }
+
+// errStopped is returned by batch when the output has given up.
+var errStopped = errors.New("output stopped")
+
+// batch collects a worker's results for its job's channel.
+type batch struct {
+	j    *job
+	done <-chan struct{}
+	rs   []result
+	err  error
+}
+
+// begin does nothing: in sniffing mode the line waits for end, and there
+// is no text.
+func (b *batch) begin(*result, func(io.Writer) error) error { return b.err }
+
+// end adds r to the batch, sending the batch when it is full.
+func (b *batch) end(r *result) error {
+	if b.err != nil {
+		return b.err
+	}
+	b.rs = append(b.rs, *r)
+	if len(b.rs) == batchSize {
+		b.flush()
+	}
+	return b.err
+}
+
+// flush sends the results collected so far.
+func (b *batch) flush() {
+	if len(b.rs) == 0 || b.err != nil {
+		return
+	}
+	select {
+	case b.j.out <- b.rs:
+		b.rs = make([]result, 0, batchSize)
+	case <-b.done:
+		b.err = errStopped
+	}
+}
+
+// errReader remembers the first error other than io.EOF from its reader.
+type errReader struct {
+	r   io.Reader
+	err error
+}
+
+func (e *errReader) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF && e.err == nil {
+		e.err = err
+	}
+	return n, err
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
