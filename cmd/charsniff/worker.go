@@ -2,13 +2,13 @@ package main
 
 import (
 	"bufio"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 
 	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/contentcoding"
 	"github.com/charsniff/charsniff/warc"
 )
 
@@ -18,7 +18,6 @@ type worker struct {
 	rd *decode.Reader  // nil until the first plain input
 	br *bufio.Reader   // over each input, to recognize WARC files
 	ar *archive.Reader // nil until the first WARC input
-	gz *gzip.Reader    // nil until the first gzip-compressed plain input
 }
 
 func (a *app) newWorker() *worker { return &worker{a: a} }
@@ -93,33 +92,38 @@ func (w *worker) openInput(in input) (*opened, error) {
 }
 
 // decompressor returns a reader of the decompressed content of an input
-// that starts with head and is read from r, if it is gzip-compressed, or
-// nil if it is not compressed.
-//
-// contentcoding: the coordinator repoints this to the shared sniffer of
-// content codings (gzip, zstd, brotli) when it is merged.
+// that starts with head and is read from r, if its first bytes say it is
+// compressed (gzip or zstd: brotli cannot be told by content), or nil if
+// they do not. A local file is the user's own: its size is not capped, and
+// it streams through in bounded memory.
 func (w *worker) decompressor(head []byte, r io.Reader) (io.Reader, error) {
-	if len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b {
+	coding := contentcoding.Sniff(head)
+	if coding == "" {
 		return nil, nil
 	}
-	if w.gz == nil {
-		w.gz = new(gzip.Reader)
+	cr, err := contentcoding.NewReader(io.NopCloser(r), []string{coding}, contentcoding.Limits{MaxSize: -1, MaxRatio: -1})
+	if err != nil {
+		return nil, fileCodingError(err)
 	}
-	if err := w.gz.Reset(r); err != nil {
-		return nil, fmt.Errorf("gzip: %w", err)
-	}
-	return gzipErrors{w.gz}, nil
+	return codingErrors{cr}, nil
 }
 
-// gzipErrors says that its reader's errors are the decompressor's.
-type gzipErrors struct{ r io.Reader }
+// codingErrors names a file's compression in its reader's errors as
+// "gzip: problem" rather than as an HTTP content coding.
+type codingErrors struct{ r io.Reader }
 
-func (g gzipErrors) Read(p []byte) (int, error) {
-	n, err := g.r.Read(p)
-	if err != nil && err != io.EOF {
-		err = fmt.Errorf("gzip: %w", err)
+func (c codingErrors) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	return n, fileCodingError(err)
+}
+
+// fileCodingError turns a content coding's error into a file's.
+func fileCodingError(err error) error {
+	var ce *contentcoding.CodingError
+	if errors.As(err, &ce) {
+		return fmt.Errorf("%s: %w", ce.Coding, ce.Err)
 	}
-	return n, err
+	return err
 }
 
 // sniff runs the sniffing algorithm on the input of j, reading only the
