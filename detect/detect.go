@@ -29,31 +29,34 @@ import (
 	"github.com/charsniff/charsniff/override"
 )
 
-// Confidence is how the detector reached its guess.
-type Confidence uint8
+// Strength is the kind of evidence a guess rests on. It is not the
+// sniffing algorithm's confidence (sniff.Confidence, tentative or certain):
+// every guess of the detector is tentative in that sense.
+type Strength uint8
 
 const (
-	// Unsure means the input gave no evidence (it is ASCII, or no
-	// candidate decodes it without errors): the guess is the hint's
-	// customary encoding, or windows-1252.
-	Unsure Confidence = iota
-	// Likely means the guess won on character statistics.
-	Likely
-	// Certain means the guess follows from structure alone: valid UTF-8
-	// with non-ASCII bytes, ISO-2022-JP escape sequences, or the zero
-	// bytes of ASCII text in UTF-16.
-	Certain
+	// NoEvidence means the input gave no evidence (it is ASCII, or no
+	// candidate decodes it without errors, or too little of it is
+	// non-ASCII to tell encodings apart): the guess is the hint's
+	// default encoding, or windows-1252.
+	NoEvidence Strength = iota
+	// Statistical means the guess won on character statistics.
+	Statistical
+	// Structural means the guess follows from structure alone: valid
+	// UTF-8 with non-ASCII bytes, ISO-2022-JP escape sequences, or the
+	// zero bytes of ASCII text in UTF-16.
+	Structural
 )
 
-// String returns "unsure", "likely" or "certain".
-func (c Confidence) String() string {
-	switch c {
-	case Likely:
-		return "likely"
-	case Certain:
-		return "certain"
+// String returns "none", "statistical" or "structural".
+func (s Strength) String() string {
+	switch s {
+	case Statistical:
+		return "statistical"
+	case Structural:
+		return "structural"
 	}
-	return "unsure"
+	return "none"
 }
 
 // Hint is what the caller knows of the text's origin, which browsers use to
@@ -233,7 +236,7 @@ func (d *Detector) Detect(prefix []byte) (override.Encoding, bool) {
 	d.Reset()
 	d.Feed(prefix)
 	e, c := d.Guess(d.opts.Hint)
-	return e, c > Unsure
+	return e, c > NoEvidence
 }
 
 const (
@@ -709,25 +712,25 @@ func (d *Detector) feedBig5(s *cjkState, b byte) {
 // always one of the Encoding Standard's encodings. A character cut off at
 // the end of the input counts neither for nor against an encoding. Guess
 // does not allocate and may be called any number of times.
-func (d *Detector) Guess(hint Hint) (override.Encoding, Confidence) {
+func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 	fam := hintFamily(hint)
 	if e, ok := d.utf16(); ok {
-		return e, Certain
+		return e, Structural
 	}
 	if d.nonASCII == 0 {
 		if d.escSeen && !d.escBad {
-			return override.ISO2022JP, Certain
+			return override.ISO2022JP, Structural
 		}
-		return families[fam].fallback, Unsure
+		return families[fam].fallback, NoEvidence
 	}
 	if !d.utf8Dead && d.utf8Runs > 0 && !(d.eof && d.utf8Need > 0) {
-		return override.UTF8, Certain
+		return override.UTF8, Structural
 	}
 	if d.nonASCII == d.tail && (d.tail == 1 || d.tail <= maxTailEvidence && !d.utf8Dead && d.utf8Need > 0) {
 		// The only non-ASCII bytes are the last few, and they are one
 		// byte, or the start of a UTF-8 character cut off by the end of a
 		// prefix: not enough to tell encodings apart.
-		return families[fam].fallback, Unsure
+		return families[fam].fallback, NoEvidence
 	}
 	best, bestScore := override.Unknown, int32(-1<<31)
 	for live := d.sbLive; live != 0; live &= live - 1 {
@@ -755,7 +758,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Confidence) {
 	}
 	switch best {
 	case override.Unknown:
-		return families[fam].fallback, Unsure
+		return families[fam].fallback, NoEvidence
 	case override.KOI8U:
 		if !d.koi8U {
 			best = override.KOI8R
@@ -765,7 +768,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Confidence) {
 			best = override.GB18030
 		}
 	}
-	return best, Likely
+	return best, Statistical
 }
 
 // utf16 reports UTF-16 when the input looks like ASCII text in UTF-16: at

@@ -19,7 +19,7 @@ func right(got, want override.Encoding, b []byte) bool {
 	return got == want || (got.Valid() && corpus.Decode(got, b) == corpus.Decode(want, b))
 }
 
-func guess(b []byte, hint detect.Hint) (override.Encoding, detect.Confidence) {
+func guess(b []byte, hint detect.Hint) (override.Encoding, detect.Strength) {
 	d := detect.New(detect.Options{})
 	d.Feed(b)
 	return d.Guess(hint)
@@ -71,7 +71,7 @@ func TestSentences(t *testing.T) {
 				t.Fatalf("%d characters not in %v", dropped, tc.enc)
 			}
 			got, conf := guess(b, detect.Hint{})
-			if !right(got, tc.enc, b) || conf == detect.Unsure {
+			if !right(got, tc.enc, b) || conf == detect.NoEvidence {
 				t.Errorf("Guess(%q) = %v, %v, want %v", b, got, conf, tc.enc)
 			}
 		})
@@ -108,19 +108,19 @@ func TestHints(t *testing.T) {
 		in   []byte
 		hint detect.Hint
 		want override.Encoding
-		conf detect.Confidence
+		conf detect.Strength
 	}{
-		{"ASCII, no hint", []byte("<p>plain</p>"), detect.Hint{}, override.Windows1252, detect.Unsure},
-		{"ASCII, .jp", []byte("<p>plain</p>"), detect.Hint{TLD: ".jp"}, override.ShiftJIS, detect.Unsure},
-		{"ASCII, host in .cz", []byte("<p>plain</p>"), detect.Hint{TLD: "www.example.CZ."}, override.Windows1250, detect.Unsure},
-		{"ASCII, zh-TW", []byte("<p>plain</p>"), detect.Hint{Language: "zh-TW"}, override.Big5, detect.Unsure},
-		{"ASCII, zh-Hant-HK", []byte("<p>plain</p>"), detect.Hint{Language: "zh-Hant-HK"}, override.Big5, detect.Unsure},
-		{"ASCII, zh", []byte("<p>plain</p>"), detect.Hint{Language: "zh"}, override.GBK, detect.Unsure},
-		{"ASCII, TLD wins over language", []byte("x"), detect.Hint{TLD: "ru", Language: "ja"}, override.Windows1251, detect.Unsure},
-		{"ASCII, generic TLD", []byte("x"), detect.Hint{TLD: "com"}, override.Windows1252, detect.Unsure},
-		{"short, .ru", short, detect.Hint{TLD: "ru"}, override.Windows1251, detect.Likely},
-		{"short, .gr", short, detect.Hint{TLD: "gr"}, override.Windows1253, detect.Likely},
-		{"short, ru language", short, detect.Hint{Language: "ru-RU"}, override.Windows1251, detect.Likely},
+		{"ASCII, no hint", []byte("<p>plain</p>"), detect.Hint{}, override.Windows1252, detect.NoEvidence},
+		{"ASCII, .jp", []byte("<p>plain</p>"), detect.Hint{TLD: ".jp"}, override.ShiftJIS, detect.NoEvidence},
+		{"ASCII, host in .cz", []byte("<p>plain</p>"), detect.Hint{TLD: "www.example.CZ."}, override.Windows1250, detect.NoEvidence},
+		{"ASCII, zh-TW", []byte("<p>plain</p>"), detect.Hint{Language: "zh-TW"}, override.Big5, detect.NoEvidence},
+		{"ASCII, zh-Hant-HK", []byte("<p>plain</p>"), detect.Hint{Language: "zh-Hant-HK"}, override.Big5, detect.NoEvidence},
+		{"ASCII, zh", []byte("<p>plain</p>"), detect.Hint{Language: "zh"}, override.GBK, detect.NoEvidence},
+		{"ASCII, TLD wins over language", []byte("x"), detect.Hint{TLD: "ru", Language: "ja"}, override.Windows1251, detect.NoEvidence},
+		{"ASCII, generic TLD", []byte("x"), detect.Hint{TLD: "com"}, override.Windows1252, detect.NoEvidence},
+		{"short, .ru", short, detect.Hint{TLD: "ru"}, override.Windows1251, detect.Statistical},
+		{"short, .gr", short, detect.Hint{TLD: "gr"}, override.Windows1253, detect.Statistical},
+		{"short, ru language", short, detect.Hint{Language: "ru-RU"}, override.Windows1251, detect.Statistical},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
@@ -320,15 +320,15 @@ func TestEvidenceAtTheEnd(t *testing.T) {
 		in    string
 		close bool
 		want  override.Encoding
-		conf  detect.Confidence
+		conf  detect.Strength
 	}{
-		{"lone lead byte", "<p>\xFE", false, override.Windows1252, detect.Unsure},
-		{"lone latin-1 letter", "<p>caf\xE9", true, override.Windows1252, detect.Unsure},
-		{"half a UTF-8 BOM", "\xEF\xBB", false, override.Windows1252, detect.Unsure},
-		{"cut UTF-8 after a whole one", "<p>caf\xC3\xA9 \xE6\x97", false, override.UTF8, detect.Certain},
-		{"cut UTF-8 at EOF", "<p>caf\xC3\xA9 \xE6\x97", true, override.Windows1252, detect.Likely},
-		{"whole UTF-8 at EOF", "<p>caf\xC3\xA9", true, override.UTF8, detect.Certain},
-		{"three-byte word", "\xe8\xe4\xe5", false, override.Windows1251, detect.Likely},
+		{"lone lead byte", "<p>\xFE", false, override.Windows1252, detect.NoEvidence},
+		{"lone latin-1 letter", "<p>caf\xE9", true, override.Windows1252, detect.NoEvidence},
+		{"half a UTF-8 BOM", "\xEF\xBB", false, override.Windows1252, detect.NoEvidence},
+		{"cut UTF-8 after a whole one", "<p>caf\xC3\xA9 \xE6\x97", false, override.UTF8, detect.Structural},
+		{"cut UTF-8 at EOF", "<p>caf\xC3\xA9 \xE6\x97", true, override.Windows1252, detect.Statistical},
+		{"whole UTF-8 at EOF", "<p>caf\xC3\xA9", true, override.UTF8, detect.Structural},
+		{"three-byte word", "\xe8\xe4\xe5", false, override.Windows1251, detect.Statistical},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {

@@ -97,7 +97,7 @@ func builtinDetect(in []byte, locale, tld string, atEOF bool) (override.Encoding
 		d.Close()
 	}
 	e, c := d.Guess(hint)
-	return e, c > detect.Unsure
+	return e, c > detect.NoEvidence
 }
 
 // specNames is the set of the canonical names of the standard's encodings.

@@ -265,5 +265,5 @@ func builtinDetect(prefix []byte, locale, tld string, atEOF bool) (override.Enco
 	}
 	enc, c := d.Guess(hint)
 	detectors.Put(d)
-	return enc, c > detect.Unsure
+	return enc, c > detect.NoEvidence
 }
