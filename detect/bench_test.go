@@ -34,11 +34,13 @@ func BenchmarkDetect(b *testing.B) {
 		}{{"1KB", 1024}, {"64KB", 64 << 10}} {
 			in := benchInput(tc.enc, tc.text, size.n)
 			b.Run(tc.name+"/"+size.name, func(b *testing.B) {
-				d := New(Options{})
+				d := New()
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
 				for b.Loop() {
-					d.Detect(in)
+					d.Reset()
+					d.Feed(in, false)
+					d.Guess(Hint{})
 				}
 			})
 		}

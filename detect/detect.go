@@ -11,12 +11,17 @@
 // ASCII bytes never count, so markup, scripts and entities are ignored
 // without a tokenizer.
 //
-// A [Detector] is fed the bytes in chunks of any size ([Detector.Feed]) and
-// can be asked for its guess at any time ([Detector.Guess]); the guess does
+// A [Detector] has three calls, as chardetng's does: [New] (or a zero
+// Detector); [Detector.Feed] with the input in chunks of any size, the last
+// one marked; and [Detector.Guess] with what the caller knows of the text's
+// origin (a [Hint]), at any time and any number of times. The guess does
 // not depend on how the input was chunked, and a multi-byte character cut
-// off at the end of the input is not held against its encoding. The
-// statistics it uses are generated (tables.go) from translated manual pages
-// and gettext catalogs; see README.md for how, and for its measured
+// off at the end of a prefix is not held against its encoding.
+// [Detector.Reset] starts over. Package sniff runs a Detector as the
+// autodetection step of its sniffing algorithm.
+//
+// The statistics it uses are generated (tables.go) from translated manual
+// pages and gettext catalogs; see README.md for how, and for its measured
 // accuracy.
 package detect
 
@@ -70,12 +75,6 @@ type Hint struct {
 	Language string
 }
 
-// Options configure a [Detector].
-type Options struct {
-	// Hint is used by [Detector.Detect].
-	Hint Hint
-}
-
 // Scoring knobs, in the units of the generated tables: quarter bits of
 // log-likelihood (a score of -4 is a factor of 1/2).
 const (
@@ -127,6 +126,9 @@ type sbRow struct {
 	off uint32
 }
 
+// allRows has a bit set for each row of sbRows.
+const allRows = 1<<numRows - 1
+
 // rowsOf[e] has bit r set if sbRows[r] scores sbEncodings[e].
 var rowsOf = func() (m [numSingleByte]uint64) {
 	for r, row := range sbRows {
@@ -172,29 +174,27 @@ type cjkState struct {
 // before the zero-byte pattern counts as unmistakable.
 const utf16MinUnits = 16
 
-// Detector guesses an encoding from bytes fed to it. The zero value is not
-// ready: use [New]. A Detector is not safe for concurrent use; after New it
-// never allocates.
+// Detector guesses an encoding from bytes fed to it. The zero Detector is
+// ready to be fed, as is one from [New]. A Detector is not safe for
+// concurrent use, holds no pointers, and never allocates.
 type Detector struct {
-	opts Options
-
 	n        int64 // bytes fed so far
-	prev     byte  // the last byte fed; ' ' before any
-	quiet    bool  // no multi-byte sequence pending and prev is ASCII: ASCII may be skipped
+	prev     byte  // the last byte fed; 0 (a space, to the statistics) before any
+	busy     bool  // a multi-byte sequence is pending or prev is not ASCII: ASCII may not be skipped
 	nonASCII int64 // bytes 0x80-0xFF fed
 	tail     int64 // length of the run of bytes 0x80-0xFF that ends the input
-	eof      bool  // Close was called: the input is complete
+	eof      bool  // the last chunk was fed: the input is complete
 	zeros    [2]int64
 	koi8U    bool // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
 	gb4      bool // a four-byte gb18030 sequence was seen
 
 	sbScore [numRows]int32
-	sbLive  uint64 // bit r: sbRows[r] is still a candidate
+	sbDead  uint64 // bit r: sbRows[r] is no longer a candidate
 
 	cjk [numCJK]cjkState
 
 	utf8Need int  // continuation bytes still expected
-	utf8Lo   byte // bounds of the next continuation byte
+	utf8Lo   byte // bounds of the next continuation byte, while utf8Need > 0
 	utf8Hi   byte
 	utf8Dead bool
 	utf8Runs int64 // complete non-ASCII UTF-8 characters
@@ -204,12 +204,9 @@ type Detector struct {
 	escBad  bool // an invalid escape sequence was seen
 }
 
-// New returns a Detector ready to be fed.
-func New(opts Options) *Detector {
-	d := &Detector{opts: opts}
-	d.Reset()
-	return d
-}
+// New returns a Detector ready to be fed: new(Detector), for those who
+// read chardetng's EncodingDetector::new.
+func New() *Detector { return new(Detector) }
 
 // maxTailEvidence is the longest run of non-ASCII bytes, at the very end
 // of otherwise ASCII input, that Guess treats as no evidence when it is the
@@ -218,26 +215,8 @@ func New(opts Options) *Detector {
 // evidence either: it tells too little to choose among encodings.
 const maxTailEvidence = 3
 
-// Close tells the detector the input is complete: a UTF-8 character cut
-// off at its end then counts against UTF-8. Feeding more after Close is
-// allowed and clears nothing; Reset starts over.
-func (d *Detector) Close() { d.eof = true }
-
-// Reset forgets all bytes fed, keeping the options.
-func (d *Detector) Reset() {
-	*d = Detector{opts: d.opts, prev: ' ', quiet: true, utf8Lo: 0x80, utf8Hi: 0xBF, sbLive: 1<<numRows - 1}
-}
-
-// Detect implements the sniff.Detector interface: it forgets earlier input,
-// examines prefix with the hint of the Detector's options, and returns the
-// guess and true, or false if prefix holds no evidence (it is ASCII, or no
-// candidate decodes it). Detect does not allocate.
-func (d *Detector) Detect(prefix []byte) (override.Encoding, bool) {
-	d.Reset()
-	d.Feed(prefix)
-	e, c := d.Guess(d.opts.Hint)
-	return e, c > NoEvidence
-}
+// Reset forgets all bytes fed, as if d were new.
+func (d *Detector) Reset() { *d = Detector{} }
 
 const (
 	lsb = 0x0101010101010101
@@ -247,12 +226,27 @@ const (
 // hasZeroByte reports whether one of the 8 bytes of w is zero.
 func hasZeroByte(w uint64) bool { return (w-lsb)&^w&msb != 0 }
 
-// Feed examines the next chunk of the input. Chunks may have any length,
-// including zero; how the input is cut does not change the guess.
-func (d *Detector) Feed(p []byte) {
+// Feed examines the next chunk of the input. The input is the
+// concatenation of the chunks of all calls since New or Reset; how it is cut
+// does not change the guess, and a chunk may be empty. last marks the end of
+// the input, after p: a UTF-8 character cut off there then counts against
+// UTF-8. To guess from a prefix of a longer input, never pass last; Guess
+// may be called before the last chunk as well as after it.
+//
+// Feed reports whether the input so far holds a byte 0x80-0xFF; while it
+// does not, the only possible guesses are ASCII-compatible defaults,
+// ISO-2022-JP and UTF-16.
+//
+// Feed panics if it is called again after a call with last set, before
+// Reset.
+func (d *Detector) Feed(p []byte, last bool) bool {
+	if d.eof {
+		panic("detect: Feed after the last chunk")
+	}
+	d.eof = last
 	i := 0
 	for i < len(p) {
-		if d.quiet {
+		if !d.busy {
 			// Skip ASCII that holds no zero byte and no ESC: pairs of ASCII
 			// bytes never count, and no decoder is mid-sequence.
 			start := i
@@ -278,12 +272,13 @@ func (d *Detector) Feed(p []byte) {
 				}
 			}
 			if i == len(p) {
-				return
+				break
 			}
 		}
 		d.feedByte(p[i])
 		i++
 	}
+	return d.nonASCII > 0
 }
 
 // ascii is the effect of an ASCII byte on a double-byte candidate with no
@@ -364,11 +359,11 @@ func (d *Detector) feedByte(b byte) {
 	}
 
 	d.prev = b
-	d.quiet = b < 0x80 && d.esc == 0 && d.utf8Need == 0
-	if d.quiet {
+	d.busy = b >= 0x80 || d.esc != 0 || d.utf8Need != 0
+	if !d.busy {
 		for k := range d.cjk {
 			if d.cjk[k].lead != 0 && !d.cjk[k].dead {
-				d.quiet = false
+				d.busy = true
 				break
 			}
 		}
@@ -413,6 +408,7 @@ func (d *Detector) feedUTF8(b byte) {
 		return
 	}
 	if d.utf8Need == 0 {
+		d.utf8Lo, d.utf8Hi = 0x80, 0xBF
 		switch {
 		case b < 0x80:
 		case b >= 0xC2 && b <= 0xDF:
@@ -456,14 +452,14 @@ func (d *Detector) feedSingleByte(p, b byte) {
 			d.koi8U = true
 		}
 	}
-	for live := d.sbLive; live != 0; {
+	for live := allRows &^ d.sbDead; live != 0; {
 		r := bits.TrailingZeros64(live)
 		live &^= 1 << r
 		row := &sbRows[r]
 		e := &sbEncodings[row.enc]
 		cb := e.classes[b]
 		if cb == invalid {
-			d.sbLive &^= rowsOf[row.enc]
+			d.sbDead |= rowsOf[row.enc]
 			live &^= rowsOf[row.enc]
 			continue
 		}
@@ -482,7 +478,7 @@ func (d *Detector) feedSingleByte(p, b byte) {
 // prune stops scoring the candidates far behind the leader.
 func (d *Detector) prune() {
 	best := int32(-1 << 31)
-	for live := d.sbLive; live != 0; live &= live - 1 {
+	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		best = max(best, d.sbScore[bits.TrailingZeros64(live)])
 	}
 	for k := range d.cjk {
@@ -490,10 +486,10 @@ func (d *Detector) prune() {
 			best = max(best, d.cjk[k].score)
 		}
 	}
-	for live := d.sbLive; live != 0; live &= live - 1 {
+	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		if d.sbScore[r] < best-pruneMargin {
-			d.sbLive &^= 1 << r
+			d.sbDead |= 1 << r
 		}
 	}
 	for k := range d.cjk {
@@ -733,7 +729,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 		return families[fam].fallback, NoEvidence
 	}
 	best, bestScore := override.Unknown, int32(-1<<31)
-	for live := d.sbLive; live != 0; live &= live - 1 {
+	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		e := sbEncodings[sbRows[r].enc].enc
 		s := d.sbScore[r]

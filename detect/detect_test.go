@@ -20,8 +20,8 @@ func right(got, want override.Encoding, b []byte) bool {
 }
 
 func guess(b []byte, hint detect.Hint) (override.Encoding, detect.Strength) {
-	d := detect.New(detect.Options{})
-	d.Feed(b)
+	d := detect.New()
+	d.Feed(b, false)
 	return d.Guess(hint)
 }
 
@@ -85,12 +85,12 @@ func TestChunking(t *testing.T) {
 	for _, tc := range sentences {
 		b, _ := corpus.Encode(tc.enc, tc.text+" <p>"+tc.text)
 		want, wantConf := guess(b, detect.Hint{})
-		d := detect.New(detect.Options{})
+		var d detect.Detector // the zero Detector is ready
 		for trial := 0; trial < 50; trial++ {
 			d.Reset()
 			for rest := b; len(rest) > 0; {
 				n := rng.Intn(min(len(rest), 9) + 1) // 0 to 9 bytes, empty chunks too
-				d.Feed(rest[:n])
+				d.Feed(rest[:n], false)
 				rest = rest[n:]
 			}
 			if got, conf := d.Guess(detect.Hint{}); got != want || conf != wantConf {
@@ -149,7 +149,7 @@ func TestStructure(t *testing.T) {
 		desc string
 		in   []byte
 		want override.Encoding
-		ok   bool // Detect's second result
+		ok   bool // the guess rests on evidence
 	}{
 		{"empty", nil, override.Windows1252, false},
 		{"ASCII markup", []byte(`<html><head><title>x</title><script>var a = "b";</script>`), override.Windows1252, false},
@@ -164,15 +164,17 @@ func TestStructure(t *testing.T) {
 		{"UTF-16BE without BOM", utf16("<!DOCTYPE html><html><body>hi</body></html>", true), override.UTF16BE, true},
 		{"too short for UTF-16", utf16("<p>hi</p>", false), override.Windows1252, false},
 	}
-	d := detect.New(detect.Options{})
+	d := detect.New()
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
-			got, ok := d.Detect(tc.in)
-			if ok != tc.ok || (tc.want != override.Unknown && got != tc.want) {
-				t.Errorf("Detect(%q) = %v, %v, want %v, %v", tc.in, got, ok, tc.want, tc.ok)
+			d.Reset()
+			d.Feed(tc.in, false)
+			got, s := d.Guess(detect.Hint{})
+			if ok := s > detect.NoEvidence; ok != tc.ok || (tc.want != override.Unknown && got != tc.want) {
+				t.Errorf("Guess(%q) = %v, %v, want %v, evidence %v", tc.in, got, s, tc.want, tc.ok)
 			}
 			if tc.want == override.Unknown && got == override.UTF8 {
-				t.Errorf("Detect(%q) = UTF-8 for invalid UTF-8", tc.in)
+				t.Errorf("Guess(%q) = UTF-8 for invalid UTF-8", tc.in)
 			}
 		})
 	}
@@ -198,33 +200,50 @@ func FuzzDetect(f *testing.F) {
 	}
 	f.Add([]byte("\x81\x30\x81\x30\xa1\xa1"), uint8(2))
 	f.Add([]byte("\x1b$B\x1b(J\x8e\xa1"), uint8(1))
-	d := detect.New(detect.Options{})
-	d2 := detect.New(detect.Options{})
+	d := detect.New()
+	d2 := detect.New()
 	f.Fuzz(func(t *testing.T, b []byte, cut uint8) {
-		e, ok := d.Detect(b)
-		if ok && !detected[e] {
-			t.Fatalf("Detect(%q) = %v, not a detected encoding", b, e)
+		d.Reset()
+		nonASCII := d.Feed(b, false)
+		if want := bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x80 }); nonASCII != want {
+			t.Fatalf("Feed(%q) = %v, want %v", b, nonASCII, want)
 		}
-		g, conf := d.Guess(detect.Hint{TLD: "jp"})
-		if !g.Valid() || !detected[g] {
-			t.Fatalf("Guess(%q) = %v, %v: not a detected encoding", b, g, conf)
+		for _, hint := range []detect.Hint{{}, {TLD: "jp"}, {Language: "ru"}} {
+			g, s := d.Guess(hint)
+			if !g.Valid() || !detected[g] {
+				t.Fatalf("Guess(%q, %+v) = %v, %v: not a detected encoding", b, hint, g, s)
+			}
 		}
+		g, s := d.Guess(detect.Hint{TLD: "jp"})
 		// Chunking: the same bytes in two pieces give the same guess.
 		c := min(int(cut), len(b))
 		d2.Reset()
-		d2.Feed(b[:c])
-		d2.Feed(b[c:])
-		if g2, conf2 := d2.Guess(detect.Hint{TLD: "jp"}); g2 != g || conf2 != conf {
-			t.Fatalf("split at %d: Guess(%q) = %v, %v, want %v, %v", c, b, g2, conf2, g, conf)
+		d2.Feed(b[:c], false)
+		d2.Feed(b[c:], false)
+		if g2, s2 := d2.Guess(detect.Hint{TLD: "jp"}); g2 != g || s2 != s {
+			t.Fatalf("split at %d: Guess(%q) = %v, %v, want %v, %v", c, b, g2, s2, g, s)
+		}
+		// The last chunk marked changes nothing but a cut UTF-8 character.
+		d2.Reset()
+		d2.Feed(b[:c], false)
+		d2.Feed(b[c:], true)
+		if g2, s2 := d2.Guess(detect.Hint{TLD: "jp"}); g2 != g && g != override.UTF8 {
+			t.Fatalf("last chunk: Guess(%q) = %v, %v, want %v, %v", b, g2, s2, g, s)
 		}
 	})
 }
 
 func TestAllocs(t *testing.T) {
 	b, _ := corpus.Encode(override.Windows1251, strings.Repeat(sentences[4].text, 20))
-	d := detect.New(detect.Options{Hint: detect.Hint{TLD: "example.ru", Language: "zh-Hant"}})
-	if n := testing.AllocsPerRun(100, func() { d.Detect(b) }); n != 0 {
-		t.Errorf("Detect allocates: got %v allocations per run, want 0", n)
+	d := detect.New()
+	hint := detect.Hint{TLD: "example.ru", Language: "zh-Hant"}
+	n := testing.AllocsPerRun(100, func() {
+		d.Reset()
+		d.Feed(b, true)
+		d.Guess(hint)
+	})
+	if n != 0 {
+		t.Errorf("Reset, Feed and Guess allocate: got %v allocations per run, want 0", n)
 	}
 }
 
@@ -266,7 +285,7 @@ func TestHeldOut(t *testing.T) {
 		min  float64
 	}{{"whole", 1 << 30, 0.97}, {"1KB", 1024, 0.96}, {"256B", 256, 0.95}}
 	var right_, total [3]int
-	d := detect.New(detect.Options{})
+	d := detect.New()
 	for _, f := range files {
 		lang := strings.TrimSuffix(filepath.Base(f), ".txt")
 		encs, ok := heldOut[lang]
@@ -290,7 +309,7 @@ func TestHeldOut(t *testing.T) {
 						continue
 					}
 					d.Reset()
-					d.Feed(pre)
+					d.Feed(pre, false)
 					got, _ := d.Guess(detect.Hint{})
 					total[i]++
 					if right(got, enc, pre) {
@@ -312,15 +331,15 @@ func TestHeldOut(t *testing.T) {
 }
 
 // TestEvidenceAtTheEnd covers input whose only non-ASCII bytes end it: a
-// lone byte or a cut UTF-8 character is no evidence, and Close makes a cut
+// lone byte or a cut UTF-8 character is no evidence, and the last chunk makes a cut
 // UTF-8 character count against UTF-8.
 func TestEvidenceAtTheEnd(t *testing.T) {
 	tests := []struct {
-		desc  string
-		in    string
-		close bool
-		want  override.Encoding
-		conf  detect.Strength
+		desc string
+		in   string
+		last bool
+		want override.Encoding
+		conf detect.Strength
 	}{
 		{"lone lead byte", "<p>\xFE", false, override.Windows1252, detect.NoEvidence},
 		{"lone latin-1 letter", "<p>caf\xE9", true, override.Windows1252, detect.NoEvidence},
@@ -332,11 +351,8 @@ func TestEvidenceAtTheEnd(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
-			d := detect.New(detect.Options{})
-			d.Feed([]byte(tc.in))
-			if tc.close {
-				d.Close()
-			}
+			d := detect.New()
+			d.Feed([]byte(tc.in), tc.last)
 			hint := detect.Hint{}
 			if tc.desc == "three-byte word" {
 				hint.TLD = "ru"
@@ -345,5 +361,24 @@ func TestEvidenceAtTheEnd(t *testing.T) {
 				t.Errorf("Guess(%q) = %v, %v, want %v, %v", tc.in, got, conf, tc.want, tc.conf)
 			}
 		})
+	}
+}
+
+// TestFeedAfterLast checks chardetng's contract: nothing may follow the
+// last chunk but Reset.
+func TestFeedAfterLast(t *testing.T) {
+	d := detect.New()
+	d.Feed([]byte("caf\xe9"), true)
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("Feed after the last chunk did not panic")
+			}
+		}()
+		d.Feed(nil, false)
+	}()
+	d.Reset()
+	if d.Feed([]byte("plain"), true) {
+		t.Error("Feed after Reset reports non-ASCII input from before Reset")
 	}
 }

@@ -91,11 +91,8 @@ func builtinDetect(in []byte, locale, tld string, atEOF bool) (override.Encoding
 			hint.TLD = tld
 		}
 	}
-	d := detect.New(detect.Options{})
-	d.Feed(in)
-	if atEOF {
-		d.Close()
-	}
+	d := detect.New()
+	d.Feed(in, atEOF)
 	e, c := d.Guess(hint)
 	return e, c > detect.NoEvidence
 }
