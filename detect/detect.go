@@ -64,17 +64,6 @@ func (s Strength) String() string {
 	return "none"
 }
 
-// Hint is what the caller knows of the text's origin, which browsers use to
-// favour a region's customary encodings.
-type Hint struct {
-	// TLD is the top-level domain of the document's URL: "ru", ".jp", or
-	// a whole host name ("www.example.cz"), of which the last label counts.
-	TLD string
-	// Language is a language tag such as "ja", "ru" or "zh-TW" (the user's
-	// locale, or a Content-Language).
-	Language string
-}
-
 // Scoring knobs, in the units of the generated tables: quarter bits of
 // log-likelihood (a score of -4 is a factor of 1/2).
 const (
@@ -709,7 +698,7 @@ func (d *Detector) feedBig5(s *cjkState, b byte) {
 // the end of the input counts neither for nor against an encoding. Guess
 // does not allocate and may be called any number of times.
 func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
-	fam := hintFamily(hint)
+	reg, fallback := hint.resolve()
 	if e, ok := d.utf16(); ok {
 		return e, Structural
 	}
@@ -717,7 +706,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 		if d.escSeen && !d.escBad {
 			return override.ISO2022JP, Structural
 		}
-		return families[fam].fallback, NoEvidence
+		return fallback, NoEvidence
 	}
 	if !d.utf8Dead && d.utf8Runs > 0 && !(d.eof && d.utf8Need > 0) {
 		return override.UTF8, Structural
@@ -726,14 +715,14 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 		// The only non-ASCII bytes are the last few, and they are one
 		// byte, or the start of a UTF-8 character cut off by the end of a
 		// prefix: not enough to tell encodings apart.
-		return families[fam].fallback, NoEvidence
+		return fallback, NoEvidence
 	}
 	best, bestScore := override.Unknown, int32(-1<<31)
 	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		e := sbEncodings[sbRows[r].enc].enc
 		s := d.sbScore[r]
-		if families[fam].has(e) {
+		if reg.Customary(e) {
 			s += hintBonus
 		}
 		if s > bestScore {
@@ -745,7 +734,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 			continue
 		}
 		s := d.cjk[k].score
-		if families[fam].has(cjkEncodings[k]) {
+		if reg.Customary(cjkEncodings[k]) {
 			s += hintBonus
 		}
 		if s > bestScore {
@@ -754,7 +743,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 	}
 	switch best {
 	case override.Unknown:
-		return families[fam].fallback, NoEvidence
+		return fallback, NoEvidence
 	case override.KOI8U:
 		if !d.koi8U {
 			best = override.KOI8R

@@ -271,10 +271,9 @@ func expectedSniff(in []byte, o *sniff.Options) sniff.Result {
 	case o.Locale != "":
 		return sniff.Result{Encoding: sniff.DefaultEncoding(o.Locale)}
 	case o.TLD != "":
-		// The default of the TLD's last label, which DefaultEncoding
+		// The default of the TLD or host name, which DefaultEncoding
 		// gives for a name with a leading dot.
-		label := o.TLD[strings.LastIndexByte(o.TLD, '.')+1:]
-		return sniff.Result{Encoding: sniff.DefaultEncoding("." + label)}
+		return sniff.Result{Encoding: sniff.DefaultEncoding("." + o.TLD)}
 	}
 	return sniff.Result{Encoding: override.Windows1252}
 }

@@ -206,21 +206,6 @@ func Sniff(prefix []byte, opts *Options) Result {
 	return Result{override.Windows1252, Tentative, SourceDefault, 0}
 }
 
-// tldDefault is the default encoding for a top-level domain or host name
-// ("jp", ".jp", "www.example.jp"): that of its last label.
-func tldDefault(host string) override.Encoding {
-	for i := len(host) - 1; i >= 0; i-- {
-		if host[i] == '.' {
-			host = host[i+1:]
-			break
-		}
-	}
-	if e, ok := lookupShort(tldDefaults[:], host); ok {
-		return e
-	}
-	return override.Windows1252
-}
-
 // sniffBOM is the Encoding Standard's BOM sniff: it returns the encoding and
 // the length of a UTF-8, UTF-16BE or UTF-16LE byte order mark at the start
 // of b, or 0. A prefix of a byte order mark is not one.
