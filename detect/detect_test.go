@@ -382,3 +382,114 @@ func TestFeedAfterLast(t *testing.T) {
 		t.Error("Feed after Reset reports non-ASCII input from before Reset")
 	}
 }
+
+// shortSnippets are short real texts as they stand on undeclared pages: a
+// title or a navigation word in the page's legacy encoding. Each must be
+// guessed right with its country's TLD as hint. Without a hint the guess
+// must be right or the default (windows-1252, with NoEvidence), except for
+// the ambiguous ones, whose two or three letters fit other common
+// encodings as well: those must at least not be a rare encoding.
+//
+// Before the short-input rules (shortEvidence), 東京 and 大阪 in Shift_JIS
+// were guessed IBM866 (東京 even with .jp), 台北 in Big5 ISO-8859-13 (even
+// with .tw), "Price: 5 €" IBM866, naïve windows-1257 and Grüße EUC-KR.
+var shortSnippets = []struct {
+	enc       override.Encoding
+	text      string
+	tld       string
+	ambiguous bool
+}{
+	{override.ShiftJIS, "日本", "jp", false},
+	{override.ShiftJIS, "東京", "jp", true},
+	{override.ShiftJIS, "大阪", "jp", false},
+	{override.ShiftJIS, "天気", "jp", true},
+	{override.ShiftJIS, "会社概要", "jp", false},
+	{override.ShiftJIS, "お問い合わせ", "jp", false},
+	{override.ShiftJIS, "ホーム", "jp", false},
+	{override.ShiftJIS, "検索", "jp", false},
+	{override.EUCJP, "日本", "jp", false},
+	{override.EUCJP, "お問い合わせ", "jp", false},
+	{override.EUCJP, "東京", "jp", true},
+	{override.EUCJP, "会社概要", "jp", true},
+	{override.GBK, "中国", "cn", false},
+	{override.GBK, "首页", "cn", false},
+	{override.GBK, "联系我们", "cn", false},
+	{override.GBK, "新闻", "cn", true},
+	{override.GBK, "北京", "cn", true},
+	{override.Big5, "台灣", "tw", false},
+	{override.Big5, "首頁", "tw", false},
+	{override.Big5, "新聞", "tw", false},
+	{override.Big5, "聯絡我們", "tw", false},
+	{override.Big5, "台北", "tw", true},
+	{override.EUCKR, "한국", "kr", false},
+	{override.EUCKR, "뉴스", "kr", false},
+	{override.EUCKR, "회사소개", "kr", false},
+	{override.Windows1251, "Главная", "ru", false},
+	{override.Windows1251, "Новости", "ru", false},
+	{override.Windows1251, "Да", "ru", false},
+	{override.Windows1251, "Мир", "ru", false},
+	{override.Windows1251, "Київ", "ua", true},
+	{override.KOI8R, "Главная", "ru", false},
+	{override.KOI8R, "Москва", "ru", false},
+	{override.Windows1252, "été", "fr", false},
+	{override.Windows1252, "À propos", "fr", false},
+	{override.Windows1252, "Français", "fr", false},
+	{override.Windows1252, "Über uns", "de", false},
+	{override.Windows1252, "Grüße", "de", false},
+	{override.Windows1252, "Straße", "de", false},
+	{override.Windows1252, "España", "es", false},
+	{override.Windows1252, "São Paulo", "br", false},
+	{override.Windows1252, "naïve", "", false},
+	{override.Windows1252, "Price: 5 €", "", false},
+	{override.Windows1252, "“Hello”", "", false},
+	{override.Windows1252, "Copyright © 2003 – All rights reserved", "", false},
+	{override.Windows1250, "Úvod", "cz", false},
+	{override.Windows1250, "Česká republika", "cz", false},
+	{override.Windows1250, "Žilina", "sk", false},
+	{override.ISO8859_2, "Strona główna", "pl", false},
+	{override.ISO8859_2, "Gdańsk", "pl", false},
+	{override.ISO8859_2, "Łódź", "pl", true},
+	{override.ISO8859_2, "Főoldal", "hu", true},
+	{override.ISO8859_7, "Αρχική", "gr", false},
+	{override.ISO8859_7, "Ελλάδα", "gr", false},
+	{override.Windows1254, "Türkçe", "tr", false},
+	{override.Windows1254, "İletişim", "tr", false},
+	{override.Windows1255, "שלום", "il", false},
+	{override.Windows1256, "مرحبا", "sa", false},
+	{override.ISO8859_6, "مرحبا", "sa", true},
+	{override.Windows874, "หน้าแรก", "th", false},
+	{override.Windows1257, "Pradžia", "lt", false},
+}
+
+// rareEncodings are those the short-input rules hold back.
+var rareEncodings = map[override.Encoding]bool{
+	override.IBM866: true, override.ISO8859_5: true, override.ISO8859_6: true,
+	override.ISO8859_8: true, override.ISO8859_13: true,
+}
+
+func TestShortInputs(t *testing.T) {
+	d := detect.New()
+	for _, tc := range shortSnippets {
+		b, dropped := corpus.Encode(tc.enc, tc.text)
+		if dropped > 0 {
+			t.Fatalf("%q: %d characters not in %v", tc.text, dropped, tc.enc)
+		}
+		page := append(append([]byte("<html><head><title>"), b...), "</title></head><body><p>Welcome.</p></body></html>"...)
+		for _, in := range [][]byte{b, page} {
+			d.Reset()
+			d.Feed(in, false)
+			hint := detect.Hint{TLD: tc.tld}
+			if got, s := d.Guess(hint); !right(got, tc.enc, in) {
+				t.Errorf("%v %q: Guess(%q, %+v) = %v, %v", tc.enc, tc.text, in, hint, got, s)
+			}
+			got, s := d.Guess(detect.Hint{})
+			switch {
+			case right(got, tc.enc, in):
+			case got == override.Windows1252 && s == detect.NoEvidence:
+			case tc.ambiguous && !rareEncodings[got]:
+			default:
+				t.Errorf("%v %q: Guess(%q) = %v, %v, want %v or the default", tc.enc, tc.text, in, got, s, tc.enc)
+			}
+		}
+	}
+}
