@@ -337,21 +337,21 @@ func (s *cjkState) other(cost int32) {
 func (d *Detector) feedByte(b byte) {
 	pos := d.n
 	d.n++
-	if b == 0 {
-		d.zeros[pos&1]++
+	if b <= 0x1B { // NUL or ESC, rare in text: one test for both
+		if b == 0 {
+			d.zeros[pos&1]++
+		}
+		if b == 0x1B || d.esc != 0 {
+			d.feedEscape(b)
+		}
+	} else if d.esc != 0 {
+		d.feedEscape(b)
 	}
 	if b < 0x80 {
 		d.tail = 0
 	} else {
 		d.tail++
 		d.nonASCII++
-		if d.nonASCII%pruneEvery == 0 {
-			defer d.prune()
-		}
-	}
-
-	if b == 0x1B || d.esc != 0 {
-		d.feedEscape(b)
 	}
 
 	if !d.utf8Dead {
@@ -359,7 +359,7 @@ func (d *Detector) feedByte(b byte) {
 	}
 
 	// Single-byte candidates score every pair with a non-ASCII byte.
-	if b >= 0x80 || d.prev >= 0x80 {
+	if (b >= 0x80 || d.prev >= 0x80) && d.sbDead != allRows {
 		d.feedSingleByte(d.prev, b)
 	}
 
@@ -388,6 +388,9 @@ func (d *Detector) feedByte(b byte) {
 				break
 			}
 		}
+	}
+	if b >= 0x80 && d.nonASCII%pruneEvery == 0 {
+		d.prune()
 	}
 }
 
@@ -424,10 +427,8 @@ func (d *Detector) feedEscape(b byte) {
 }
 
 // feedUTF8 validates UTF-8 as the Encoding Standard's UTF-8 decoder does.
+// It is called only while UTF-8 is a candidate.
 func (d *Detector) feedUTF8(b byte) {
-	if d.utf8Dead {
-		return
-	}
 	if d.utf8Need == 0 {
 		d.utf8Lo, d.utf8Hi = 0x80, 0xBF
 		switch {
@@ -520,11 +521,11 @@ func (d *Detector) prune() {
 	}
 }
 
+// The feeders of the double-byte candidates are called only while their
+// candidate is live (feedByte checks).
+
 // feedShiftJIS follows the Encoding Standard's Shift_JIS decoder.
 func (d *Detector) feedShiftJIS(s *cjkState, b byte) {
-	if s.dead {
-		return
-	}
 	if l := s.lead; l != 0 {
 		s.lead = 0
 		if (b >= 0x40 && b <= 0x7E) || (b >= 0x80 && b <= 0xFC) {
@@ -563,9 +564,6 @@ func (d *Detector) feedShiftJIS(s *cjkState, b byte) {
 
 // feedEUCJP follows the Encoding Standard's EUC-JP decoder.
 func (d *Detector) feedEUCJP(s *cjkState, b byte) {
-	if s.dead {
-		return
-	}
 	inRange := b >= 0xA1 && b <= 0xFE
 	switch l := s.lead; {
 	case l == 0x8E:
@@ -615,9 +613,6 @@ func (d *Detector) feedEUCJP(s *cjkState, b byte) {
 
 // feedEUCKR follows the Encoding Standard's EUC-KR decoder.
 func (d *Detector) feedEUCKR(s *cjkState, b byte) {
-	if s.dead {
-		return
-	}
 	if l := s.lead; l != 0 {
 		s.lead = 0
 		if b >= 0x41 && b <= 0xFE {
@@ -640,9 +635,6 @@ func (d *Detector) feedEUCKR(s *cjkState, b byte) {
 // feedGBK follows the Encoding Standard's gb18030 decoder (which GBK
 // shares).
 func (d *Detector) feedGBK(s *cjkState, b byte) {
-	if s.dead {
-		return
-	}
 	switch {
 	case s.lead3 != 0: // fourth byte of a four-byte sequence
 		s.lead, s.lead2, s.lead3 = 0, 0, 0
@@ -692,9 +684,6 @@ func (d *Detector) feedGBK(s *cjkState, b byte) {
 
 // feedBig5 follows the Encoding Standard's Big5 decoder.
 func (d *Detector) feedBig5(s *cjkState, b byte) {
-	if s.dead {
-		return
-	}
 	if l := s.lead; l != 0 {
 		s.lead = 0
 		if (b >= 0x40 && b <= 0x7E) || (b >= 0xA1 && b <= 0xFE) {
