@@ -474,26 +474,32 @@ func (d *Detector) feedSingleByte(p, b byte) {
 			d.koi8U = true
 		}
 	}
+	// Encoding by encoding: the byte classes and the case test are the
+	// encoding's, shared by its rows (one per language model).
 	for live := allRows &^ d.sbDead; live != 0; {
-		r := bits.TrailingZeros64(live)
-		live &^= 1 << r
-		row := &sbRows[r]
-		e := &sbEncodings[row.enc]
+		enc := sbRows[bits.TrailingZeros64(live)].enc
+		rows := rowsOf[enc] & live
+		live &^= rows
+		e := &sbEncodings[enc]
 		cb := e.classes[b]
 		if cb == invalid {
-			d.sbDead |= rowsOf[row.enc]
-			live &^= rowsOf[row.enc]
+			d.sbDead |= rowsOf[enc]
 			continue
 		}
 		cp := e.classes[p]
 		if cp == invalid {
-			continue // only the very first pair after a Reset can see this
+			continue // cannot happen: p would have disqualified the encoding
 		}
-		s := int32(sbScores[int(row.off)+int(cp&^upperBit)*int(row.n)+int(cb&^upperBit)])
+		var sw int32
 		if cb&upperBit != 0 && cp&upperBit == 0 && cp >= classRare {
-			s += caseSwitch
+			sw = caseSwitch
 		}
-		d.sbScore[r] += s
+		i, j := int(cp&^upperBit), int(cb&^upperBit)
+		for ; rows != 0; rows &= rows - 1 {
+			r := bits.TrailingZeros64(rows)
+			row := &sbRows[r]
+			d.sbScore[r] += int32(sbScores[int(row.off)+i*int(row.n)+j]) + sw
+		}
 	}
 }
 
