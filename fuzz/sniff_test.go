@@ -77,8 +77,8 @@ var detectable = map[override.Encoding]bool{
 }
 
 // builtinDetect is the built-in autodetection as sniff.Options documents
-// it: a fresh detect.Detector fed the whole prefix (and closed at EOF),
-// whose guess counts when it is more than unsure. The hint is the locale
+// it: a fresh detect.Detector fed the whole prefix (as the last chunk at EOF),
+// whose guess counts when it rests on evidence. The hint is the locale
 // as a language and the TLD, or, for a locale that starts with a dot, the
 // locale as a TLD unless a TLD is given. A fresh detector here against
 // sniff's pooled ones also checks that a reused detector keeps nothing of
