@@ -431,6 +431,8 @@ var shortSnippets = []struct {
 	{override.Windows1251, "Київ", "ua", true},
 	{override.KOI8R, "Главная", "ru", false},
 	{override.KOI8R, "Москва", "ru", false},
+	{override.Windows1252, "Réservation", "fr", false},
+	{override.Windows1252, "Hôtel", "fr", false},
 	{override.Windows1252, "été", "fr", false},
 	{override.Windows1252, "À propos", "fr", false},
 	{override.Windows1252, "Français", "fr", false},
