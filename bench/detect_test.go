@@ -29,11 +29,13 @@ func BenchmarkDetect(b *testing.B) {
 		}{{"1KB", 1024}, {"64KB", len(data)}} {
 			in := data[:min(size.n, len(data))]
 			b.Run("charsniff/"+name+"/"+size.name, func(b *testing.B) {
-				d := detect.New(detect.Options{})
+				d := detect.New()
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
 				for b.Loop() {
-					d.Detect(in)
+					d.Reset()
+					d.Feed(in, false)
+					d.Guess(detect.Hint{})
 				}
 			})
 			b.Run("saintfish/"+name+"/"+size.name, func(b *testing.B) {
@@ -64,7 +66,9 @@ func TestDetectPeers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, _ := detect.New(detect.Options{}).Detect(data[:1024])
+		d := detect.New()
+		d.Feed(data[:1024], false)
+		e, _ := d.Guess(detect.Hint{})
 		s, _ := sd.DetectBest(data[:1024])
 		w := wlynxg.Detect(data[:1024])
 		t.Logf("%s: charsniff %v, saintfish %s, wlynxg %s", name, e, s.Charset, w.Encoding)

@@ -2,6 +2,9 @@ package detect
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/charsniff/charsniff/internal/corpus"
@@ -34,11 +37,44 @@ func BenchmarkDetect(b *testing.B) {
 		}{{"1KB", 1024}, {"64KB", 64 << 10}} {
 			in := benchInput(tc.enc, tc.text, size.n)
 			b.Run(tc.name+"/"+size.name, func(b *testing.B) {
-				d := New(Options{})
+				d := New()
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
 				for b.Loop() {
-					d.Detect(in)
+					d.Reset()
+					d.Feed(in, false)
+					d.Guess(Hint{})
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkDetectCJK measures what sniffing an undeclared CJK page costs:
+// held-out text in each double-byte encoding, cut to 1 to 8 KB, fed whole
+// and guessed (the detector's worst case: nearly every byte is non-ASCII).
+func BenchmarkDetectCJK(b *testing.B) {
+	for _, tc := range []struct {
+		lang string
+		enc  override.Encoding
+	}{
+		{"ja", override.ShiftJIS}, {"ja", override.EUCJP}, {"zh-CN", override.GBK},
+		{"zh-TW", override.Big5}, {"ko", override.EUCKR},
+	} {
+		text, err := os.ReadFile(filepath.Join("testdata", "heldout", tc.lang+".txt"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, kb := range []int{1, 2, 4, 8} {
+			in := benchInput(tc.enc, string(text), kb<<10)
+			b.Run(tc.enc.Name()+"/"+strconv.Itoa(kb)+"KB", func(b *testing.B) {
+				d := New()
+				b.SetBytes(int64(len(in)))
+				b.ReportAllocs()
+				for b.Loop() {
+					d.Reset()
+					d.Feed(in, false)
+					d.Guess(Hint{})
 				}
 			})
 		}

@@ -11,12 +11,17 @@
 // ASCII bytes never count, so markup, scripts and entities are ignored
 // without a tokenizer.
 //
-// A [Detector] is fed the bytes in chunks of any size ([Detector.Feed]) and
-// can be asked for its guess at any time ([Detector.Guess]); the guess does
+// A [Detector] has three calls, as chardetng's does: [New] (or a zero
+// Detector); [Detector.Feed] with the input in chunks of any size, the last
+// one marked; and [Detector.Guess] with what the caller knows of the text's
+// origin (a [Hint]), at any time and any number of times. The guess does
 // not depend on how the input was chunked, and a multi-byte character cut
-// off at the end of the input is not held against its encoding. The
-// statistics it uses are generated (tables.go) from translated manual pages
-// and gettext catalogs; see README.md for how, and for its measured
+// off at the end of a prefix is not held against its encoding.
+// [Detector.Reset] starts over. Package sniff runs a Detector as the
+// autodetection step of its sniffing algorithm.
+//
+// The statistics it uses are generated (tables.go) from translated manual
+// pages and gettext catalogs; see README.md for how, and for its measured
 // accuracy.
 package detect
 
@@ -29,48 +34,34 @@ import (
 	"github.com/charsniff/charsniff/override"
 )
 
-// Confidence is how the detector reached its guess.
-type Confidence uint8
+// Strength is the kind of evidence a guess rests on. It is not the
+// sniffing algorithm's confidence (sniff.Confidence, tentative or certain):
+// every guess of the detector is tentative in that sense.
+type Strength uint8
 
 const (
-	// Unsure means the input gave no evidence (it is ASCII, or no
-	// candidate decodes it without errors): the guess is the hint's
-	// customary encoding, or windows-1252.
-	Unsure Confidence = iota
-	// Likely means the guess won on character statistics.
-	Likely
-	// Certain means the guess follows from structure alone: valid UTF-8
-	// with non-ASCII bytes, ISO-2022-JP escape sequences, or the zero
-	// bytes of ASCII text in UTF-16.
-	Certain
+	// NoEvidence means the input gave no evidence (it is ASCII, or no
+	// candidate decodes it without errors, or too little of it is
+	// non-ASCII to tell encodings apart): the guess is the hint's
+	// default encoding, or windows-1252.
+	NoEvidence Strength = iota
+	// Statistical means the guess won on character statistics.
+	Statistical
+	// Structural means the guess follows from structure alone: valid
+	// UTF-8 with non-ASCII bytes, ISO-2022-JP escape sequences, or the
+	// zero bytes of ASCII text in UTF-16.
+	Structural
 )
 
-// String returns "unsure", "likely" or "certain".
-func (c Confidence) String() string {
-	switch c {
-	case Likely:
-		return "likely"
-	case Certain:
-		return "certain"
+// String returns "none", "statistical" or "structural".
+func (s Strength) String() string {
+	switch s {
+	case Statistical:
+		return "statistical"
+	case Structural:
+		return "structural"
 	}
-	return "unsure"
-}
-
-// Hint is what the caller knows of the text's origin, which browsers use to
-// favour a region's customary encodings.
-type Hint struct {
-	// TLD is the top-level domain of the document's URL: "ru", ".jp", or
-	// a whole host name ("www.example.cz"), of which the last label counts.
-	TLD string
-	// Language is a language tag such as "ja", "ru" or "zh-TW" (the user's
-	// locale, or a Content-Language).
-	Language string
-}
-
-// Options configure a [Detector].
-type Options struct {
-	// Hint is used by [Detector.Detect].
-	Hint Hint
+	return "none"
 }
 
 // Scoring knobs, in the units of the generated tables: quarter bits of
@@ -102,6 +93,38 @@ const (
 	hintBonus = 48
 )
 
+// Short inputs: a title or a few words hold a handful of non-ASCII bytes,
+// and a handful of letters often fits some model of a rare encoding as
+// well as the right one (two kanji in Shift_JIS read as four capitals in
+// IBM866). On such inputs rare encodings need more evidence and the
+// hint's default wins close calls, as in chardetng. The values were chosen
+// on a table of short snippets (TestShortInputs) and checked against the
+// held-out evaluation, which they do not make worse.
+const (
+	// shortEvidence is the number of non-ASCII bytes up to which an input
+	// is short: a few words.
+	shortEvidence = 16
+	// rareEncoding is added on short inputs to the encodings that browsers
+	// detect but few pages ever used (see rare), unless the hint's region
+	// favours them: 24 bits. At 16 bits two-kanji Shift_JIS titles still
+	// came out as IBM866.
+	rareEncoding = -96
+	// decisive is how far, on short inputs, a guess that the hint's region
+	// does not favour must lead the region's default encoding: 8 bits.
+	// Closer calls answer the default, with NoEvidence.
+	decisive = 32
+)
+
+// rare reports whether e is one of the encodings that browsers detect but
+// few pages used. KOI8-R is not: it was common in Russian legacy pages.
+func rare(e override.Encoding) bool {
+	switch e {
+	case override.IBM866, override.ISO8859_5, override.ISO8859_6, override.ISO8859_8, override.ISO8859_13:
+		return true
+	}
+	return false
+}
+
 // Byte classes of the generated single-byte tables.
 const (
 	classRare = 5    // the first letter class: a letter outside the alphabet
@@ -123,6 +146,9 @@ type sbRow struct {
 	n   uint16
 	off uint32
 }
+
+// allRows has a bit set for each row of sbRows.
+const allRows = 1<<numRows - 1
 
 // rowsOf[e] has bit r set if sbRows[r] scores sbEncodings[e].
 var rowsOf = func() (m [numSingleByte]uint64) {
@@ -169,29 +195,27 @@ type cjkState struct {
 // before the zero-byte pattern counts as unmistakable.
 const utf16MinUnits = 16
 
-// Detector guesses an encoding from bytes fed to it. The zero value is not
-// ready: use [New]. A Detector is not safe for concurrent use; after New it
-// never allocates.
+// Detector guesses an encoding from bytes fed to it. The zero Detector is
+// ready to be fed, as is one from [New]. A Detector is not safe for
+// concurrent use, holds no pointers, and never allocates.
 type Detector struct {
-	opts Options
-
 	n        int64 // bytes fed so far
-	prev     byte  // the last byte fed; ' ' before any
-	quiet    bool  // no multi-byte sequence pending and prev is ASCII: ASCII may be skipped
+	prev     byte  // the last byte fed; 0 (a space, to the statistics) before any
+	busy     bool  // a multi-byte sequence is pending or prev is not ASCII: ASCII may not be skipped
 	nonASCII int64 // bytes 0x80-0xFF fed
 	tail     int64 // length of the run of bytes 0x80-0xFF that ends the input
-	eof      bool  // Close was called: the input is complete
+	eof      bool  // the last chunk was fed: the input is complete
 	zeros    [2]int64
 	koi8U    bool // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
 	gb4      bool // a four-byte gb18030 sequence was seen
 
 	sbScore [numRows]int32
-	sbLive  uint64 // bit r: sbRows[r] is still a candidate
+	sbDead  uint64 // bit r: sbRows[r] is no longer a candidate
 
 	cjk [numCJK]cjkState
 
 	utf8Need int  // continuation bytes still expected
-	utf8Lo   byte // bounds of the next continuation byte
+	utf8Lo   byte // bounds of the next continuation byte, while utf8Need > 0
 	utf8Hi   byte
 	utf8Dead bool
 	utf8Runs int64 // complete non-ASCII UTF-8 characters
@@ -201,12 +225,9 @@ type Detector struct {
 	escBad  bool // an invalid escape sequence was seen
 }
 
-// New returns a Detector ready to be fed.
-func New(opts Options) *Detector {
-	d := &Detector{opts: opts}
-	d.Reset()
-	return d
-}
+// New returns a Detector ready to be fed: new(Detector), for those who
+// read chardetng's EncodingDetector::new.
+func New() *Detector { return new(Detector) }
 
 // maxTailEvidence is the longest run of non-ASCII bytes, at the very end
 // of otherwise ASCII input, that Guess treats as no evidence when it is the
@@ -215,26 +236,8 @@ func New(opts Options) *Detector {
 // evidence either: it tells too little to choose among encodings.
 const maxTailEvidence = 3
 
-// Close tells the detector the input is complete: a UTF-8 character cut
-// off at its end then counts against UTF-8. Feeding more after Close is
-// allowed and clears nothing; Reset starts over.
-func (d *Detector) Close() { d.eof = true }
-
-// Reset forgets all bytes fed, keeping the options.
-func (d *Detector) Reset() {
-	*d = Detector{opts: d.opts, prev: ' ', quiet: true, utf8Lo: 0x80, utf8Hi: 0xBF, sbLive: 1<<numRows - 1}
-}
-
-// Detect implements the sniff.Detector interface: it forgets earlier input,
-// examines prefix with the hint of the Detector's options, and returns the
-// guess and true, or false if prefix holds no evidence (it is ASCII, or no
-// candidate decodes it). Detect does not allocate.
-func (d *Detector) Detect(prefix []byte) (override.Encoding, bool) {
-	d.Reset()
-	d.Feed(prefix)
-	e, c := d.Guess(d.opts.Hint)
-	return e, c > Unsure
-}
+// Reset forgets all bytes fed, as if d were new.
+func (d *Detector) Reset() { *d = Detector{} }
 
 const (
 	lsb = 0x0101010101010101
@@ -244,12 +247,27 @@ const (
 // hasZeroByte reports whether one of the 8 bytes of w is zero.
 func hasZeroByte(w uint64) bool { return (w-lsb)&^w&msb != 0 }
 
-// Feed examines the next chunk of the input. Chunks may have any length,
-// including zero; how the input is cut does not change the guess.
-func (d *Detector) Feed(p []byte) {
+// Feed examines the next chunk of the input. The input is the
+// concatenation of the chunks of all calls since New or Reset; how it is cut
+// does not change the guess, and a chunk may be empty. last marks the end of
+// the input, after p: a UTF-8 character cut off there then counts against
+// UTF-8. To guess from a prefix of a longer input, never pass last; Guess
+// may be called before the last chunk as well as after it.
+//
+// Feed reports whether the input so far holds a byte 0x80-0xFF; while it
+// does not, the only possible guesses are ASCII-compatible defaults,
+// ISO-2022-JP and UTF-16.
+//
+// Feed panics if it is called again after a call with last set, before
+// Reset.
+func (d *Detector) Feed(p []byte, last bool) bool {
+	if d.eof {
+		panic("detect: Feed after the last chunk")
+	}
+	d.eof = last
 	i := 0
 	for i < len(p) {
-		if d.quiet {
+		if !d.busy {
 			// Skip ASCII that holds no zero byte and no ESC: pairs of ASCII
 			// bytes never count, and no decoder is mid-sequence.
 			start := i
@@ -275,12 +293,13 @@ func (d *Detector) Feed(p []byte) {
 				}
 			}
 			if i == len(p) {
-				return
+				break
 			}
 		}
 		d.feedByte(p[i])
 		i++
 	}
+	return d.nonASCII > 0
 }
 
 // ascii is the effect of an ASCII byte on a double-byte candidate with no
@@ -318,21 +337,21 @@ func (s *cjkState) other(cost int32) {
 func (d *Detector) feedByte(b byte) {
 	pos := d.n
 	d.n++
-	if b == 0 {
-		d.zeros[pos&1]++
+	if b <= 0x1B { // NUL or ESC, rare in text: one test for both
+		if b == 0 {
+			d.zeros[pos&1]++
+		}
+		if b == 0x1B || d.esc != 0 {
+			d.feedEscape(b)
+		}
+	} else if d.esc != 0 {
+		d.feedEscape(b)
 	}
 	if b < 0x80 {
 		d.tail = 0
 	} else {
 		d.tail++
 		d.nonASCII++
-		if d.nonASCII%pruneEvery == 0 {
-			defer d.prune()
-		}
-	}
-
-	if b == 0x1B || d.esc != 0 {
-		d.feedEscape(b)
 	}
 
 	if !d.utf8Dead {
@@ -340,7 +359,7 @@ func (d *Detector) feedByte(b byte) {
 	}
 
 	// Single-byte candidates score every pair with a non-ASCII byte.
-	if b >= 0x80 || d.prev >= 0x80 {
+	if (b >= 0x80 || d.prev >= 0x80) && d.sbDead != allRows {
 		d.feedSingleByte(d.prev, b)
 	}
 
@@ -361,14 +380,17 @@ func (d *Detector) feedByte(b byte) {
 	}
 
 	d.prev = b
-	d.quiet = b < 0x80 && d.esc == 0 && d.utf8Need == 0
-	if d.quiet {
+	d.busy = b >= 0x80 || d.esc != 0 || d.utf8Need != 0
+	if !d.busy {
 		for k := range d.cjk {
 			if d.cjk[k].lead != 0 && !d.cjk[k].dead {
-				d.quiet = false
+				d.busy = true
 				break
 			}
 		}
+	}
+	if b >= 0x80 && d.nonASCII%pruneEvery == 0 {
+		d.prune()
 	}
 }
 
@@ -405,11 +427,10 @@ func (d *Detector) feedEscape(b byte) {
 }
 
 // feedUTF8 validates UTF-8 as the Encoding Standard's UTF-8 decoder does.
+// It is called only while UTF-8 is a candidate.
 func (d *Detector) feedUTF8(b byte) {
-	if d.utf8Dead {
-		return
-	}
 	if d.utf8Need == 0 {
+		d.utf8Lo, d.utf8Hi = 0x80, 0xBF
 		switch {
 		case b < 0x80:
 		case b >= 0xC2 && b <= 0xDF:
@@ -453,33 +474,39 @@ func (d *Detector) feedSingleByte(p, b byte) {
 			d.koi8U = true
 		}
 	}
-	for live := d.sbLive; live != 0; {
-		r := bits.TrailingZeros64(live)
-		live &^= 1 << r
-		row := &sbRows[r]
-		e := &sbEncodings[row.enc]
+	// Encoding by encoding: the byte classes and the case test are the
+	// encoding's, shared by its rows (one per language model).
+	for live := allRows &^ d.sbDead; live != 0; {
+		enc := sbRows[bits.TrailingZeros64(live)].enc
+		rows := rowsOf[enc] & live
+		live &^= rows
+		e := &sbEncodings[enc]
 		cb := e.classes[b]
 		if cb == invalid {
-			d.sbLive &^= rowsOf[row.enc]
-			live &^= rowsOf[row.enc]
+			d.sbDead |= rowsOf[enc]
 			continue
 		}
 		cp := e.classes[p]
 		if cp == invalid {
-			continue // only the very first pair after a Reset can see this
+			continue // cannot happen: p would have disqualified the encoding
 		}
-		s := int32(sbScores[int(row.off)+int(cp&^upperBit)*int(row.n)+int(cb&^upperBit)])
+		var sw int32
 		if cb&upperBit != 0 && cp&upperBit == 0 && cp >= classRare {
-			s += caseSwitch
+			sw = caseSwitch
 		}
-		d.sbScore[r] += s
+		i, j := int(cp&^upperBit), int(cb&^upperBit)
+		for ; rows != 0; rows &= rows - 1 {
+			r := bits.TrailingZeros64(rows)
+			row := &sbRows[r]
+			d.sbScore[r] += int32(sbScores[int(row.off)+i*int(row.n)+j]) + sw
+		}
 	}
 }
 
 // prune stops scoring the candidates far behind the leader.
 func (d *Detector) prune() {
 	best := int32(-1 << 31)
-	for live := d.sbLive; live != 0; live &= live - 1 {
+	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		best = max(best, d.sbScore[bits.TrailingZeros64(live)])
 	}
 	for k := range d.cjk {
@@ -487,10 +514,10 @@ func (d *Detector) prune() {
 			best = max(best, d.cjk[k].score)
 		}
 	}
-	for live := d.sbLive; live != 0; live &= live - 1 {
+	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		if d.sbScore[r] < best-pruneMargin {
-			d.sbLive &^= 1 << r
+			d.sbDead |= 1 << r
 		}
 	}
 	for k := range d.cjk {
@@ -500,11 +527,11 @@ func (d *Detector) prune() {
 	}
 }
 
+// The feeders of the double-byte candidates are called only while their
+// candidate is live (feedByte checks).
+
 // feedShiftJIS follows the Encoding Standard's Shift_JIS decoder.
 func (d *Detector) feedShiftJIS(s *cjkState, b byte) {
-	if s.dead {
-		return
-	}
 	if l := s.lead; l != 0 {
 		s.lead = 0
 		if (b >= 0x40 && b <= 0x7E) || (b >= 0x80 && b <= 0xFC) {
@@ -543,9 +570,6 @@ func (d *Detector) feedShiftJIS(s *cjkState, b byte) {
 
 // feedEUCJP follows the Encoding Standard's EUC-JP decoder.
 func (d *Detector) feedEUCJP(s *cjkState, b byte) {
-	if s.dead {
-		return
-	}
 	inRange := b >= 0xA1 && b <= 0xFE
 	switch l := s.lead; {
 	case l == 0x8E:
@@ -595,9 +619,6 @@ func (d *Detector) feedEUCJP(s *cjkState, b byte) {
 
 // feedEUCKR follows the Encoding Standard's EUC-KR decoder.
 func (d *Detector) feedEUCKR(s *cjkState, b byte) {
-	if s.dead {
-		return
-	}
 	if l := s.lead; l != 0 {
 		s.lead = 0
 		if b >= 0x41 && b <= 0xFE {
@@ -620,9 +641,6 @@ func (d *Detector) feedEUCKR(s *cjkState, b byte) {
 // feedGBK follows the Encoding Standard's gb18030 decoder (which GBK
 // shares).
 func (d *Detector) feedGBK(s *cjkState, b byte) {
-	if s.dead {
-		return
-	}
 	switch {
 	case s.lead3 != 0: // fourth byte of a four-byte sequence
 		s.lead, s.lead2, s.lead3 = 0, 0, 0
@@ -672,9 +690,6 @@ func (d *Detector) feedGBK(s *cjkState, b byte) {
 
 // feedBig5 follows the Encoding Standard's Big5 decoder.
 func (d *Detector) feedBig5(s *cjkState, b byte) {
-	if s.dead {
-		return
-	}
 	if l := s.lead; l != 0 {
 		s.lead = 0
 		if (b >= 0x40 && b <= 0x7E) || (b >= 0xA1 && b <= 0xFE) {
@@ -706,39 +721,50 @@ func (d *Detector) feedBig5(s *cjkState, b byte) {
 
 // Guess returns the detector's guess for the bytes fed so far, favouring
 // the encodings customary for hint, and how it reached it. The guess is
-// always one of the Encoding Standard's encodings. A character cut off at
-// the end of the input counts neither for nor against an encoding. Guess
-// does not allocate and may be called any number of times.
-func (d *Detector) Guess(hint Hint) (override.Encoding, Confidence) {
-	fam := hintFamily(hint)
+// always one of the Encoding Standard's encodings. With no evidence, or
+// too little to beat it (a few non-ASCII bytes that the default decodes as
+// well), the guess is the hint's default encoding, the one
+// sniff.DefaultEncoding gives, with NoEvidence. A character cut off at the
+// end of a prefix counts neither for nor against an encoding. Guess does
+// not allocate and may be called any number of times.
+func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
+	reg, fallback := hint.resolve()
 	if e, ok := d.utf16(); ok {
-		return e, Certain
+		return e, Structural
 	}
 	if d.nonASCII == 0 {
 		if d.escSeen && !d.escBad {
-			return override.ISO2022JP, Certain
+			return override.ISO2022JP, Structural
 		}
-		return families[fam].fallback, Unsure
+		return fallback, NoEvidence
 	}
 	if !d.utf8Dead && d.utf8Runs > 0 && !(d.eof && d.utf8Need > 0) {
-		return override.UTF8, Certain
+		return override.UTF8, Structural
 	}
 	if d.nonASCII == d.tail && (d.tail == 1 || d.tail <= maxTailEvidence && !d.utf8Dead && d.utf8Need > 0) {
 		// The only non-ASCII bytes are the last few, and they are one
 		// byte, or the start of a UTF-8 character cut off by the end of a
 		// prefix: not enough to tell encodings apart.
-		return families[fam].fallback, Unsure
+		return fallback, NoEvidence
 	}
+	short := d.nonASCII <= shortEvidence
 	best, bestScore := override.Unknown, int32(-1<<31)
-	for live := d.sbLive; live != 0; live &= live - 1 {
+	fallbackScore := int32(-1 << 31) // the fallback's score; unset while it cannot decode the input
+	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		e := sbEncodings[sbRows[r].enc].enc
 		s := d.sbScore[r]
-		if families[fam].has(e) {
+		if reg.Customary(e) {
 			s += hintBonus
+		}
+		if short && rare(e) && !reg.Customary(e) {
+			s += rareEncoding
 		}
 		if s > bestScore {
 			best, bestScore = e, s
+		}
+		if e == fallback {
+			fallbackScore = max(fallbackScore, s)
 		}
 	}
 	for k := range d.cjk {
@@ -746,16 +772,25 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Confidence) {
 			continue
 		}
 		s := d.cjk[k].score
-		if families[fam].has(cjkEncodings[k]) {
+		if reg.Customary(cjkEncodings[k]) {
 			s += hintBonus
 		}
 		if s > bestScore {
 			best, bestScore = cjkEncodings[k], s
 		}
+		if cjkEncodings[k] == fallback {
+			fallbackScore = s
+		}
+	}
+	if short && best != fallback && !reg.Customary(best) && fallbackScore > -1<<31 && bestScore-fallbackScore < decisive {
+		// A few letters that the default decodes too, and a foreign
+		// guess not clearly better: the default, as chardetng answers
+		// its TLD's encoding unless a candidate outscores it.
+		return fallback, NoEvidence
 	}
 	switch best {
 	case override.Unknown:
-		return families[fam].fallback, Unsure
+		return fallback, NoEvidence
 	case override.KOI8U:
 		if !d.koi8U {
 			best = override.KOI8R
@@ -765,7 +800,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Confidence) {
 			best = override.GB18030
 		}
 	}
-	return best, Likely
+	return best, Statistical
 }
 
 // utf16 reports UTF-16 when the input looks like ASCII text in UTF-16: at

@@ -19,9 +19,9 @@ func right(got, want override.Encoding, b []byte) bool {
 	return got == want || (got.Valid() && corpus.Decode(got, b) == corpus.Decode(want, b))
 }
 
-func guess(b []byte, hint detect.Hint) (override.Encoding, detect.Confidence) {
-	d := detect.New(detect.Options{})
-	d.Feed(b)
+func guess(b []byte, hint detect.Hint) (override.Encoding, detect.Strength) {
+	d := detect.New()
+	d.Feed(b, false)
 	return d.Guess(hint)
 }
 
@@ -71,7 +71,7 @@ func TestSentences(t *testing.T) {
 				t.Fatalf("%d characters not in %v", dropped, tc.enc)
 			}
 			got, conf := guess(b, detect.Hint{})
-			if !right(got, tc.enc, b) || conf == detect.Unsure {
+			if !right(got, tc.enc, b) || conf == detect.NoEvidence {
 				t.Errorf("Guess(%q) = %v, %v, want %v", b, got, conf, tc.enc)
 			}
 		})
@@ -85,12 +85,12 @@ func TestChunking(t *testing.T) {
 	for _, tc := range sentences {
 		b, _ := corpus.Encode(tc.enc, tc.text+" <p>"+tc.text)
 		want, wantConf := guess(b, detect.Hint{})
-		d := detect.New(detect.Options{})
+		var d detect.Detector // the zero Detector is ready
 		for trial := 0; trial < 50; trial++ {
 			d.Reset()
 			for rest := b; len(rest) > 0; {
 				n := rng.Intn(min(len(rest), 9) + 1) // 0 to 9 bytes, empty chunks too
-				d.Feed(rest[:n])
+				d.Feed(rest[:n], false)
 				rest = rest[n:]
 			}
 			if got, conf := d.Guess(detect.Hint{}); got != want || conf != wantConf {
@@ -108,19 +108,19 @@ func TestHints(t *testing.T) {
 		in   []byte
 		hint detect.Hint
 		want override.Encoding
-		conf detect.Confidence
+		conf detect.Strength
 	}{
-		{"ASCII, no hint", []byte("<p>plain</p>"), detect.Hint{}, override.Windows1252, detect.Unsure},
-		{"ASCII, .jp", []byte("<p>plain</p>"), detect.Hint{TLD: ".jp"}, override.ShiftJIS, detect.Unsure},
-		{"ASCII, host in .cz", []byte("<p>plain</p>"), detect.Hint{TLD: "www.example.CZ."}, override.Windows1250, detect.Unsure},
-		{"ASCII, zh-TW", []byte("<p>plain</p>"), detect.Hint{Language: "zh-TW"}, override.Big5, detect.Unsure},
-		{"ASCII, zh-Hant-HK", []byte("<p>plain</p>"), detect.Hint{Language: "zh-Hant-HK"}, override.Big5, detect.Unsure},
-		{"ASCII, zh", []byte("<p>plain</p>"), detect.Hint{Language: "zh"}, override.GBK, detect.Unsure},
-		{"ASCII, TLD wins over language", []byte("x"), detect.Hint{TLD: "ru", Language: "ja"}, override.Windows1251, detect.Unsure},
-		{"ASCII, generic TLD", []byte("x"), detect.Hint{TLD: "com"}, override.Windows1252, detect.Unsure},
-		{"short, .ru", short, detect.Hint{TLD: "ru"}, override.Windows1251, detect.Likely},
-		{"short, .gr", short, detect.Hint{TLD: "gr"}, override.Windows1253, detect.Likely},
-		{"short, ru language", short, detect.Hint{Language: "ru-RU"}, override.Windows1251, detect.Likely},
+		{"ASCII, no hint", []byte("<p>plain</p>"), detect.Hint{}, override.Windows1252, detect.NoEvidence},
+		{"ASCII, .jp", []byte("<p>plain</p>"), detect.Hint{TLD: ".jp"}, override.ShiftJIS, detect.NoEvidence},
+		{"ASCII, host in .cz", []byte("<p>plain</p>"), detect.Hint{TLD: "www.example.CZ."}, override.Windows1250, detect.NoEvidence},
+		{"ASCII, zh-TW", []byte("<p>plain</p>"), detect.Hint{Language: "zh-TW"}, override.Big5, detect.NoEvidence},
+		{"ASCII, zh-Hant-HK", []byte("<p>plain</p>"), detect.Hint{Language: "zh-Hant-HK"}, override.Big5, detect.NoEvidence},
+		{"ASCII, zh", []byte("<p>plain</p>"), detect.Hint{Language: "zh"}, override.GBK, detect.NoEvidence},
+		{"ASCII, TLD wins over language", []byte("x"), detect.Hint{TLD: "ru", Language: "ja"}, override.Windows1251, detect.NoEvidence},
+		{"ASCII, generic TLD", []byte("x"), detect.Hint{TLD: "com"}, override.Windows1252, detect.NoEvidence},
+		{"short, .ru", short, detect.Hint{TLD: "ru"}, override.Windows1251, detect.Statistical},
+		{"short, .gr", short, detect.Hint{TLD: "gr"}, override.Windows1253, detect.Statistical},
+		{"short, ru language", short, detect.Hint{Language: "ru-RU"}, override.Windows1251, detect.Statistical},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
@@ -149,7 +149,7 @@ func TestStructure(t *testing.T) {
 		desc string
 		in   []byte
 		want override.Encoding
-		ok   bool // Detect's second result
+		ok   bool // the guess rests on evidence
 	}{
 		{"empty", nil, override.Windows1252, false},
 		{"ASCII markup", []byte(`<html><head><title>x</title><script>var a = "b";</script>`), override.Windows1252, false},
@@ -164,15 +164,17 @@ func TestStructure(t *testing.T) {
 		{"UTF-16BE without BOM", utf16("<!DOCTYPE html><html><body>hi</body></html>", true), override.UTF16BE, true},
 		{"too short for UTF-16", utf16("<p>hi</p>", false), override.Windows1252, false},
 	}
-	d := detect.New(detect.Options{})
+	d := detect.New()
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
-			got, ok := d.Detect(tc.in)
-			if ok != tc.ok || (tc.want != override.Unknown && got != tc.want) {
-				t.Errorf("Detect(%q) = %v, %v, want %v, %v", tc.in, got, ok, tc.want, tc.ok)
+			d.Reset()
+			d.Feed(tc.in, false)
+			got, s := d.Guess(detect.Hint{})
+			if ok := s > detect.NoEvidence; ok != tc.ok || (tc.want != override.Unknown && got != tc.want) {
+				t.Errorf("Guess(%q) = %v, %v, want %v, evidence %v", tc.in, got, s, tc.want, tc.ok)
 			}
 			if tc.want == override.Unknown && got == override.UTF8 {
-				t.Errorf("Detect(%q) = UTF-8 for invalid UTF-8", tc.in)
+				t.Errorf("Guess(%q) = UTF-8 for invalid UTF-8", tc.in)
 			}
 		})
 	}
@@ -198,33 +200,50 @@ func FuzzDetect(f *testing.F) {
 	}
 	f.Add([]byte("\x81\x30\x81\x30\xa1\xa1"), uint8(2))
 	f.Add([]byte("\x1b$B\x1b(J\x8e\xa1"), uint8(1))
-	d := detect.New(detect.Options{})
-	d2 := detect.New(detect.Options{})
+	d := detect.New()
+	d2 := detect.New()
 	f.Fuzz(func(t *testing.T, b []byte, cut uint8) {
-		e, ok := d.Detect(b)
-		if ok && !detected[e] {
-			t.Fatalf("Detect(%q) = %v, not a detected encoding", b, e)
+		d.Reset()
+		nonASCII := d.Feed(b, false)
+		if want := bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x80 }); nonASCII != want {
+			t.Fatalf("Feed(%q) = %v, want %v", b, nonASCII, want)
 		}
-		g, conf := d.Guess(detect.Hint{TLD: "jp"})
-		if !g.Valid() || !detected[g] {
-			t.Fatalf("Guess(%q) = %v, %v: not a detected encoding", b, g, conf)
+		for _, hint := range []detect.Hint{{}, {TLD: "jp"}, {Language: "ru"}} {
+			g, s := d.Guess(hint)
+			if !g.Valid() || !detected[g] {
+				t.Fatalf("Guess(%q, %+v) = %v, %v: not a detected encoding", b, hint, g, s)
+			}
 		}
+		g, s := d.Guess(detect.Hint{TLD: "jp"})
 		// Chunking: the same bytes in two pieces give the same guess.
 		c := min(int(cut), len(b))
 		d2.Reset()
-		d2.Feed(b[:c])
-		d2.Feed(b[c:])
-		if g2, conf2 := d2.Guess(detect.Hint{TLD: "jp"}); g2 != g || conf2 != conf {
-			t.Fatalf("split at %d: Guess(%q) = %v, %v, want %v, %v", c, b, g2, conf2, g, conf)
+		d2.Feed(b[:c], false)
+		d2.Feed(b[c:], false)
+		if g2, s2 := d2.Guess(detect.Hint{TLD: "jp"}); g2 != g || s2 != s {
+			t.Fatalf("split at %d: Guess(%q) = %v, %v, want %v, %v", c, b, g2, s2, g, s)
+		}
+		// The last chunk marked changes nothing but a cut UTF-8 character.
+		d2.Reset()
+		d2.Feed(b[:c], false)
+		d2.Feed(b[c:], true)
+		if g2, s2 := d2.Guess(detect.Hint{TLD: "jp"}); g2 != g && g != override.UTF8 {
+			t.Fatalf("last chunk: Guess(%q) = %v, %v, want %v, %v", b, g2, s2, g, s)
 		}
 	})
 }
 
 func TestAllocs(t *testing.T) {
 	b, _ := corpus.Encode(override.Windows1251, strings.Repeat(sentences[4].text, 20))
-	d := detect.New(detect.Options{Hint: detect.Hint{TLD: "example.ru", Language: "zh-Hant"}})
-	if n := testing.AllocsPerRun(100, func() { d.Detect(b) }); n != 0 {
-		t.Errorf("Detect allocates: got %v allocations per run, want 0", n)
+	d := detect.New()
+	hint := detect.Hint{TLD: "example.ru", Language: "zh-Hant"}
+	n := testing.AllocsPerRun(100, func() {
+		d.Reset()
+		d.Feed(b, true)
+		d.Guess(hint)
+	})
+	if n != 0 {
+		t.Errorf("Reset, Feed and Guess allocate: got %v allocations per run, want 0", n)
 	}
 }
 
@@ -266,7 +285,7 @@ func TestHeldOut(t *testing.T) {
 		min  float64
 	}{{"whole", 1 << 30, 0.97}, {"1KB", 1024, 0.96}, {"256B", 256, 0.95}}
 	var right_, total [3]int
-	d := detect.New(detect.Options{})
+	d := detect.New()
 	for _, f := range files {
 		lang := strings.TrimSuffix(filepath.Base(f), ".txt")
 		encs, ok := heldOut[lang]
@@ -290,7 +309,7 @@ func TestHeldOut(t *testing.T) {
 						continue
 					}
 					d.Reset()
-					d.Feed(pre)
+					d.Feed(pre, false)
 					got, _ := d.Guess(detect.Hint{})
 					total[i]++
 					if right(got, enc, pre) {
@@ -312,31 +331,28 @@ func TestHeldOut(t *testing.T) {
 }
 
 // TestEvidenceAtTheEnd covers input whose only non-ASCII bytes end it: a
-// lone byte or a cut UTF-8 character is no evidence, and Close makes a cut
+// lone byte or a cut UTF-8 character is no evidence, and the last chunk makes a cut
 // UTF-8 character count against UTF-8.
 func TestEvidenceAtTheEnd(t *testing.T) {
 	tests := []struct {
-		desc  string
-		in    string
-		close bool
-		want  override.Encoding
-		conf  detect.Confidence
+		desc string
+		in   string
+		last bool
+		want override.Encoding
+		conf detect.Strength
 	}{
-		{"lone lead byte", "<p>\xFE", false, override.Windows1252, detect.Unsure},
-		{"lone latin-1 letter", "<p>caf\xE9", true, override.Windows1252, detect.Unsure},
-		{"half a UTF-8 BOM", "\xEF\xBB", false, override.Windows1252, detect.Unsure},
-		{"cut UTF-8 after a whole one", "<p>caf\xC3\xA9 \xE6\x97", false, override.UTF8, detect.Certain},
-		{"cut UTF-8 at EOF", "<p>caf\xC3\xA9 \xE6\x97", true, override.Windows1252, detect.Likely},
-		{"whole UTF-8 at EOF", "<p>caf\xC3\xA9", true, override.UTF8, detect.Certain},
-		{"three-byte word", "\xe8\xe4\xe5", false, override.Windows1251, detect.Likely},
+		{"lone lead byte", "<p>\xFE", false, override.Windows1252, detect.NoEvidence},
+		{"lone latin-1 letter", "<p>caf\xE9", true, override.Windows1252, detect.NoEvidence},
+		{"half a UTF-8 BOM", "\xEF\xBB", false, override.Windows1252, detect.NoEvidence},
+		{"cut UTF-8 after a whole one", "<p>caf\xC3\xA9 \xE6\x97", false, override.UTF8, detect.Structural},
+		{"cut UTF-8 at EOF", "<p>caf\xC3\xA9 \xE6\x97", true, override.Windows1252, detect.Statistical},
+		{"whole UTF-8 at EOF", "<p>caf\xC3\xA9", true, override.UTF8, detect.Structural},
+		{"three-byte word", "\xe8\xe4\xe5", false, override.Windows1251, detect.Statistical},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
-			d := detect.New(detect.Options{})
-			d.Feed([]byte(tc.in))
-			if tc.close {
-				d.Close()
-			}
+			d := detect.New()
+			d.Feed([]byte(tc.in), tc.last)
 			hint := detect.Hint{}
 			if tc.desc == "three-byte word" {
 				hint.TLD = "ru"
@@ -345,5 +361,137 @@ func TestEvidenceAtTheEnd(t *testing.T) {
 				t.Errorf("Guess(%q) = %v, %v, want %v, %v", tc.in, got, conf, tc.want, tc.conf)
 			}
 		})
+	}
+}
+
+// TestFeedAfterLast checks chardetng's contract: nothing may follow the
+// last chunk but Reset.
+func TestFeedAfterLast(t *testing.T) {
+	d := detect.New()
+	d.Feed([]byte("caf\xe9"), true)
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("Feed after the last chunk did not panic")
+			}
+		}()
+		d.Feed(nil, false)
+	}()
+	d.Reset()
+	if d.Feed([]byte("plain"), true) {
+		t.Error("Feed after Reset reports non-ASCII input from before Reset")
+	}
+}
+
+// shortSnippets are short real texts as they stand on undeclared pages: a
+// title or a navigation word in the page's legacy encoding. Each must be
+// guessed right with its country's TLD as hint. Without a hint the guess
+// must be right or the default (windows-1252, with NoEvidence), except for
+// the ambiguous ones, whose two or three letters fit other common
+// encodings as well: those must at least not be a rare encoding.
+//
+// Before the short-input rules (shortEvidence), 東京 and 大阪 in Shift_JIS
+// were guessed IBM866 (東京 even with .jp), 台北 in Big5 ISO-8859-13 (even
+// with .tw), "Price: 5 €" IBM866, naïve windows-1257 and Grüße EUC-KR.
+var shortSnippets = []struct {
+	enc       override.Encoding
+	text      string
+	tld       string
+	ambiguous bool
+}{
+	{override.ShiftJIS, "日本", "jp", false},
+	{override.ShiftJIS, "東京", "jp", true},
+	{override.ShiftJIS, "大阪", "jp", false},
+	{override.ShiftJIS, "天気", "jp", true},
+	{override.ShiftJIS, "会社概要", "jp", false},
+	{override.ShiftJIS, "お問い合わせ", "jp", false},
+	{override.ShiftJIS, "ホーム", "jp", false},
+	{override.ShiftJIS, "検索", "jp", false},
+	{override.EUCJP, "日本", "jp", false},
+	{override.EUCJP, "お問い合わせ", "jp", false},
+	{override.EUCJP, "東京", "jp", true},
+	{override.EUCJP, "会社概要", "jp", true},
+	{override.GBK, "中国", "cn", false},
+	{override.GBK, "首页", "cn", false},
+	{override.GBK, "联系我们", "cn", false},
+	{override.GBK, "新闻", "cn", true},
+	{override.GBK, "北京", "cn", true},
+	{override.Big5, "台灣", "tw", false},
+	{override.Big5, "首頁", "tw", false},
+	{override.Big5, "新聞", "tw", false},
+	{override.Big5, "聯絡我們", "tw", false},
+	{override.Big5, "台北", "tw", true},
+	{override.EUCKR, "한국", "kr", false},
+	{override.EUCKR, "뉴스", "kr", false},
+	{override.EUCKR, "회사소개", "kr", false},
+	{override.Windows1251, "Главная", "ru", false},
+	{override.Windows1251, "Новости", "ru", false},
+	{override.Windows1251, "Да", "ru", false},
+	{override.Windows1251, "Мир", "ru", false},
+	{override.Windows1251, "Київ", "ua", true},
+	{override.KOI8R, "Главная", "ru", false},
+	{override.KOI8R, "Москва", "ru", false},
+	{override.Windows1252, "Réservation", "fr", false},
+	{override.Windows1252, "Hôtel", "fr", false},
+	{override.Windows1252, "été", "fr", false},
+	{override.Windows1252, "À propos", "fr", false},
+	{override.Windows1252, "Français", "fr", false},
+	{override.Windows1252, "Über uns", "de", false},
+	{override.Windows1252, "Grüße", "de", false},
+	{override.Windows1252, "Straße", "de", false},
+	{override.Windows1252, "España", "es", false},
+	{override.Windows1252, "São Paulo", "br", false},
+	{override.Windows1252, "naïve", "", false},
+	{override.Windows1252, "Price: 5 €", "", false},
+	{override.Windows1252, "“Hello”", "", false},
+	{override.Windows1252, "Copyright © 2003 – All rights reserved", "", false},
+	{override.Windows1250, "Úvod", "cz", false},
+	{override.Windows1250, "Česká republika", "cz", false},
+	{override.Windows1250, "Žilina", "sk", false},
+	{override.ISO8859_2, "Strona główna", "pl", false},
+	{override.ISO8859_2, "Gdańsk", "pl", false},
+	{override.ISO8859_2, "Łódź", "pl", true},
+	{override.ISO8859_2, "Főoldal", "hu", true},
+	{override.ISO8859_7, "Αρχική", "gr", false},
+	{override.ISO8859_7, "Ελλάδα", "gr", false},
+	{override.Windows1254, "Türkçe", "tr", false},
+	{override.Windows1254, "İletişim", "tr", false},
+	{override.Windows1255, "שלום", "il", false},
+	{override.Windows1256, "مرحبا", "sa", false},
+	{override.ISO8859_6, "مرحبا", "sa", true},
+	{override.Windows874, "หน้าแรก", "th", false},
+	{override.Windows1257, "Pradžia", "lt", false},
+}
+
+// rareEncodings are those the short-input rules hold back.
+var rareEncodings = map[override.Encoding]bool{
+	override.IBM866: true, override.ISO8859_5: true, override.ISO8859_6: true,
+	override.ISO8859_8: true, override.ISO8859_13: true,
+}
+
+func TestShortInputs(t *testing.T) {
+	d := detect.New()
+	for _, tc := range shortSnippets {
+		b, dropped := corpus.Encode(tc.enc, tc.text)
+		if dropped > 0 {
+			t.Fatalf("%q: %d characters not in %v", tc.text, dropped, tc.enc)
+		}
+		page := append(append([]byte("<html><head><title>"), b...), "</title></head><body><p>Welcome.</p></body></html>"...)
+		for _, in := range [][]byte{b, page} {
+			d.Reset()
+			d.Feed(in, false)
+			hint := detect.Hint{TLD: tc.tld}
+			if got, s := d.Guess(hint); !right(got, tc.enc, in) {
+				t.Errorf("%v %q: Guess(%q, %+v) = %v, %v", tc.enc, tc.text, in, hint, got, s)
+			}
+			got, s := d.Guess(detect.Hint{})
+			switch {
+			case right(got, tc.enc, in):
+			case got == override.Windows1252 && s == detect.NoEvidence:
+			case tc.ambiguous && !rareEncodings[got]:
+			default:
+				t.Errorf("%v %q: Guess(%q) = %v, %v, want %v or the default", tc.enc, tc.text, in, got, s, tc.enc)
+			}
+		}
 	}
 }

@@ -77,8 +77,8 @@ var detectable = map[override.Encoding]bool{
 }
 
 // builtinDetect is the built-in autodetection as sniff.Options documents
-// it: a fresh detect.Detector fed the whole prefix (and closed at EOF),
-// whose guess counts when it is more than unsure. The hint is the locale
+// it: a fresh detect.Detector fed the whole prefix (as the last chunk at EOF),
+// whose guess counts when it rests on evidence. The hint is the locale
 // as a language and the TLD, or, for a locale that starts with a dot, the
 // locale as a TLD unless a TLD is given. A fresh detector here against
 // sniff's pooled ones also checks that a reused detector keeps nothing of
@@ -91,13 +91,10 @@ func builtinDetect(in []byte, locale, tld string, atEOF bool) (override.Encoding
 			hint.TLD = tld
 		}
 	}
-	d := detect.New(detect.Options{})
-	d.Feed(in)
-	if atEOF {
-		d.Close()
-	}
+	d := detect.New()
+	d.Feed(in, atEOF)
 	e, c := d.Guess(hint)
-	return e, c > detect.Unsure
+	return e, c > detect.NoEvidence
 }
 
 // specNames is the set of the canonical names of the standard's encodings.
@@ -274,10 +271,9 @@ func expectedSniff(in []byte, o *sniff.Options) sniff.Result {
 	case o.Locale != "":
 		return sniff.Result{Encoding: sniff.DefaultEncoding(o.Locale)}
 	case o.TLD != "":
-		// The default of the TLD's last label, which DefaultEncoding
+		// The default of the TLD or host name, which DefaultEncoding
 		// gives for a name with a leading dot.
-		label := o.TLD[strings.LastIndexByte(o.TLD, '.')+1:]
-		return sniff.Result{Encoding: sniff.DefaultEncoding("." + label)}
+		return sniff.Result{Encoding: sniff.DefaultEncoding("." + o.TLD)}
 	}
 	return sniff.Result{Encoding: override.Windows1252}
 }

@@ -1,10 +1,42 @@
 package sniff
 
 import (
+	"strings"
+	"sync"
 	"unicode/utf8"
 
+	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/override"
 )
+
+// detectors pools the built-in detectors: a detect.Detector holds a few
+// hundred bytes of state and is not safe for concurrent use.
+var detectors = sync.Pool{New: func() any { return detect.New() }}
+
+// builtinDetect is the default autodetection step: detect's three calls
+// (Reset, Feed, Guess) behind the [Detector] contract. It feeds prefix as
+// the whole input when atEOF, else as a prefix (a character cut off at its
+// end then counts for nothing). A locale that starts with a dot is a
+// top-level domain hint, as [DefaultEncoding] reads it; tld, when set, is
+// one too and wins. The answer counts only when the detector found
+// evidence: it declines (false) on ASCII-only input and on input with too
+// few non-ASCII bytes to tell encodings apart, which leaves the decision to
+// the default step. It does not allocate.
+func builtinDetect(prefix []byte, locale, tld string, atEOF bool) (override.Encoding, bool) {
+	hint := detect.Hint{Language: locale, TLD: tld}
+	if strings.HasPrefix(locale, ".") {
+		hint = detect.Hint{TLD: locale}
+		if tld != "" {
+			hint.TLD = tld
+		}
+	}
+	d := detectors.Get().(*detect.Detector)
+	d.Reset()
+	d.Feed(prefix, atEOF)
+	enc, s := d.Guess(hint)
+	detectors.Put(d)
+	return enc, s > detect.NoEvidence
+}
 
 // UTF8Detector is the built-in autodetection step, the one Sniff uses when
 // [Options.Detector] is nil. It answers UTF-8 when the prefix is valid UTF-8

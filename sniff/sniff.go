@@ -30,10 +30,6 @@
 package sniff
 
 import (
-	"strings"
-	"sync"
-
-	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/prescan"
 )
@@ -210,21 +206,6 @@ func Sniff(prefix []byte, opts *Options) Result {
 	return Result{override.Windows1252, Tentative, SourceDefault, 0}
 }
 
-// tldDefault is the default encoding for a top-level domain or host name
-// ("jp", ".jp", "www.example.jp"): that of its last label.
-func tldDefault(host string) override.Encoding {
-	for i := len(host) - 1; i >= 0; i-- {
-		if host[i] == '.' {
-			host = host[i+1:]
-			break
-		}
-	}
-	if e, ok := lookupShort(tldDefaults[:], host); ok {
-		return e
-	}
-	return override.Windows1252
-}
-
 // sniffBOM is the Encoding Standard's BOM sniff: it returns the encoding and
 // the length of a UTF-8, UTF-16BE or UTF-16LE byte order mark at the start
 // of b, or 0. A prefix of a byte order mark is not one.
@@ -238,32 +219,4 @@ func sniffBOM(b []byte) (override.Encoding, int) {
 		return override.UTF16LE, 2
 	}
 	return override.Unknown, 0
-}
-
-// detectors pools the built-in detectors: a detect.Detector holds a few
-// hundred bytes of state and is not safe for concurrent use.
-var detectors = sync.Pool{New: func() any { return detect.New(detect.Options{}) }}
-
-// builtinDetect runs the frequency-analysis detector over prefix. A locale
-// that starts with a dot is a top-level domain hint, as [DefaultEncoding]
-// reads it; tld, when set, is one too. The answer counts only when the
-// detector found evidence (it declines on ASCII-only input and on input
-// whose only non-ASCII bytes are its last few).
-func builtinDetect(prefix []byte, locale, tld string, atEOF bool) (override.Encoding, bool) {
-	hint := detect.Hint{Language: locale, TLD: tld}
-	if strings.HasPrefix(locale, ".") {
-		hint = detect.Hint{TLD: locale}
-		if tld != "" {
-			hint.TLD = tld
-		}
-	}
-	d := detectors.Get().(*detect.Detector)
-	d.Reset()
-	d.Feed(prefix)
-	if atEOF {
-		d.Close()
-	}
-	enc, c := d.Guess(hint)
-	detectors.Put(d)
-	return enc, c > detect.Unsure
 }

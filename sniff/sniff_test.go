@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/internal/reference"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
@@ -266,6 +267,30 @@ func TestDefaultEncoding(t *testing.T) {
 		{".com", override.Windows1252},
 		{"jp-JP", override.Windows1252},
 		{"\u212Aa", override.Windows1252},
+
+		// One locale and one top-level domain for every region of the
+		// shared table (internal/region), and the rows where sniff's
+		// and detect's old tables disagreed.
+		{"fr", override.Windows1252}, {".fr", override.Windows1252}, // Western
+		{".com", override.Windows1252}, {".example", override.Windows1252}, // Generic
+		{".sk", override.Windows1250}, {".hr", override.Windows1250}, // CentralWindows
+		{".pl", override.ISO8859_2}, {".hu", override.ISO8859_2}, {".si", override.ISO8859_2}, // CentralISO
+		{"be-BY", override.Windows1251}, {".by", override.Windows1251}, {".xn--p1ai", override.Windows1251}, // Cyrillic
+		{".mn", override.Windows1251}, {"mn", override.Windows1252}, // Mongolian: not in the standard's table
+		{".cy", override.ISO8859_7}, {"cy", override.Windows1252}, // Cyprus; Welsh
+		{".tr", override.Windows1254}, {".az", override.Windows1254}, {"az", override.Windows1252}, // Turkish
+		{"he-IL", override.Windows1255}, {"iw", override.Windows1252}, // Hebrew
+		{".sa", override.Windows1256}, {".ir", override.Windows1256}, {".tn", override.Windows1256}, {"tn", override.Windows1252}, // Arabic; Tswana
+		{".lt", override.Windows1257}, {".lv", override.Windows1257}, {".ee", override.Windows1257}, {"ee", override.Windows1257}, // Baltic
+		{".vn", override.Windows1258},                      // Vietnamese
+		{".th", override.Windows874},                       // Thai
+		{".mo", override.Big5}, {"zh-Hant", override.Big5}, // Traditional
+		{".sg", override.GBK}, {"sg", override.Windows1252}, // Simplified; Sango
+		{".kp", override.EUCKR},                                                                      // Korean
+		{".ro", override.Windows1250}, {"ro", override.Windows1252}, {"ro-RO", override.Windows1252}, // Romania (chardetng); Romanian (the standard)
+		{".ba", override.Windows1250}, {"bs", override.Windows1252}, // Bosnia
+		{".af", override.Windows1256}, {"af", override.Windows1252}, // Afghanistan; Afrikaans
+		{"..jp.", override.ShiftJIS}, {". jp", override.ShiftJIS},
 	}
 	for _, tc := range tests {
 		if got := sniff.DefaultEncoding(tc.in); got != tc.want {
@@ -314,5 +339,30 @@ func TestAllocs(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { sniff.ContentTypeCharset("text/html; charset=utf-8") }); n != 0 {
 		t.Errorf("ContentTypeCharset allocates %v times, want 0", n)
+	}
+}
+
+// TestDefaultsAgree ties the detector's answer without evidence to the
+// default step: both read one table (internal/region), so for ASCII input
+// the detector's guess for a hint is what Sniff's default gives.
+func TestDefaultsAgree(t *testing.T) {
+	hints := []string{"", "jp", "cn", "tw", "hk", "kr", "ru", "ua", "pl", "cz", "hu", "si", "ro", "ee", "lt",
+		"gr", "cy", "tr", "il", "sa", "ir", "vn", "th", "de", "uk", "com", "xn--p1ai", "www.example.co.jp"}
+	locales := []string{"ja", "zh-TW", "zh", "ko", "ru", "uk", "pl", "cs", "et", "el", "tr", "he", "ar", "vi", "th",
+		"en", "fr", "ro", "mn", "az", "pt_BR.UTF-8"}
+	d := detect.New()
+	d.Feed([]byte("<p>hello</p>"), true)
+	for _, tld := range hints {
+		want := sniff.Sniff([]byte("<p>hello</p>"), &sniff.Options{TLD: tld, AtEOF: true})
+		got, s := d.Guess(detect.Hint{TLD: tld})
+		if want.Source != sniff.SourceDefault || got != want.Encoding || s != detect.NoEvidence {
+			t.Errorf("TLD %q: detect guesses %v (%v), sniff's default is %v (%v)", tld, got, s, want.Encoding, want.Source)
+		}
+	}
+	for _, locale := range locales {
+		want := sniff.DefaultEncoding(locale)
+		if got, _ := d.Guess(detect.Hint{Language: locale}); got != want {
+			t.Errorf("locale %q: detect guesses %v, DefaultEncoding gives %v", locale, got, want)
+		}
 	}
 }

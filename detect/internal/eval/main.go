@@ -104,7 +104,7 @@ func main() {
 	flag.Parse()
 	log.SetFlags(0)
 
-	d := detect.New(detect.Options{})
+	d := detect.New()
 	byFamily := map[string]*[3]tally{}
 	var families []string
 	var legacy, all [3]tally
@@ -142,7 +142,7 @@ func main() {
 					continue
 				}
 				d.Reset()
-				d.Feed(pre)
+				d.Feed(pre, false)
 				got, _ := d.Guess(hint)
 				ok := got == s.Enc || sameText(got, s.Enc, pre)
 				for _, t := range []*tally{&f[i], &all[i]} {
@@ -196,7 +196,8 @@ func main() {
 
 // measure reports the process CPU time (not wall time, which other
 // processes on a shared machine inflate) of Detect over the 1 KB prefixes
-// and the whole documents of every set.
+// and the whole documents of every set (Reset, Feed and Guess, without a
+// hint).
 func measure(docsOf map[string][][]byte) {
 	var inputs [][]byte
 	for _, s := range sets {
@@ -205,14 +206,16 @@ func measure(docsOf map[string][][]byte) {
 			inputs = append(inputs, b)
 		}
 	}
-	d := detect.New(detect.Options{})
+	d := detect.New()
 	for _, limit := range []int{1024, 1 << 30} {
 		var total, calls int
 		start := cpuTime()
 		for rep := 0; rep < 20; rep++ {
 			for _, b := range inputs {
 				b = b[:min(len(b), limit)]
-				d.Detect(b)
+				d.Reset()
+				d.Feed(b, false)
+				d.Guess(detect.Hint{})
 				total += len(b)
 				calls++
 			}
