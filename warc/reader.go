@@ -122,9 +122,19 @@ type Record struct {
 // file compressed at once is one member). The Reader tells which from the
 // first bytes.
 //
+// A record whose Content-Length is wrong (too short, too long, or running
+// past the end of the input) is reported once, as [ErrContentLength] or
+// [ErrTruncated] with the record's offset, and the Reader then looks for the
+// next record from the start of the damaged block: the first "WARC/1.x"
+// version line after it. It does so without depending on sizes, in plain
+// input and inside a gzip member alike, but reaches back at most 1 MiB from
+// where the damage shows (the end of the block as the Content-Length has it,
+// or the end of the input): only records that start further back than that
+// are lost, which takes a Content-Length more than 1 MiB too long.
+//
 // Memory is bounded however large the records: two windows of 64 KiB that
-// grow to at most 1 MiB each (they hold a block, or a gzip member, until it
-// has been checked, so that a wrong Content-Length can be rescanned), one
+// grow to at most 2 MiB each (they hold the last 1 MiB of a block, or of a
+// gzip member, until it has been checked, so that it can be rescanned), one
 // header at a time (at most 256 KiB), and the decompressors. Reading a
 // typical crawl holds about 4 MiB of heap.
 type Reader struct {
@@ -395,7 +405,7 @@ func (r *Reader) findMember() error {
 	r.s.discard(len(r.s.buffered()))
 	r.s.unmark()
 	in := r.in
-	in.rewind(r.member + 1)
+	in.rewind(in.held(r.member + 1))
 	in.unmark()
 	for {
 		b := in.buffered()
@@ -532,6 +542,11 @@ func (r *Reader) scanEnd(err error) (bool, error) {
 	}
 	if err := r.endOfMember(false); err != nil {
 		if err == io.EOF {
+			// The tail that could not start a record is left.
+			r.s.discard(len(r.s.buffered()))
+			if r.next == stepRecord {
+				r.next = stepEOF
+			}
 			return true, nil
 		}
 		return true, err
@@ -895,6 +910,9 @@ func (b *body) short(err error) error {
 	}
 	if err := r.endOfMember(false); err != nil {
 		if err == io.EOF {
+			// The input ended first: the Content-Length may be
+			// wrong and have swallowed the records after the block.
+			b.rescan()
 			return b.recordError(ErrTruncated)
 		}
 		return err
@@ -903,6 +921,14 @@ func (b *body) short(err error) error {
 		return b.recordError(ErrTruncated)
 	}
 	return nil
+}
+
+// rescan makes the Reader look for the next record from the start of the
+// block, or from as far back as the record stream holds for certain.
+func (b *body) rescan() {
+	r := b.r
+	r.next = stepScan
+	r.scanFrom = r.s.held(b.start)
 }
 
 var endOfRecord = []byte("\r\n\r\n")
@@ -942,7 +968,6 @@ func (b *body) end() error {
 	}
 	// Look for the next record from the start of the block: the
 	// Content-Length may be too long as well as too short.
-	r.next = stepScan
-	r.scanFrom = b.start
+	b.rescan()
 	return r.settle(b.recordError(ErrContentLength))
 }
