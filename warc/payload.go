@@ -281,6 +281,9 @@ func (hs *httpState) readLine(br *bufio.Reader) ([]byte, error) {
 	if err != nil && err != io.EOF {
 		return nil, err
 	}
+	if len(line) > maxLine {
+		return nil, fmt.Errorf("%w: line longer than %d bytes", ErrHTTP, maxLine)
+	}
 	line = bytes.TrimSuffix(line, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
 	return line, err

@@ -136,7 +136,9 @@ type Record struct {
 // grow to at most 2 MiB each (they hold the last 1 MiB of a block, or of a
 // gzip member, until it has been checked, so that it can be rescanned), one
 // header at a time (at most 256 KiB), and the decompressors. Reading a
-// typical crawl holds about 4 MiB of heap.
+// typical crawl holds about 4 MiB of heap. Limits (a header line of 64 KiB,
+// a header of 256 KiB) are checked on byte counts, so the records and errors
+// are the same however the input's reads are split.
 type Reader struct {
 	// in is the input as stored (compressed bytes for gzip input).
 	in *window
@@ -584,7 +586,7 @@ const (
 	// maxHeader bounds the size of a record header and of a stored HTTP
 	// header.
 	maxHeader = 256 << 10
-	// maxLine bounds the length of one header line.
+	// maxLine bounds the length of one header line, line ending included.
 	maxLine = minBuffer
 )
 
@@ -739,13 +741,17 @@ func (r *Reader) peekMore(n int) ([]byte, error) {
 
 // readLine returns the next line of the record stream, "\n" included. The
 // line is valid until the next read. It returns io.EOF if the stream (the
-// gzip member) ends before a newline.
+// gzip member) ends before a newline, and errLineTooLong if the line is
+// longer than maxLine bytes, however many bytes are buffered.
 func (r *Reader) readLine() ([]byte, error) {
 	s := r.s
 	n := 0 // bytes known to hold no newline
 	for {
 		b := s.buffered()
 		if i := bytes.IndexByte(b[n:], '\n'); i >= 0 {
+			if n+i+1 > maxLine {
+				return nil, errLineTooLong
+			}
 			line := b[:n+i+1]
 			s.discard(len(line))
 			return line, nil

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -240,4 +242,95 @@ func diffLines(got, want []string) string {
 	}
 	fmt.Fprintf(&b, "(%d lines, want %d)", len(got), len(want))
 	return b.String()
+}
+
+// TestLineLimit reads header lines around the 64 KiB limit, in the record
+// header and in the stored HTTP header, under every chunking: a line is
+// accepted if it has at most maxLine bytes, ending included, however the
+// bytes arrive.
+func TestLineLimit(t *testing.T) {
+	for _, n := range []int{maxLine - 1, maxLine, maxLine + 1, 80 << 10, 100 << 10} {
+		// "X-Long: " + value + CRLF is n bytes.
+		field := "X-Long: " + strings.Repeat("v", n-len("X-Long: ")-2)
+		long := testRecord("L", 1)
+		long.Fields = []string{field}
+		in, o := layout(segments(false, testRecord("A", 1), long, testRecord("C", 1))...)
+		warcWant := []string{"rec A @0", fmt.Sprintf("rec L @%d", o[1]), fmt.Sprintf("rec C @%d", o[2])}
+		if n > maxLine {
+			warcWant = []string{"rec A @0", fmt.Sprintf("err header @%d", o[1]), fmt.Sprintf("rec C @%d", o[2])}
+		}
+		body := "<p>hi</p>"
+		httpRec := warctest.Response("http://example.test/h", warctest.HTTPResponse(200,
+			[]string{"Content-Type: text/html", field}, []byte(body)))
+		httpIn, _ := layout(segments(false, httpRec)...)
+		for _, ch := range chunkings {
+			for _, form := range []string{"plain", "gzip"} {
+				data, hdata := in, httpIn
+				if form == "gzip" {
+					data, hdata = gzipBytes(in), gzipBytes(httpIn)
+				}
+				got := events(t, ch.wrap(bytes.NewReader(data)), false)
+				if !equal(got, warcWant) {
+					t.Errorf("record header line of %d bytes, %s, %s:\n%s", n, form, ch.name, diffLines(got, warcWant))
+				}
+				rec, err := NewReader(ch.wrap(bytes.NewReader(hdata))).Next()
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = rec.Payload()
+				if (err == nil) != (n <= maxLine) || err != nil && !errors.Is(err, ErrHTTP) {
+					t.Errorf("HTTP header line of %d bytes, %s, %s: Payload error %v", n, form, ch.name, err)
+				}
+			}
+		}
+	}
+}
+
+// TestFixtureChunking reads every WARC fixture, those in testdata and the
+// generated ones, under every chunking, with and without reading the
+// blocks: the records and errors are those of reading it whole.
+func TestFixtureChunking(t *testing.T) {
+	fixtures := map[string][]byte{}
+	paths, _ := filepath.Glob("testdata/*.warc*")
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixtures[p] = b
+	}
+	if len(fixtures) == 0 {
+		t.Fatal("no fixtures in testdata")
+	}
+	for _, compress := range []bool{false, true} {
+		var b bytes.Buffer
+		if _, err := warctest.Generate(&b, 200<<10, compress, 3); err != nil {
+			t.Fatal(err)
+		}
+		fixtures[fmt.Sprintf("generated crawl, compress=%v", compress)] = b.Bytes()
+	}
+	for _, set := range [][]corruptCase{plainCases(), gzipCases()} {
+		for _, tc := range set {
+			fixtures["corruption: "+tc.desc] = tc.in
+		}
+	}
+	for _, delta := range []int{-200, 200, pastEOF} {
+		c := newDamagedCrawl(3000, delta)
+		for _, form := range []string{"plain", "gzip", "members"} {
+			fixtures[fmt.Sprintf("damaged crawl %+d %s", delta, form)] = c.input(form)
+		}
+	}
+	for name, in := range fixtures {
+		for _, readBodies := range []bool{false, true} {
+			want := events(t, bytes.NewReader(in), readBodies)
+			for _, ch := range chunkings[1:] {
+				if ch.name == "OneByteReader" && len(in) > 100<<10 {
+					continue
+				}
+				if got := events(t, ch.wrap(bytes.NewReader(in)), readBodies); !equal(got, want) {
+					t.Errorf("%s, %s, readBodies=%v:\n%s", name, ch.name, readBodies, diffLines(got, want))
+				}
+			}
+		}
+	}
 }
