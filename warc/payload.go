@@ -13,6 +13,8 @@ import (
 	"net/textproto"
 	"strconv"
 	"strings"
+
+	"github.com/charsniff/charsniff/internal/mimetype"
 )
 
 var (
@@ -49,7 +51,9 @@ type Payload struct {
 	ContentType string
 	// Charset is the charset parameter of ContentType as written (quotes
 	// and escapes removed, case kept), chosen as the Fetch Standard's
-	// "extract a MIME type" chooses it; "" when there is none.
+	// "extract a MIME type" chooses it (the reading, and the code, of
+	// sniff.ContentTypeCharset); "" when there is none or ContentType is no
+	// valid MIME type.
 	Charset string
 	// Undecoded is the part of the Content-Encoding that is still applied
 	// to Body because the Reader does not know it (such as "br") or the
@@ -128,19 +132,25 @@ func (rec *Record) Payload() (*Payload, error) {
 	hs := &b.r.http
 	p := &Payload{b: b}
 	src := hs.reader(&hs.block, blockReader{b})
-	if rec.Type == "response" && mediaEssence(rec.ContentType) == "application/http" {
+	if m, _ := mimetype.Parse(rec.ContentType); rec.Type == "response" && m.Is("application/http") {
 		if err := p.readHTTP(hs, src); err != nil {
 			b.noteError(err)
 			return nil, err
 		}
 	} else {
 		p.ContentType = rec.ContentType
-		_, p.Charset = extractMIMEType(p.ContentType)
+		p.setCharset()
 		p.br = src
 	}
 	p.Body = payloadReader{p}
 	rec.payload = p
 	return p, nil
+}
+
+// setCharset sets p.Charset from p.ContentType.
+func (p *Payload) setCharset() {
+	m, _ := mimetype.Extract(p.ContentType)
+	p.Charset, _ = m.Charset()
 }
 
 // reader resets *br (allocating it the first time) to read from r.
@@ -186,7 +196,7 @@ func (p *Payload) readHTTP(hs *httpState, br *bufio.Reader) error {
 	}
 	h := p.Header
 	p.ContentType = strings.Join(h["Content-Type"], ", ")
-	_, p.Charset = extractMIMEType(p.ContentType)
+	p.setCharset()
 
 	// Transfer coding.
 	if te := lastToken(strings.Join(h["Transfer-Encoding"], ",")); te == "chunked" && looksChunked(br) {
@@ -484,11 +494,11 @@ func (c *chunkedReader) Read(p []byte) (int, error) {
 //
 // IsHTML peeks at the payload without consuming it.
 func (p *Payload) IsHTML() bool {
-	essence, _ := extractMIMEType(p.ContentType)
-	switch essence {
-	case "text/html", "application/xhtml+xml":
+	m, ok := mimetype.Extract(p.ContentType)
+	switch {
+	case m.IsHTML():
 		return true
-	case "", "unknown/unknown", "application/unknown":
+	case !ok || m.Is("unknown/unknown") || m.Is("application/unknown"):
 		head, _ := p.br.Peek(512)
 		return strings.HasPrefix(http.DetectContentType(head), "text/html")
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charsniff/charsniff/internal/reference"
 	"github.com/charsniff/charsniff/internal/warctest"
 )
 
@@ -243,33 +244,36 @@ func TestIsHTML(t *testing.T) {
 	}
 }
 
-func TestExtractMIMEType(t *testing.T) {
-	for _, tc := range []struct {
-		in, essence, charset string
-	}{
-		{"text/html", "text/html", ""},
-		{"text/html; charset=UTF-8", "text/html", "UTF-8"},
-		{"Text/HTML;Charset=\"Shift_JIS\"", "text/html", "Shift_JIS"},
-		{`text/html; charset="a\"b"`, "text/html", `a"b`},
-		{`text/html;charset="utf-8`, "text/html", "utf-8"},
-		{"text/html; charset=utf-8; charset=latin1", "text/html", "utf-8"},
-		{"text/html;;charset=gbk", "text/html", "gbk"},
-		{"text/html; charset= gbk ", "text/html", "gbk"},
-		{"text/html; charset=", "text/html", ""},
-		{"text/html; charset=Shift_JIS garbage", "text/html", "Shift_JIS garbage"},
-		{"text/html;charset=gbk, text/html", "text/html", "gbk"},
-		{"text/html;charset=gbk, text/plain", "text/plain", ""},
-		{"text/html;charset=gbk, */*", "text/html", "gbk"},
-		{"text/html;charset=gbk, text/html;charset=big5", "text/html", "big5"},
-		{`text/html; x="a,b", text/plain`, "text/plain", ""},
-		{"texthtml", "", ""},
-		{"", "", ""},
-		{"/html", "", ""},
-		{"text/", "", ""},
-	} {
-		essence, charset := extractMIMEType(tc.in)
-		if essence != tc.essence || charset != tc.charset {
-			t.Errorf("extractMIMEType(%q) = %q, %q, want %q, %q", tc.in, essence, charset, tc.essence, tc.charset)
+// TestContentTypeTable runs the Content-Type table shared with package
+// sniff through a stored HTTP response's header and a resource record's
+// Content-Type: Payload.Charset and IsHTML follow Fetch's extract a MIME
+// type (values with CR or LF cannot be written into a header and are
+// skipped).
+func TestContentTypeTable(t *testing.T) {
+	for _, tc := range reference.ContentTypeCases {
+		if strings.ContainsAny(tc.In, "\r\n") {
+			continue
+		}
+		body := "plain words"
+		wantHTML := tc.Essence == "text/html" || tc.Essence == "application/xhtml+xml"
+		for _, rec := range []warctest.Record{
+			warctest.Response("http://example.test/", warctest.HTTPResponse(200, []string{"Content-Type: " + tc.In}, []byte(body))),
+			{Type: "resource", ContentType: tc.In, Block: []byte(body)},
+		} {
+			if rec.Type == "resource" && tc.In == "" {
+				continue // no Content-Type field at all
+			}
+			_, got := firstRecord(t, rec)
+			p, err := got.Payload()
+			if err != nil {
+				t.Fatalf("%s: %v", tc.Desc, err)
+			}
+			// The HTTP header reader trims white space around the
+			// value, which changes no charset of the table.
+			wantCS := tc.Charset
+			if p.Charset != wantCS || p.IsHTML() != wantHTML {
+				t.Errorf("%s, %s record, Content-Type %q: Charset %q, IsHTML %v; want %q, %v", tc.Desc, rec.Type, tc.In, p.Charset, p.IsHTML(), wantCS, wantHTML)
+			}
 		}
 	}
 }
