@@ -1,8 +1,8 @@
 package warc
 
 import (
+	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // Errors that a [RecordError] wraps. Match them with [errors.Is].
@@ -31,7 +33,8 @@ var (
 	// end-of-record marker (CRLF CRLF), so its Content-Length is wrong.
 	ErrContentLength = errors.New("warc: no end of record after Content-Length bytes")
 	// ErrGzip means a corrupt or truncated gzip member. The error wraps the
-	// decompressor's error too: a [compress/flate.CorruptInputError],
+	// decompressor's error too (github.com/klauspost/compress's): a
+	// [github.com/klauspost/compress/flate.CorruptInputError],
 	// [gzip.ErrChecksum], [gzip.ErrHeader] or [io.ErrUnexpectedEOF].
 	ErrGzip = errors.New("warc: corrupt gzip member")
 )
@@ -148,6 +151,10 @@ type Reader struct {
 	s *window
 	// gz decompresses gzip input; nil until a gzip input comes.
 	gz *gzip.Reader
+	// zin is gz's view of in: the decompressor reads in by slices through
+	// it rather than byte by byte through an interface. It may hold bytes
+	// read ahead of the current member's end; takeIn hands them back.
+	zin *bufio.Reader
 	// spare is the record-stream window kept by Reset for the next gzip
 	// input.
 	spare   *window
@@ -200,7 +207,7 @@ func (r *Reader) Reset(src io.Reader) {
 		spare = r.s
 	}
 	*in = window{rd: src, buf: in.buf}
-	*r = Reader{in: in, s: in, gz: r.gz, spare: spare, scanFrom: -1, http: r.http}
+	*r = Reader{in: in, s: in, gz: r.gz, zin: r.zin, spare: spare, scanFrom: -1, http: r.http}
 }
 
 var errReset = errors.New("warc: Body read after Reset")
@@ -306,7 +313,9 @@ func (r *Reader) start() error {
 	if len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b {
 		if r.gz == nil {
 			r.gz = new(gzip.Reader)
+			r.zin = bufio.NewReaderSize(r.in, zinSize)
 		}
+		r.zin.Reset(r.in)
 		if r.spare != nil {
 			r.s, r.spare = r.spare, nil
 			*r.s = window{buf: r.s.buf}
@@ -325,6 +334,23 @@ func (r *Reader) start() error {
 	return nil
 }
 
+// zinSize is the size of zin's buffer: what it may read ahead of a
+// member's end and hand back at the next one.
+const zinSize = 4 << 10
+
+// takeIn moves in back over the bytes zin has read ahead and empties zin,
+// so that in.pos() is where the decompressor stopped. The window still
+// holds those bytes: in is marked at the current member's start.
+func (r *Reader) takeIn() {
+	if r.zin == nil {
+		return
+	}
+	if n := r.zin.Buffered(); n > 0 {
+		r.in.rewind(r.in.pos() - int64(n))
+	}
+	r.zin.Reset(r.in)
+}
+
 // gzipped reports whether the input is gzip-compressed.
 func (r *Reader) gzipped() bool { return r.s != r.in }
 
@@ -341,9 +367,10 @@ func (r *Reader) final() error {
 // malformed gzip header is reported as garbage (if report is set) and
 // leaves stepMember to look further.
 func (r *Reader) openMember(report bool) error {
+	r.takeIn()
 	r.member = r.in.pos()
 	r.in.mark()
-	err := r.gz.Reset(r.in)
+	err := r.gz.Reset(r.zin)
 	if err == nil {
 		r.gz.Multistream(false)
 		// The record stream goes on with the new member; what is
@@ -406,6 +433,7 @@ func (r *Reader) findMember() error {
 	// What is buffered of the corrupt member is lost.
 	r.s.discard(len(r.s.buffered()))
 	r.s.unmark()
+	r.takeIn()
 	in := r.in
 	in.rewind(in.held(r.member + 1))
 	in.unmark()
@@ -422,6 +450,7 @@ func (r *Reader) findMember() error {
 				return nil
 			}
 			// Not a gzip header after all.
+			r.takeIn()
 			in.rewind(cand + 1)
 			in.unmark()
 			continue
