@@ -139,7 +139,8 @@ type Record struct {
 // grow to at most 2 MiB each (they hold the last 1 MiB of a block, or of a
 // gzip member, until it has been checked, so that it can be rescanned), one
 // header at a time (at most 256 KiB), and the decompressors. Reading a
-// typical crawl holds about 4 MiB of heap. Limits (a header line of 64 KiB,
+// typical crawl (one gzip member per record) holds about 4 MiB of heap, a
+// file that is one gzip member about 7 MiB. Limits (a header line of 64 KiB,
 // a header of 256 KiB) are checked on byte counts, so the records and errors
 // are the same however the input's reads are split.
 type Reader struct {
