@@ -3,9 +3,6 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/flate"
-	"compress/gzip"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +12,9 @@ import (
 	"strings"
 
 	"github.com/charsniff/charsniff/internal/mimetype"
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zlib"
 )
 
 var (
