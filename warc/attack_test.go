@@ -54,12 +54,13 @@ func attacks() []attack {
 		name string
 		err  string
 	}{
-		{"http-no-blank-line.warc", noBlank, "noblank", "payload http"},
-		{"http-bad-chunk.warc", zz, "zz", "payload chunked"},
+		{"http-no-blank-line.warc", noBlank, "noblank", "payload http\x00warc: malformed HTTP response: header not ended by a blank line"},
+		{"http-bad-chunk.warc", zz, "zz", "payload chunked\x00warc: malformed chunked encoding: Transfer-Encoding is chunked but the body does not start with a chunk size (\"zz\"); body read as stored"},
 	} {
 		in, o := layout(segments(false, a, m.rec, b)...)
-		out = append(out, attack{m.file, in, []string{"rec A @0",
-			fmt.Sprintf("rec %s @%d", m.name, o[1]), m.err, fmt.Sprintf("rec B @%d", o[2])}})
+		want := []string{"rec A @0", fmt.Sprintf("rec %s @%d", m.name, o[1])}
+		want = append(want, strings.Split(m.err, "\x00")...) // the kind, then the message
+		out = append(out, attack{m.file, in, append(want, fmt.Sprintf("rec B @%d", o[2]))})
 	}
 	return out
 }
@@ -97,9 +98,9 @@ func attackEvents(t *testing.T, r io.Reader) []string {
 		case errors.As(err, &re):
 			out = append(out, fmt.Sprintf("err %s @%d", kind(err), re.UncompressedOffset))
 		case errors.Is(err, ErrHTTP):
-			out = append(out, "payload http")
+			out = append(out, "payload http", err.Error())
 		case errors.Is(err, ErrChunked):
-			out = append(out, "payload chunked")
+			out = append(out, "payload chunked", err.Error())
 		case err != nil:
 			out = append(out, "payload "+err.Error())
 		}

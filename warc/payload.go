@@ -225,7 +225,7 @@ func (p *Payload) readHTTP(hs *httpState, br *bufio.Reader) error {
 			// Either an archiver removed the transfer coding and kept
 			// the field, or the first chunk size is malformed: the
 			// body is handed out as stored, and the error after it.
-			line, _ := br.Peek(min(br.Buffered(), 16))
+			line, _ := br.Peek(16) // as much of it as there is, however it arrives
 			if i := bytes.IndexAny(line, "\r\n"); i >= 0 {
 				line = line[:i]
 			}
