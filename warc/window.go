@@ -164,20 +164,9 @@ func (w *window) peek(n int) ([]byte, error) {
 // discard consumes n buffered bytes; n must not exceed len(w.buffered()).
 func (w *window) discard(n int) { w.r += n }
 
-// ReadByte implements io.ByteReader, which lets compress/flate read a gzip
-// member byte by byte without reading past its end.
-func (w *window) ReadByte() (byte, error) {
-	if w.r == w.w {
-		if err := w.fill(); err != nil {
-			return 0, err
-		}
-	}
-	c := w.buf[w.r]
-	w.r++
-	return c, nil
-}
-
-// Read implements io.Reader.
+// Read implements io.Reader. The Reader's inflater reads the input window
+// through a bufio.Reader (Reader.zin), by slices; the window has no
+// ReadByte.
 func (w *window) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
