@@ -1,6 +1,7 @@
 package warc
 
 import (
+	"compress/gzip"
 	"flag"
 	"io"
 	"os"
@@ -16,21 +17,18 @@ var (
 )
 
 // BenchmarkReader reads a generated crawl of -warcbench.size bytes (200 MB
-// by default; one gzip member per record for gzip), written to a temporary
-// file in the setup. "records" reads the records and skips their blocks;
+// by default) written to a temporary file in the setup: "plain", "gzip" (one
+// gzip member per record) and "gzip-whole" (the plain file gzipped as one
+// member). "records" reads the records and skips their blocks;
 // "payloads" also unwraps every response's HTTP payload (dechunking and
 // gunzipping where the page was so served) and reads it. MB/s counts the
 // file's bytes as stored; peak-heap-MB is the largest heap in use, sampled
 // every 256 records; MB/cpu-s and records/cpu-s divide by the process's CPU
 // time rather than the wall clock, which a busy machine distorts.
 func BenchmarkReader(b *testing.B) {
-	for _, compress := range []bool{false, true} {
-		name := "plain"
-		if compress {
-			name = "gzip"
-		}
+	for _, name := range []string{"plain", "gzip", "gzip-whole"} {
 		b.Run(name, func(b *testing.B) {
-			path, st := benchFile(b, compress)
+			path, st := benchFile(b, name)
 			fi, _ := os.Stat(path)
 			for _, payloads := range []bool{false, true} {
 				name := "records"
@@ -61,18 +59,51 @@ func BenchmarkReader(b *testing.B) {
 	}
 }
 
-// benchFile writes the generated crawl to a file, or reuses the one in
-// -warcbench.dir.
-func benchFile(b *testing.B, compress bool) (string, warctest.Stats) {
+// benchFile writes the generated crawl to a file in form ("plain", "gzip"
+// or "gzip-whole"), or reuses the one in -warcbench.dir.
+func benchFile(b *testing.B, form string) (string, warctest.Stats) {
 	dir := *benchDir
 	if dir == "" {
 		dir = b.TempDir()
 	}
-	path, st, err := warctest.BenchFile(dir, *benchSize, compress, *benchDir != "")
+	keep := *benchDir != ""
+	path, st, err := warctest.BenchFile(dir, *benchSize, form == "gzip", keep)
 	if err != nil {
 		b.Fatal(err)
 	}
-	return path, st
+	if form != "gzip-whole" {
+		return path, st
+	}
+	whole := path + ".whole.gz"
+	if _, err := os.Stat(whole); err == nil && keep {
+		return whole, st
+	}
+	if err := gzipFile(whole, path); err != nil {
+		b.Fatal(err)
+	}
+	return whole, st
+}
+
+// gzipFile writes src gzipped, as one member, to dst.
+func gzipFile(dst, src string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	zw := gzip.NewWriter(out)
+	_, err = io.Copy(zw, in)
+	if cerr := zw.Close(); err == nil {
+		err = cerr
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func readBench(b *testing.B, path string, payloads bool, peak *uint64) int {

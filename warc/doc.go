@@ -37,6 +37,17 @@
 //		// Content-Type: hand both to an encoding sniffer.
 //	}
 //
+// A record whose WARC framing is sound but whose stored HTTP message is not
+// is no *RecordError: [Record.Payload] returns an error wrapping [ErrHTTP]
+// if it cannot find the response's status line or header, and otherwise
+// the Payload, whose Body reads every byte it can and then, in place of
+// io.EOF, the error: [ErrHTTP] for a header the block ends in before its
+// blank line (Header and ContentType hold what was read; the body is
+// empty), [ErrChunked] for a bad chunk size (the first one, such as "zz":
+// the body as stored; a later one: the chunks before it), or a content
+// coding's error. A caller sniffs what it read and reports the error with
+// the record.
+//
 // References:
 //   - The WARC Format 1.1: https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/
 //   - Annex on gzip compression ("record-at-time compression"), same document.

@@ -3,9 +3,6 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/flate"
-	"compress/gzip"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
@@ -13,16 +10,29 @@ import (
 	"net/textproto"
 	"strconv"
 	"strings"
+
+	"github.com/charsniff/charsniff/internal/mimetype"
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zlib"
 )
 
 var (
 	// ErrNoPayload is returned by [Record.Payload] for records other than
 	// response and resource records.
 	ErrNoPayload = errors.New("warc: record type has no payload")
-	// ErrHTTP means a response record whose block is not an HTTP response:
-	// no "HTTP/" status line, or a header longer than 256 KiB.
+	// ErrHTTP means a malformed HTTP response in a response record. From
+	// [Record.Payload]: no "HTTP/" status line, a header line longer than
+	// 64 KiB or a header longer than 256 KiB. From a read of Payload.Body,
+	// after the body (which is then empty): a header that the block ends in
+	// before its blank line.
 	ErrHTTP = errors.New("warc: malformed HTTP response")
-	// ErrChunked means malformed chunked transfer coding in a payload.
+	// ErrChunked means malformed chunked transfer coding in a payload,
+	// returned by a read of Payload.Body after the bytes that could be
+	// read: a bad chunk-size line (the body up to it is handed out), or a
+	// Transfer-Encoding of chunked over a body that does not start with a
+	// chunk size (such as "zz", or a body an archiver stored decoded; the
+	// body is handed out as stored).
 	ErrChunked = errors.New("warc: malformed chunked encoding")
 	// errStale is returned by Payload after Next or a read of Body.
 	errStale = errors.New("warc: Payload called after Next or after reading Body")
@@ -49,7 +59,9 @@ type Payload struct {
 	ContentType string
 	// Charset is the charset parameter of ContentType as written (quotes
 	// and escapes removed, case kept), chosen as the Fetch Standard's
-	// "extract a MIME type" chooses it; "" when there is none.
+	// "extract a MIME type" chooses it (the reading, and the code, of
+	// sniff.ContentTypeCharset); "" when there is none or ContentType is no
+	// valid MIME type.
 	Charset string
 	// Undecoded is the part of the Content-Encoding that is still applied
 	// to Body because the Reader does not know it (such as "br") or the
@@ -57,16 +69,20 @@ type Payload struct {
 	// when Body is fully decoded. Known codings are gzip, x-gzip, deflate
 	// (zlib or raw) and identity.
 	Undecoded string
-	// Body reads the payload. A chunked transfer coding is removed (unless
-	// the stored body is not chunked after all, which happens when the
-	// archiver decoded it), and then the content codings. Truncated or
-	// corrupt codings give io.ErrUnexpectedEOF, [ErrChunked] or the
-	// decompressor's error after the bytes that could be decoded; an error
-	// of the record's block is a *[RecordError].
+	// Body reads the payload. A chunked transfer coding is removed, and
+	// then the content codings. A malformed HTTP message gives its error
+	// (wrapping [ErrHTTP] or [ErrChunked]) in place of io.EOF, after every
+	// byte that could be read, so that what came can still be sniffed;
+	// truncated or corrupt codings likewise give io.ErrUnexpectedEOF,
+	// [ErrChunked] or the decompressor's error. An error of the record's
+	// block is a *[RecordError].
 	Body io.Reader
 
 	b  *body
 	br *bufio.Reader // the end of the decoding chain, for Peek
+	// err is a fault of the HTTP message found before the body, which
+	// Body returns in place of io.EOF.
+	err error
 }
 
 // httpState is the Reader's reusable machinery for payloads.
@@ -93,6 +109,9 @@ type payloadReader struct{ p *Payload }
 
 func (r payloadReader) Read(p []byte) (int, error) {
 	n, err := r.p.br.Read(p)
+	if err == io.EOF && r.p.err != nil {
+		err = r.p.err
+	}
 	r.p.b.noteError(err)
 	return n, err
 }
@@ -128,19 +147,25 @@ func (rec *Record) Payload() (*Payload, error) {
 	hs := &b.r.http
 	p := &Payload{b: b}
 	src := hs.reader(&hs.block, blockReader{b})
-	if rec.Type == "response" && mediaEssence(rec.ContentType) == "application/http" {
+	if m, _ := mimetype.Parse(rec.ContentType); rec.Type == "response" && m.Is("application/http") {
 		if err := p.readHTTP(hs, src); err != nil {
 			b.noteError(err)
 			return nil, err
 		}
 	} else {
 		p.ContentType = rec.ContentType
-		_, p.Charset = extractMIMEType(p.ContentType)
+		p.setCharset()
 		p.br = src
 	}
 	p.Body = payloadReader{p}
 	rec.payload = p
 	return p, nil
+}
+
+// setCharset sets p.Charset from p.ContentType.
+func (p *Payload) setCharset() {
+	m, _ := mimetype.Extract(p.ContentType)
+	p.Charset, _ = m.Charset()
 }
 
 // reader resets *br (allocating it the first time) to read from r.
@@ -172,11 +197,14 @@ func (p *Payload) readHTTP(hs *httpState, br *bufio.Reader) error {
 			return fmt.Errorf("%w: bad status line %q", ErrHTTP, line)
 		}
 		p.StatusCode = code
-		h, err := hs.readHeader(br)
+		h, ended, err := hs.readHeader(br)
 		if err != nil {
 			return err
 		}
 		p.Header = h
+		if !ended {
+			p.err = fmt.Errorf("%w: header not ended by a blank line", ErrHTTP)
+		}
 		// An interim response (100 Continue, 103 Early Hints) precedes the
 		// final one.
 		if code >= 100 && code < 200 && code != 101 && i < 8 {
@@ -186,12 +214,23 @@ func (p *Payload) readHTTP(hs *httpState, br *bufio.Reader) error {
 	}
 	h := p.Header
 	p.ContentType = strings.Join(h["Content-Type"], ", ")
-	_, p.Charset = extractMIMEType(p.ContentType)
+	p.setCharset()
 
 	// Transfer coding.
-	if te := lastToken(strings.Join(h["Transfer-Encoding"], ",")); te == "chunked" && looksChunked(br) {
-		hs.chunked = chunkedReader{br: br}
-		br = hs.reader(&hs.cbr, &hs.chunked)
+	if te := lastToken(strings.Join(h["Transfer-Encoding"], ",")); te == "chunked" && p.err == nil {
+		if looksChunked(br) {
+			hs.chunked = chunkedReader{br: br}
+			br = hs.reader(&hs.cbr, &hs.chunked)
+		} else if head, _ := br.Peek(1); len(head) > 0 {
+			// Either an archiver removed the transfer coding and kept
+			// the field, or the first chunk size is malformed: the
+			// body is handed out as stored, and the error after it.
+			line, _ := br.Peek(16) // as much of it as there is, however it arrives
+			if i := bytes.IndexAny(line, "\r\n"); i >= 0 {
+				line = line[:i]
+			}
+			p.err = fmt.Errorf("%w: Transfer-Encoding is chunked but the body does not start with a chunk size (%q); body read as stored", ErrChunked, line)
+		}
 	}
 
 	// Content codings, the last one applied first.
@@ -281,28 +320,31 @@ func (hs *httpState) readLine(br *bufio.Reader) ([]byte, error) {
 	if err != nil && err != io.EOF {
 		return nil, err
 	}
+	if len(line) > maxLine {
+		return nil, fmt.Errorf("%w: line longer than %d bytes", ErrHTTP, maxLine)
+	}
 	line = bytes.TrimSuffix(line, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
 	return line, err
 }
 
 // readHeader reads header fields up to a blank line or the end of the
-// block.
-func (hs *httpState) readHeader(br *bufio.Reader) (http.Header, error) {
-	h := make(http.Header, 8)
+// block. It reports whether a blank line ended the header.
+func (hs *httpState) readHeader(br *bufio.Reader) (h http.Header, ended bool, err error) {
+	h = make(http.Header, 8)
 	var last string
 	size := 0
 	for {
 		line, err := hs.readLine(br)
 		if err != nil && err != io.EOF {
-			return nil, err
+			return nil, false, err
 		}
 		size += len(line)
 		if size > maxHeader {
-			return nil, fmt.Errorf("%w: header longer than %d bytes", ErrHTTP, maxHeader)
+			return nil, false, fmt.Errorf("%w: header longer than %d bytes", ErrHTTP, maxHeader)
 		}
 		if len(line) == 0 {
-			return h, nil
+			return h, err == nil, nil
 		}
 		if line[0] == ' ' || line[0] == '\t' {
 			if last != "" {
@@ -321,7 +363,7 @@ func (hs *httpState) readHeader(br *bufio.Reader) (http.Header, error) {
 			last = ""
 		}
 		if err == io.EOF {
-			return h, nil
+			return h, false, nil
 		}
 	}
 }
@@ -481,11 +523,11 @@ func (c *chunkedReader) Read(p []byte) (int, error) {
 //
 // IsHTML peeks at the payload without consuming it.
 func (p *Payload) IsHTML() bool {
-	essence, _ := extractMIMEType(p.ContentType)
-	switch essence {
-	case "text/html", "application/xhtml+xml":
+	m, ok := mimetype.Extract(p.ContentType)
+	switch {
+	case m.IsHTML():
 		return true
-	case "", "unknown/unknown", "application/unknown":
+	case !ok || m.Is("unknown/unknown") || m.Is("application/unknown"):
 		head, _ := p.br.Peek(512)
 		return strings.HasPrefix(http.DetectContentType(head), "text/html")
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charsniff/charsniff/internal/reference"
 	"github.com/charsniff/charsniff/internal/warctest"
 )
 
@@ -70,9 +71,12 @@ func TestPayload(t *testing.T) {
 		{desc: "chunked with extensions and trailer",
 			rec:    resp([]string{"Transfer-Encoding: chunked"}, []byte("5;name=value\r\nhello\r\n6 \r\n world\r\n0\r\nX-Trailer: 1\r\n\r\n")),
 			status: 200, body: "hello world"},
-		{desc: "chunked in the header but not in the body (archiver decoded it)",
+		{desc: "chunked in the header but not in the body (archiver decoded it): stored body, then the error",
 			rec:    resp([]string{"Transfer-Encoding: chunked"}, page),
-			status: 200, body: string(page)},
+			status: 200, body: string(page), bodyErr: ErrChunked},
+		{desc: "chunked, first size zz: stored body, then the error",
+			rec:    resp([]string{"Content-Type: text/html", "Transfer-Encoding: chunked"}, []byte("zz\r\n<p>hi</p>\r\n0\r\n\r\n")),
+			status: 200, contentType: "text/html", body: "zz\r\n<p>hi</p>\r\n0\r\n\r\n", bodyErr: ErrChunked},
 		{desc: "chunked, cut inside a chunk", rec: resp([]string{"Transfer-Encoding: chunked"}, []byte("b\r\nhello")),
 			status: 200, body: "hello", bodyErr: io.ErrUnexpectedEOF},
 		{desc: "chunked, last chunk missing", rec: resp([]string{"Transfer-Encoding: chunked"}, []byte("5\r\nhello\r\n")),
@@ -102,8 +106,16 @@ func TestPayload(t *testing.T) {
 			rec: warctest.Response("http://example.test/",
 				[]byte("HTTP/1.0 200\nContent-Type: text/html;\n charset=euc-kr\nthis is junk\nX: y\n\n"+string(page))),
 			status: 200, contentType: "text/html; charset=euc-kr", charset: "euc-kr", body: string(page)},
-		{desc: "header and no body", rec: warctest.Response("http://example.test/", []byte("HTTP/1.1 304 Not Modified\r\nContent-Type: text/html")),
+		{desc: "header and no body", rec: warctest.Response("http://example.test/", []byte("HTTP/1.1 304 Not Modified\r\nContent-Type: text/html\r\n\r\n")),
 			status: 304, contentType: "text/html"},
+		{desc: "header not ended by a blank line", rec: warctest.Response("http://example.test/", []byte("HTTP/1.1 304 Not Modified\r\nContent-Type: text/html")),
+			status: 304, contentType: "text/html", bodyErr: ErrHTTP},
+		{desc: "header not ended by a blank line, last line ended", rec: warctest.Response("http://example.test/",
+			[]byte("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=gbk\r\n")),
+			status: 200, contentType: "text/html; charset=gbk", charset: "gbk", bodyErr: ErrHTTP},
+		{desc: "header not ended, chunked: the header's error", rec: warctest.Response("http://example.test/",
+			[]byte("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n")),
+			status: 200, bodyErr: ErrHTTP},
 		{desc: "not HTTP", rec: warctest.Response("http://example.test/", []byte("<html>")), err: ErrHTTP},
 		{desc: "empty block", rec: warctest.Response("http://example.test/", nil), err: ErrHTTP},
 		{desc: "resource record", rec: warctest.Record{Type: "resource", TargetURI: "file:///x.html",
@@ -243,33 +255,36 @@ func TestIsHTML(t *testing.T) {
 	}
 }
 
-func TestExtractMIMEType(t *testing.T) {
-	for _, tc := range []struct {
-		in, essence, charset string
-	}{
-		{"text/html", "text/html", ""},
-		{"text/html; charset=UTF-8", "text/html", "UTF-8"},
-		{"Text/HTML;Charset=\"Shift_JIS\"", "text/html", "Shift_JIS"},
-		{`text/html; charset="a\"b"`, "text/html", `a"b`},
-		{`text/html;charset="utf-8`, "text/html", "utf-8"},
-		{"text/html; charset=utf-8; charset=latin1", "text/html", "utf-8"},
-		{"text/html;;charset=gbk", "text/html", "gbk"},
-		{"text/html; charset= gbk ", "text/html", "gbk"},
-		{"text/html; charset=", "text/html", ""},
-		{"text/html; charset=Shift_JIS garbage", "text/html", "Shift_JIS garbage"},
-		{"text/html;charset=gbk, text/html", "text/html", "gbk"},
-		{"text/html;charset=gbk, text/plain", "text/plain", ""},
-		{"text/html;charset=gbk, */*", "text/html", "gbk"},
-		{"text/html;charset=gbk, text/html;charset=big5", "text/html", "big5"},
-		{`text/html; x="a,b", text/plain`, "text/plain", ""},
-		{"texthtml", "", ""},
-		{"", "", ""},
-		{"/html", "", ""},
-		{"text/", "", ""},
-	} {
-		essence, charset := extractMIMEType(tc.in)
-		if essence != tc.essence || charset != tc.charset {
-			t.Errorf("extractMIMEType(%q) = %q, %q, want %q, %q", tc.in, essence, charset, tc.essence, tc.charset)
+// TestContentTypeTable runs the Content-Type table shared with package
+// sniff through a stored HTTP response's header and a resource record's
+// Content-Type: Payload.Charset and IsHTML follow Fetch's extract a MIME
+// type (values with CR or LF cannot be written into a header and are
+// skipped).
+func TestContentTypeTable(t *testing.T) {
+	for _, tc := range reference.ContentTypeCases {
+		if strings.ContainsAny(tc.In, "\r\n") {
+			continue
+		}
+		body := "plain words"
+		wantHTML := tc.Essence == "text/html" || tc.Essence == "application/xhtml+xml"
+		for _, rec := range []warctest.Record{
+			warctest.Response("http://example.test/", warctest.HTTPResponse(200, []string{"Content-Type: " + tc.In}, []byte(body))),
+			{Type: "resource", ContentType: tc.In, Block: []byte(body)},
+		} {
+			if rec.Type == "resource" && tc.In == "" {
+				continue // no Content-Type field at all
+			}
+			_, got := firstRecord(t, rec)
+			p, err := got.Payload()
+			if err != nil {
+				t.Fatalf("%s: %v", tc.Desc, err)
+			}
+			// The HTTP header reader trims white space around the
+			// value, which changes no charset of the table.
+			wantCS := tc.Charset
+			if p.Charset != wantCS || p.IsHTML() != wantHTML {
+				t.Errorf("%s, %s record, Content-Type %q: Charset %q, IsHTML %v; want %q, %v", tc.Desc, rec.Type, tc.In, p.Charset, p.IsHTML(), wantCS, wantHTML)
+			}
 		}
 	}
 }

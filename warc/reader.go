@@ -1,8 +1,8 @@
 package warc
 
 import (
+	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // Errors that a [RecordError] wraps. Match them with [errors.Is].
@@ -31,7 +33,8 @@ var (
 	// end-of-record marker (CRLF CRLF), so its Content-Length is wrong.
 	ErrContentLength = errors.New("warc: no end of record after Content-Length bytes")
 	// ErrGzip means a corrupt or truncated gzip member. The error wraps the
-	// decompressor's error too: a [compress/flate.CorruptInputError],
+	// decompressor's error too (github.com/klauspost/compress's): a
+	// [github.com/klauspost/compress/flate.CorruptInputError],
 	// [gzip.ErrChecksum], [gzip.ErrHeader] or [io.ErrUnexpectedEOF].
 	ErrGzip = errors.New("warc: corrupt gzip member")
 )
@@ -122,11 +125,24 @@ type Record struct {
 // file compressed at once is one member). The Reader tells which from the
 // first bytes.
 //
+// A record whose Content-Length is wrong (too short, too long, or running
+// past the end of the input) is reported once, as [ErrContentLength] or
+// [ErrTruncated] with the record's offset, and the Reader then looks for the
+// next record from the start of the damaged block: the first "WARC/1.x"
+// version line after it. It does so without depending on sizes, in plain
+// input and inside a gzip member alike, but reaches back at most 1 MiB from
+// where the damage shows (the end of the block as the Content-Length has it,
+// or the end of the input): only records that start further back than that
+// are lost, which takes a Content-Length more than 1 MiB too long.
+//
 // Memory is bounded however large the records: two windows of 64 KiB that
-// grow to at most 1 MiB each (they hold a block, or a gzip member, until it
-// has been checked, so that a wrong Content-Length can be rescanned), one
+// grow to at most 2 MiB each (they hold the last 1 MiB of a block, or of a
+// gzip member, until it has been checked, so that it can be rescanned), one
 // header at a time (at most 256 KiB), and the decompressors. Reading a
-// typical crawl holds about 4 MiB of heap.
+// typical crawl (one gzip member per record) holds about 4 MiB of heap, a
+// file that is one gzip member about 7 MiB. Limits (a header line of 64 KiB,
+// a header of 256 KiB) are checked on byte counts, so the records and errors
+// are the same however the input's reads are split.
 type Reader struct {
 	// in is the input as stored (compressed bytes for gzip input).
 	in *window
@@ -136,6 +152,10 @@ type Reader struct {
 	s *window
 	// gz decompresses gzip input; nil until a gzip input comes.
 	gz *gzip.Reader
+	// zin is gz's view of in: the decompressor reads in by slices through
+	// it rather than byte by byte through an interface. It may hold bytes
+	// read ahead of the current member's end; takeIn hands them back.
+	zin *bufio.Reader
 	// spare is the record-stream window kept by Reset for the next gzip
 	// input.
 	spare   *window
@@ -188,7 +208,7 @@ func (r *Reader) Reset(src io.Reader) {
 		spare = r.s
 	}
 	*in = window{rd: src, buf: in.buf}
-	*r = Reader{in: in, s: in, gz: r.gz, spare: spare, scanFrom: -1, http: r.http}
+	*r = Reader{in: in, s: in, gz: r.gz, zin: r.zin, spare: spare, scanFrom: -1, http: r.http}
 }
 
 var errReset = errors.New("warc: Body read after Reset")
@@ -294,7 +314,9 @@ func (r *Reader) start() error {
 	if len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b {
 		if r.gz == nil {
 			r.gz = new(gzip.Reader)
+			r.zin = bufio.NewReaderSize(r.in, zinSize)
 		}
+		r.zin.Reset(r.in)
 		if r.spare != nil {
 			r.s, r.spare = r.spare, nil
 			*r.s = window{buf: r.s.buf}
@@ -313,6 +335,23 @@ func (r *Reader) start() error {
 	return nil
 }
 
+// zinSize is the size of zin's buffer: what it may read ahead of a
+// member's end and hand back at the next one.
+const zinSize = 4 << 10
+
+// takeIn moves in back over the bytes zin has read ahead and empties zin,
+// so that in.pos() is where the decompressor stopped. The window still
+// holds those bytes: in is marked at the current member's start.
+func (r *Reader) takeIn() {
+	if r.zin == nil {
+		return
+	}
+	if n := r.zin.Buffered(); n > 0 {
+		r.in.rewind(r.in.pos() - int64(n))
+	}
+	r.zin.Reset(r.in)
+}
+
 // gzipped reports whether the input is gzip-compressed.
 func (r *Reader) gzipped() bool { return r.s != r.in }
 
@@ -329,9 +368,10 @@ func (r *Reader) final() error {
 // malformed gzip header is reported as garbage (if report is set) and
 // leaves stepMember to look further.
 func (r *Reader) openMember(report bool) error {
+	r.takeIn()
 	r.member = r.in.pos()
 	r.in.mark()
-	err := r.gz.Reset(r.in)
+	err := r.gz.Reset(r.zin)
 	if err == nil {
 		r.gz.Multistream(false)
 		// The record stream goes on with the new member; what is
@@ -394,8 +434,9 @@ func (r *Reader) findMember() error {
 	// What is buffered of the corrupt member is lost.
 	r.s.discard(len(r.s.buffered()))
 	r.s.unmark()
+	r.takeIn()
 	in := r.in
-	in.rewind(r.member + 1)
+	in.rewind(in.held(r.member + 1))
 	in.unmark()
 	for {
 		b := in.buffered()
@@ -410,6 +451,7 @@ func (r *Reader) findMember() error {
 				return nil
 			}
 			// Not a gzip header after all.
+			r.takeIn()
 			in.rewind(cand + 1)
 			in.unmark()
 			continue
@@ -532,6 +574,11 @@ func (r *Reader) scanEnd(err error) (bool, error) {
 	}
 	if err := r.endOfMember(false); err != nil {
 		if err == io.EOF {
+			// The tail that could not start a record is left.
+			r.s.discard(len(r.s.buffered()))
+			if r.next == stepRecord {
+				r.next = stepEOF
+			}
 			return true, nil
 		}
 		return true, err
@@ -569,7 +616,7 @@ const (
 	// maxHeader bounds the size of a record header and of a stored HTTP
 	// header.
 	maxHeader = 256 << 10
-	// maxLine bounds the length of one header line.
+	// maxLine bounds the length of one header line, line ending included.
 	maxLine = minBuffer
 )
 
@@ -724,13 +771,17 @@ func (r *Reader) peekMore(n int) ([]byte, error) {
 
 // readLine returns the next line of the record stream, "\n" included. The
 // line is valid until the next read. It returns io.EOF if the stream (the
-// gzip member) ends before a newline.
+// gzip member) ends before a newline, and errLineTooLong if the line is
+// longer than maxLine bytes, however many bytes are buffered.
 func (r *Reader) readLine() ([]byte, error) {
 	s := r.s
 	n := 0 // bytes known to hold no newline
 	for {
 		b := s.buffered()
 		if i := bytes.IndexByte(b[n:], '\n'); i >= 0 {
+			if n+i+1 > maxLine {
+				return nil, errLineTooLong
+			}
 			line := b[:n+i+1]
 			s.discard(len(line))
 			return line, nil
@@ -895,6 +946,9 @@ func (b *body) short(err error) error {
 	}
 	if err := r.endOfMember(false); err != nil {
 		if err == io.EOF {
+			// The input ended first: the Content-Length may be
+			// wrong and have swallowed the records after the block.
+			b.rescan()
 			return b.recordError(ErrTruncated)
 		}
 		return err
@@ -903,6 +957,14 @@ func (b *body) short(err error) error {
 		return b.recordError(ErrTruncated)
 	}
 	return nil
+}
+
+// rescan makes the Reader look for the next record from the start of the
+// block, or from as far back as the record stream holds for certain.
+func (b *body) rescan() {
+	r := b.r
+	r.next = stepScan
+	r.scanFrom = r.s.held(b.start)
 }
 
 var endOfRecord = []byte("\r\n\r\n")
@@ -942,7 +1004,6 @@ func (b *body) end() error {
 	}
 	// Look for the next record from the start of the block: the
 	// Content-Length may be too long as well as too short.
-	r.next = stepScan
-	r.scanFrom = b.start
+	b.rescan()
 	return r.settle(b.recordError(ErrContentLength))
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charsniff/charsniff/internal/reference"
 	"github.com/charsniff/charsniff/internal/warctest"
 )
 
@@ -150,7 +151,7 @@ func checkResponse(t *testing.T, rec *Record, page warctest.Page) {
 	if p.ContentType != page.ContentType {
 		t.Errorf("%s: ContentType = %q, want %q", page.Path, p.ContentType, page.ContentType)
 	}
-	_, wantCharset := extractMIMEType(page.ContentType)
+	wantCharset, _ := reference.ContentTypeCharset(page.ContentType)
 	if p.Charset != wantCharset {
 		t.Errorf("%s: Charset = %q, want %q", page.Path, p.Charset, wantCharset)
 	}

@@ -6,9 +6,14 @@ const (
 	// minBuffer is the size a window starts with and the most it asks of its
 	// source in one Read.
 	minBuffer = 64 << 10
-	// maxHold is the most history a window keeps to return to. It bounds a
-	// Reader's memory: at most two windows of this size plus minBuffer.
+	// maxHold is how much history a window keeps to return to: after mark,
+	// at least the last maxHold bytes before the read position (all of them
+	// since the mark, if fewer).
 	maxHold = 1 << 20
+	// maxBuffer bounds a window's buffer: the held history, the unread
+	// bytes and room to fill. Twice maxHold makes the history move once per
+	// maxHold bytes read, not at every fill.
+	maxBuffer = 2 * maxHold
 	// maxEmptyReads is how many (0, nil) reads in a row a window accepts
 	// before it reports io.ErrNoProgress, as bufio does.
 	maxEmptyReads = 100
@@ -17,12 +22,14 @@ const (
 // window is a buffered reader over one stream that can go back to bytes it
 // has already handed out, as long as it still holds them.
 //
-// After mark, the window holds every byte from the mark on, growing its
-// buffer up to maxHold; a mark whose history would outgrow maxHold is
-// dropped, so memory stays bounded however long the stream. The Reader marks
-// the start of each gzip member (to rescan a corrupt one for the next member)
-// and of each record's block (to rescan a block whose Content-Length is
-// wrong for the next record).
+// After mark, the window holds the bytes from the mark on, but never more
+// than the last maxHold of them: its buffer grows up to maxBuffer, and then
+// the held history slides forward with the read position, so memory stays
+// bounded however long the stream. Whether an offset can be returned to is
+// a function of offsets alone (see held), not of how the bytes arrived. The
+// Reader marks the start of each gzip member (to rescan a corrupt one for
+// the next member) and of each record's block (to rescan a block whose
+// Content-Length is wrong for the next record).
 type window struct {
 	rd  io.Reader
 	buf []byte
@@ -55,6 +62,11 @@ func (w *window) mark() { w.hold, w.keep = true, w.r }
 
 // unmark stops holding history.
 func (w *window) unmark() { w.hold = false }
+
+// held returns the first stream offset at or after p that rewind is sure
+// to reach after a mark at or before p: p itself, or maxHold bytes before
+// the read position if p is further back.
+func (w *window) held(p int64) int64 { return max(p, w.pos()-maxHold) }
 
 // rewind moves back (or forward, within the buffer) to stream offset p and
 // reports whether it could: p must lie between the mark and the end of the
@@ -107,28 +119,20 @@ func (w *window) fill() error {
 }
 
 // makeRoom makes free bytes after buf[w] and room for n bytes after
-// buf[r]: it drops what is neither unread nor held, grows the buffer while
-// the held history fits in maxHold, and drops the mark when it would not.
+// buf[r]: it drops what is neither unread nor held (history beyond maxHold
+// included) and grows the buffer up to maxBuffer.
 func (w *window) makeRoom(free, n int) {
 	for len(w.buf)-w.w < free || len(w.buf)-w.r < n {
 		start := w.r
 		if w.hold {
+			w.keep = max(w.keep, w.r-maxHold)
 			start = w.keep
 		}
-		if len(w.buf)-(w.w-start) >= free && len(w.buf)-(w.r-start) >= n {
+		if len(w.buf)-(w.w-start) >= free && len(w.buf)-(w.r-start) >= n || len(w.buf) >= maxBuffer {
 			w.slide(start, w.buf)
 			return
 		}
-		if !w.hold {
-			// Only unread bytes remain and they fill the buffer.
-			w.slide(start, w.buf)
-			return
-		}
-		if len(w.buf) < maxHold+minBuffer {
-			w.slide(start, make([]byte, min(2*len(w.buf), maxHold+minBuffer)))
-			continue
-		}
-		w.hold = false
+		w.slide(start, make([]byte, min(2*len(w.buf), maxBuffer)))
 	}
 }
 
@@ -160,20 +164,9 @@ func (w *window) peek(n int) ([]byte, error) {
 // discard consumes n buffered bytes; n must not exceed len(w.buffered()).
 func (w *window) discard(n int) { w.r += n }
 
-// ReadByte implements io.ByteReader, which lets compress/flate read a gzip
-// member byte by byte without reading past its end.
-func (w *window) ReadByte() (byte, error) {
-	if w.r == w.w {
-		if err := w.fill(); err != nil {
-			return 0, err
-		}
-	}
-	c := w.buf[w.r]
-	w.r++
-	return c, nil
-}
-
-// Read implements io.Reader.
+// Read implements io.Reader. The Reader's inflater reads the input window
+// through a bufio.Reader (Reader.zin), by slices; the window has no
+// ReadByte.
 func (w *window) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil

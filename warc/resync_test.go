@@ -1,0 +1,336 @@
+package warc
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/charsniff/charsniff/internal/warctest"
+)
+
+// pastEOF stands for a Content-Length that runs past the end of the input.
+const pastEOF = 1 << 40
+
+// bigBlock returns n bytes of HTML-like lines, none of them a WARC version
+// line.
+func bigBlock(n int) []byte {
+	line := []byte("<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>\n")
+	b := bytes.Repeat(line, n/len(line)+1)
+	return b[:n]
+}
+
+// damagedCrawl is a WARC file of a good record A, a record X with a block of
+// size bytes whose Content-Length is off by delta (or past the end of the
+// input), and 40 good records after it.
+type damagedCrawl struct {
+	segs  [][]byte // the records, uncompressed, X's Content-Length damaged
+	names []string
+	xCL   int64 // X's damaged Content-Length
+}
+
+func newDamagedCrawl(size, delta int) damagedCrawl {
+	recs := []warctest.Record{testRecord("A", 2)}
+	x := warctest.Record{Type: "resource", ID: "<urn:test:X>", TargetURI: "http://example.test/x", ContentType: "text/html", Block: bigBlock(size)}
+	recs = append(recs, x)
+	for i := range 40 {
+		recs = append(recs, testRecord(fmt.Sprintf("F%02d", i), 1+i%5))
+	}
+	c := damagedCrawl{segs: segments(false, recs...)}
+	for _, rec := range recs {
+		c.names = append(c.names, strings.TrimSuffix(strings.TrimPrefix(rec.ID, "<urn:test:"), ">"))
+	}
+	c.xCL = int64(size + delta)
+	if delta == pastEOF {
+		c.xCL = pastEOF
+	}
+	c.segs[1] = setLength(c.segs[1], c.xCL)
+	return c
+}
+
+// setLength returns seg with its Content-Length set to n.
+func setLength(seg []byte, n int64) []byte {
+	i := bytes.Index(seg, []byte("Content-Length: ")) + 16
+	j := i + bytes.IndexByte(seg[i:], '\r')
+	out := append([]byte{}, seg[:i]...)
+	out = strconv.AppendInt(out, n, 10)
+	return append(out, seg[j:]...)
+}
+
+// input returns the crawl as one stream: "plain", "gzip" (the whole file one
+// gzip member) or "members" (a gzip member per record).
+func (c damagedCrawl) input(form string) []byte {
+	var out bytes.Buffer
+	switch form {
+	case "plain":
+		for _, s := range c.segs {
+			out.Write(s)
+		}
+	case "gzip":
+		zw, _ := gzip.NewWriterLevel(&out, gzip.BestSpeed)
+		for _, s := range c.segs {
+			zw.Write(s)
+		}
+		zw.Close()
+	case "members":
+		for _, s := range c.segs {
+			zw, _ := gzip.NewWriterLevel(&out, gzip.BestSpeed)
+			zw.Write(s)
+			zw.Close()
+		}
+	}
+	return out.Bytes()
+}
+
+// want returns the events that events must report: every record with its
+// uncompressed offset, and one error after X.
+func (c damagedCrawl) want(errKind string) []string {
+	var out []string
+	off := 0
+	for i, s := range c.segs {
+		if i == 1 {
+			out = append(out, fmt.Sprintf("rec X %d @%d", c.xCL, off), fmt.Sprintf("err %s @%d", errKind, off))
+		} else {
+			out = append(out, fmt.Sprintf("rec %s @%d", c.names[i], off))
+		}
+		off += len(s)
+	}
+	return out
+}
+
+// events reads all records of r as describe does, with uncompressed offsets
+// and without block lengths other than X's, and checks that the Reader's
+// buffers stay bounded.
+func events(t testing.TB, r io.Reader, readBodies bool) []string {
+	var out []string
+	wr := NewReader(r)
+	for i := 0; ; i++ {
+		if i > 1000 {
+			t.Fatal("Next does not stop")
+		}
+		if n := len(wr.in.buf) + len(wr.s.buf); n > 2*maxBuffer {
+			t.Fatalf("buffers grew to %d bytes", n)
+		}
+		rec, err := wr.Next()
+		if err == io.EOF {
+			return out
+		}
+		var re *RecordError
+		if errors.As(err, &re) {
+			out = append(out, fmt.Sprintf("err %s @%d", kind(err), re.UncompressedOffset))
+			continue
+		}
+		if err != nil {
+			return append(out, "fatal "+err.Error())
+		}
+		name := strings.TrimSuffix(strings.TrimPrefix(rec.RecordID, "<urn:test:"), ">")
+		if name == "X" {
+			out = append(out, fmt.Sprintf("rec X %d @%d", rec.ContentLength, rec.UncompressedOffset))
+		} else {
+			out = append(out, fmt.Sprintf("rec %s @%d", name, rec.UncompressedOffset))
+		}
+		if readBodies {
+			b, err := io.ReadAll(rec.Body)
+			if errors.As(err, &re) {
+				out = append(out, fmt.Sprintf("err %s @%d", kind(err), re.UncompressedOffset))
+			} else if err != nil {
+				return append(out, "fatal "+err.Error())
+			} else if int64(len(b)) != rec.ContentLength {
+				t.Errorf("record %s: read %d bytes of block, want %d", name, len(b), rec.ContentLength)
+			}
+		}
+	}
+}
+
+// chunkings are the ways the tests hand an input to the Reader.
+var chunkings = []struct {
+	name string
+	wrap func(io.Reader) io.Reader
+}{
+	{"whole", func(r io.Reader) io.Reader { return r }},
+	{"OneByteReader", iotest.OneByteReader},
+	{"HalfReader", iotest.HalfReader},
+	{"DataErrReader", iotest.DataErrReader},
+	{"stutter", func(r io.Reader) io.Reader { return &stutterReader{r: r} }},
+	{"random", func(r io.Reader) io.Reader { return &randomReader{r: r, rng: rand.New(rand.NewPCG(1, 2))} }},
+}
+
+// randomReader returns reads of random sizes, from 1 byte to 200 KB.
+type randomReader struct {
+	r   io.Reader
+	rng *rand.Rand
+}
+
+func (r *randomReader) Read(p []byte) (int, error) {
+	n := 1 + r.rng.IntN(200<<10)
+	if r.rng.IntN(4) == 0 {
+		n = 1 + r.rng.IntN(16)
+	}
+	return r.r.Read(p[:min(len(p), n)])
+}
+
+// TestResync damages the Content-Length of a record of 1 KB, 1 MiB + 1 and
+// 10 MB by ±1, ±200, ±5000 bytes and past the end of the input, in plain
+// input, in a file that is one gzip member and in one member per record,
+// and reads it under every chunking: the damaged record is reported once
+// with its offset and every other record comes with its offset.
+func TestResync(t *testing.T) {
+	sizes := []int{1000, 1<<20 + 1, 10 << 20}
+	deltas := []int{-5000, -200, -1, 1, 200, 5000, pastEOF}
+	if testing.Short() {
+		sizes = sizes[:2]
+	}
+	for _, size := range sizes {
+		for _, delta := range deltas {
+			if size+delta < 0 {
+				continue
+			}
+			c := newDamagedCrawl(size, delta)
+			for _, form := range []string{"plain", "gzip", "members"} {
+				in := c.input(form)
+				kindWant := "length"
+				if delta == pastEOF || form == "members" && delta > 0 {
+					kindWant = "truncated"
+				}
+				if form == "members" && delta == 1 {
+					kindWant = "length" // the member still holds the marker's CR
+				}
+				want := c.want(kindWant)
+				for i, ch := range chunkings {
+					if ch.name == "OneByteReader" && size > 2<<20 && form != "plain" {
+						continue // byte by byte through gzip: slow, and the plain run covers it
+					}
+					name := fmt.Sprintf("%d/%+d/%s/%s", size, delta, form, ch.name)
+					if delta == pastEOF {
+						name = fmt.Sprintf("%d/pastEOF/%s/%s", size, form, ch.name)
+					}
+					got := events(t, ch.wrap(bytes.NewReader(in)), i%2 == 1)
+					if !equal(got, want) {
+						t.Errorf("%s:\n%s", name, diffLines(got, want))
+					}
+				}
+			}
+		}
+	}
+}
+
+// diffLines shows got and want side by side, from the first difference.
+func diffLines(got, want []string) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d lines equal, then\n", i)
+	for k := i; k < min(i+6, max(len(got), len(want))); k++ {
+		var g, w string
+		if k < len(got) {
+			g = got[k]
+		}
+		if k < len(want) {
+			w = want[k]
+		}
+		fmt.Fprintf(&b, "got  %-30s want %s\n", g, w)
+	}
+	fmt.Fprintf(&b, "(%d lines, want %d)", len(got), len(want))
+	return b.String()
+}
+
+// TestLineLimit reads header lines around the 64 KiB limit, in the record
+// header and in the stored HTTP header, under every chunking: a line is
+// accepted if it has at most maxLine bytes, ending included, however the
+// bytes arrive.
+func TestLineLimit(t *testing.T) {
+	for _, n := range []int{maxLine - 1, maxLine, maxLine + 1, 80 << 10, 100 << 10} {
+		// "X-Long: " + value + CRLF is n bytes.
+		field := "X-Long: " + strings.Repeat("v", n-len("X-Long: ")-2)
+		long := testRecord("L", 1)
+		long.Fields = []string{field}
+		in, o := layout(segments(false, testRecord("A", 1), long, testRecord("C", 1))...)
+		warcWant := []string{"rec A @0", fmt.Sprintf("rec L @%d", o[1]), fmt.Sprintf("rec C @%d", o[2])}
+		if n > maxLine {
+			warcWant = []string{"rec A @0", fmt.Sprintf("err header @%d", o[1]), fmt.Sprintf("rec C @%d", o[2])}
+		}
+		body := "<p>hi</p>"
+		httpRec := warctest.Response("http://example.test/h", warctest.HTTPResponse(200,
+			[]string{"Content-Type: text/html", field}, []byte(body)))
+		httpIn, _ := layout(segments(false, httpRec)...)
+		for _, ch := range chunkings {
+			for _, form := range []string{"plain", "gzip"} {
+				data, hdata := in, httpIn
+				if form == "gzip" {
+					data, hdata = gzipBytes(in), gzipBytes(httpIn)
+				}
+				got := events(t, ch.wrap(bytes.NewReader(data)), false)
+				if !equal(got, warcWant) {
+					t.Errorf("record header line of %d bytes, %s, %s:\n%s", n, form, ch.name, diffLines(got, warcWant))
+				}
+				rec, err := NewReader(ch.wrap(bytes.NewReader(hdata))).Next()
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = rec.Payload()
+				if (err == nil) != (n <= maxLine) || err != nil && !errors.Is(err, ErrHTTP) {
+					t.Errorf("HTTP header line of %d bytes, %s, %s: Payload error %v", n, form, ch.name, err)
+				}
+			}
+		}
+	}
+}
+
+// TestFixtureChunking reads every WARC fixture, those in testdata and the
+// generated ones, under every chunking, with and without reading the
+// blocks: the records and errors are those of reading it whole.
+func TestFixtureChunking(t *testing.T) {
+	fixtures := map[string][]byte{}
+	paths, _ := filepath.Glob("testdata/*.warc*")
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixtures[p] = b
+	}
+	if len(fixtures) == 0 {
+		t.Fatal("no fixtures in testdata")
+	}
+	for _, compress := range []bool{false, true} {
+		var b bytes.Buffer
+		if _, err := warctest.Generate(&b, 200<<10, compress, 3); err != nil {
+			t.Fatal(err)
+		}
+		fixtures[fmt.Sprintf("generated crawl, compress=%v", compress)] = b.Bytes()
+	}
+	for _, set := range [][]corruptCase{plainCases(), gzipCases()} {
+		for _, tc := range set {
+			fixtures["corruption: "+tc.desc] = tc.in
+		}
+	}
+	for _, delta := range []int{-200, 200, pastEOF} {
+		c := newDamagedCrawl(3000, delta)
+		for _, form := range []string{"plain", "gzip", "members"} {
+			fixtures[fmt.Sprintf("damaged crawl %+d %s", delta, form)] = c.input(form)
+		}
+	}
+	for name, in := range fixtures {
+		for _, readBodies := range []bool{false, true} {
+			want := events(t, bytes.NewReader(in), readBodies)
+			for _, ch := range chunkings[1:] {
+				if ch.name == "OneByteReader" && len(in) > 100<<10 {
+					continue
+				}
+				if got := events(t, ch.wrap(bytes.NewReader(in)), readBodies); !equal(got, want) {
+					t.Errorf("%s, %s, readBodies=%v:\n%s", name, ch.name, readBodies, diffLines(got, want))
+				}
+			}
+		}
+	}
+}
