@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"io"
 	"net/http"
-	"strings"
 	"sync"
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/contentcoding"
+	"github.com/charsniff/charsniff/internal/mimetype"
 	"github.com/charsniff/charsniff/sniff"
 )
 
@@ -157,10 +157,13 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 
 // htmlEssence returns the essence of the MIME type contentType, in lower
 // case, and whether it is an HTML one: text/html or application/xhtml+xml.
+// It reads the header as Fetch's "extract a MIME type" does.
 func htmlEssence(contentType string) (essence string, html bool) {
-	essence, _, _ = strings.Cut(contentType, ";")
-	essence = strings.ToLower(strings.Trim(essence, " \t\r\n"))
-	return essence, essence == "text/html" || essence == "application/xhtml+xml"
+	t, ok := mimetype.Extract(contentType)
+	if !ok {
+		return "", false
+	}
+	return t.Essence(), t.IsHTML()
 }
 
 // readCloser reads from r and closes c.
