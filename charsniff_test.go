@@ -16,7 +16,6 @@ import (
 	"golang.org/x/text/encoding"
 
 	"github.com/charsniff/charsniff"
-	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 )
@@ -231,9 +230,9 @@ func TestNewReaderLabelCharsetReader(t *testing.T) {
 	d := xml.NewDecoder(strings.NewReader(`<?xml version="1.0" encoding="bogus"?><a/>`))
 	d.CharsetReader = charsniff.NewReaderLabel
 	var v struct{}
-	var le *decode.LabelError
+	var le *charsniff.LabelError
 	if err := d.Decode(&v); !errors.As(err, &le) || le.Label != "bogus" {
-		t.Errorf("Decode with an unknown encoding = %v, want a *decode.LabelError", err)
+		t.Errorf("Decode with an unknown encoding = %v, want a *charsniff.LabelError", err)
 	}
 }
 

@@ -41,7 +41,7 @@ func readSample(b *testing.B, file string) []byte {
 // with Read into a 32 KB buffer, reusing one Reader (Reset).
 func benchRead(b *testing.B, data []byte, label string) {
 	src := bytes.NewReader(data)
-	r, err := decode.NewReader(src, decode.WithOverride(label))
+	r, err := decode.NewReader(src, withOverride(label))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func BenchmarkWriteTo(b *testing.B) {
 		b.Run(s.name, func(b *testing.B) {
 			data := readSample(b, s.file)
 			src := bytes.NewReader(data)
-			r, _ := decode.NewReader(src, decode.WithOverride(s.label))
+			r, _ := decode.NewReader(src, withOverride(s.label))
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			var sink discard

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/sniff"
 	"github.com/charsniff/charsniff/warc"
 )
 
@@ -150,18 +151,15 @@ func (w *worker) sniffRecord(path string, rec *warc.Record, c *warcCounts) (*res
 	// The record carries its own transport layer: its stored Content-Type
 	// and its URI's host come after the flags' and so win over them.
 	opts := append(w.recOpts[:0], w.a.opts...)
-	if p.ContentType != "" {
-		opts = append(opts, decode.WithContentType(p.ContentType))
-	}
-	if h := hostOf(rec.TargetURI); h != "" {
-		opts = append(opts, decode.WithTLD(h))
+	if p.ContentType != "" || hostOf(rec.TargetURI) != "" {
+		opts = append(opts, decode.WithSniff(sniff.Options{ContentType: p.ContentType, TLD: hostOf(rec.TargetURI)}))
 	}
 	w.recOpts = opts
 	w.recErr = errReader{r: p.Body}
 	if w.recRd == nil {
 		w.recRd, err = decode.NewReader(&w.recErr, opts...)
 	} else {
-		err = w.recRd.ResetWith(&w.recErr, opts...)
+		err = w.recRd.Reset(&w.recErr, opts...)
 	}
 	rd := w.recRd
 	if err != nil {
@@ -170,7 +168,7 @@ func (w *worker) sniffRecord(path string, rec *warc.Record, c *warcCounts) (*res
 		r.Error = problem(err).Error()
 		return r, nil
 	}
-	res := newResult(path, rd.Result())
+	res := newResult(path, rd.Result().Result)
 	res.withChange(rd)
 	res.warcFields = r.warcFields
 	if w.recErr.err != nil {

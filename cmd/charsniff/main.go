@@ -36,9 +36,10 @@ import (
 	"os"
 	"runtime"
 	"strconv"
-	"strings"
 
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
 	"github.com/charsniff/charsniff/warc"
 )
 
@@ -68,10 +69,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "charsniff %s (%s)\n", version(), runtime.Version())
 		return exitOK
 	}
-	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions()}
-	if _, err := decode.NewReader(strings.NewReader(""), a.opts...); err != nil {
-		a.optErr = problem(err)
-	}
+	a := &app{cfg: c, stdin: stdin, stderr: stderr}
+	a.opts, a.optErr = c.readerOptions()
 	if c.decode {
 		return a.runDecode(stdout)
 	}
@@ -79,60 +78,57 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // readerOptions turns the flags into options of decode.NewReader, so the
-// command and the library always give one answer.
-func (c *config) readerOptions() []decode.Option {
-	var opts []decode.Option
-	if c.contentType != "" {
-		opts = append(opts, decode.WithContentType(c.contentType))
-	}
-	if c.override != "" {
-		opts = append(opts, decode.WithOverride(c.override))
-	}
-	if c.defaultLabel != "" {
-		opts = append(opts, decode.WithDefault(c.defaultLabel))
-	}
-	if c.tld != "" {
-		opts = append(opts, decode.WithTLD(c.tld))
-	}
-	if c.lateMeta > 0 {
-		// Read ahead up to the limit before any output, so a late
-		// declaration after non-ASCII bytes restarts from memory: the
-		// file is never read twice.
-		opts = append(opts, decode.WithLateMeta(c.lateMeta), decode.WithAutoRestart())
-	}
-	if c.locale != "" {
-		opts = append(opts, decode.WithLocale(c.locale))
-	}
-	if c.noAutodetect {
-		opts = append(opts, decode.WithoutAutodetect())
-	}
+// command and the library always give one answer. An unknown label is an
+// error naming its flag.
+func (c *config) readerOptions() ([]decode.Option, error) {
+	lookup := override.Lookup
 	if c.legacy {
-		opts = append(opts, decode.WithLegacyLabels())
+		lookup = override.LookupLegacy
 	}
+	o := sniff.Options{
+		ContentType:  c.contentType,
+		Locale:       c.locale,
+		TLD:          c.tld,
+		Window:       c.window,
+		NoAutodetect: c.noAutodetect,
+		Legacy:       c.legacy,
+	}
+	for _, l := range []struct {
+		label, flag string
+		e           *override.Encoding
+	}{
+		{c.override, "--override", &o.Override},
+		{c.defaultLabel, "--default", &o.Default},
+	} {
+		if l.label == "" {
+			continue
+		}
+		e, ok := lookup(l.label)
+		if !ok {
+			return nil, fmt.Errorf("unknown encoding label %q (%s)", l.label, l.flag)
+		}
+		*l.e = e
+	}
+	opts := []decode.Option{decode.WithSniff(o), decode.WithLookahead(c.lookahead)}
 	if c.raw {
-		opts = append(opts, decode.Raw())
+		opts = append(opts, decode.WithoutPreprocessing())
 	}
-	return append(opts, decode.WithWindow(c.window))
-}
-
-// flagOfOption names the command-line flag behind a decode option, for error
-// messages.
-var flagOfOption = map[string]string{
-	"WithOverride": "--override",
-	"WithDefault":  "--default",
+	return opts, nil
 }
 
 // problem rewrites an error of the decode package in the command's terms.
-func problem(err error) error {
-	var le *decode.LabelError
-	if errors.As(err, &le) {
-		name := flagOfOption[le.Option]
-		if name == "" {
-			name = le.Option
+func problem(err error) error { return err }
+
+// settle reads rd, discarding the text, until its look-ahead has decided
+// (see decode.Reader.Decided): what the sniff-only command needs for the
+// final result, and no more.
+func settle(rd *decode.Reader) {
+	var buf [4096]byte
+	for !rd.Decided() {
+		if _, err := rd.Read(buf[:]); err != nil {
+			return
 		}
-		return fmt.Errorf("unknown encoding label %q (%s)", le.Label, name)
 	}
-	return err
 }
 
 // app is one run of the command.
@@ -397,6 +393,9 @@ func (a *app) newWorker() *worker { return &worker{a: a} }
 
 // reader returns the worker's reader, reset to read src.
 func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
+	if w.a.optErr != nil {
+		return nil, w.a.optErr
+	}
 	if w.rd == nil {
 		rd, err := decode.NewReader(src, w.a.opts...)
 		if err != nil {
@@ -405,7 +404,7 @@ func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
 		w.rd = rd
 		return rd, nil
 	}
-	if err := w.rd.Reset(src); err != nil {
+	if err := w.rd.Reset(src, w.a.opts...); err != nil {
 		return nil, problem(err)
 	}
 	return w.rd, nil
@@ -462,13 +461,14 @@ func (w *worker) sniff(j *job, done <-chan struct{}) {
 		b.end(ptr(errorResult(j.in.path, err)))
 		return
 	}
+	settle(rd)
 	if er.err != nil {
-		// The reader defers a read error to its first Read; the window is
-		// all that is read here, so report it now.
+		// The reader defers a read error to its first Read; report it
+		// now.
 		b.end(ptr(errorResult(j.in.path, er.err)))
 		return
 	}
-	r := newResult(j.in.path, rd.Result())
+	r := newResult(j.in.path, rd.Result().Result)
 	r.withChange(rd)
 	if src.size >= 0 {
 		r.Bytes = &src.size
@@ -491,7 +491,14 @@ type batch struct {
 }
 
 // begin does nothing: in sniffing mode the line waits for end.
-func (b *batch) begin(*result, *decode.Reader, *errReader) error { return b.err }
+func (b *batch) begin(r *result, rd *decode.Reader, er *errReader) error {
+	settle(rd)
+	r.withChange(rd)
+	if er.err != nil && r.Error == "" {
+		r.Error = problemOfRecord(er.err)
+	}
+	return b.err
+}
 
 // end adds r to the batch, sending the batch when it is full.
 func (b *batch) end(r *result) error {
@@ -641,7 +648,7 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 	if err != nil {
 		return d.end(ptr(errorResult(in.path, err)))
 	}
-	r := newResult(in.path, rd.Result())
+	r := newResult(in.path, rd.Result().Result)
 	r.withChange(rd)
 	if d.a.text != nil && src.size >= 0 {
 		// The line is written before the text: the size must be known.
@@ -685,6 +692,9 @@ func (d *decoder) begin(r *result, rd *decode.Reader, er *errReader) error {
 		w = a.text
 	}
 	_, err := rd.WriteTo(w)
+	// The final decision, for a line written after the text (a line
+	// written before it, with the text inside, has the window's).
+	r.withChange(rd)
 	if er.err != nil {
 		// The source failed: the text up to the bad read has been
 		// written, and the result says what went wrong.

@@ -49,27 +49,26 @@ func newResult(path string, r sniff.Result) result {
 	}
 }
 
-// late reports a change of encoding found by --late-meta: how it was made
-// ("switched" on the fly, "restarted" from the kept bytes, "same"), the
-// encoding sniffing had chosen, and the raw offset just past the <meta>.
+// late reports a change of encoding after the window (--lookahead): how it
+// was made ("switched" on the fly, "same", "restart-needed"), the encoding
+// sniffing had chosen, and the raw offset from which the new one applies.
 type late struct {
 	Change string `json:"change"`
 	From   string `json:"from"`
 	Offset int64  `json:"offset"`
 }
 
-// withChange makes r report the encoding the document is decoded in after
-// a change of encoding while parsing, if rd made one: encoding and
-// confidence become the final ones (source stays the sniffing step), and
-// late says what happened. Without --late-meta rd makes no change.
+// withChange makes r report rd's decision so far: encoding, confidence
+// and source become the final ones, and late says what changed after the
+// window, if anything did.
 func (r *result) withChange(rd *decode.Reader) {
-	ch := rd.Change()
-	if ch.Kind == decode.NoChange {
-		return
+	res := rd.Result()
+	r.Encoding = lowerName(res.Encoding)
+	r.Confidence = res.Confidence.String()
+	r.Source = res.Source.String()
+	if ch := res.Late; ch.Kind != decode.NoChange {
+		r.Late = &late{Change: ch.Kind.String(), From: lowerName(ch.From), Offset: ch.Offset}
 	}
-	r.Encoding = lowerName(rd.Encoding())
-	r.Confidence = rd.Confidence().String()
-	r.Late = &late{Change: ch.Kind.String(), From: lowerName(ch.From), Offset: ch.Offset}
 }
 
 // errorResult is the result of an input that failed.
