@@ -2,6 +2,7 @@ package decode
 
 import (
 	"io"
+	"sync"
 
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/prescan"
@@ -121,8 +122,10 @@ type lookahead struct {
 	pendMeta bool
 	// held holds the raw bytes hold read ahead, from the first non-ASCII
 	// byte on: at most the lookahead (or the input buffer's worth, if
-	// larger). Its array is reused across streams.
-	held []byte
+	// larger). Its array comes from heldPool and goes back there once
+	// replayed; heldp is the pool's handle on it, nil for a new array.
+	held  []byte
+	heldp *[]byte
 	// replay is the part of held fill has not taken back into buf yet.
 	// pendErr is a source error met while reading ahead, which fill hands
 	// on once replay is empty.
@@ -133,12 +136,43 @@ type lookahead struct {
 	opts sniff.Options
 }
 
+// heldPool holds the arrays of lookahead.held between holds.
+var heldPool sync.Pool
+
+// maxPooled is the largest held array kept in heldPool.
+const maxPooled = 4 * DefaultLookahead
+
+// takeHeld gives l.held an empty array from the pool, if it has none.
+func (l *lookahead) takeHeld() {
+	if l.held == nil {
+		if p, ok := heldPool.Get().(*[]byte); ok {
+			l.heldp, l.held = p, (*p)[:0]
+		}
+	}
+}
+
+// dropHeld hands l.held's array back to the pool.
+func (l *lookahead) dropHeld() {
+	if c := cap(l.held); c > 0 && c <= maxPooled {
+		if l.heldp == nil {
+			l.heldp = new([]byte)
+		}
+		*l.heldp = l.held[:0]
+		heldPool.Put(l.heldp)
+	}
+	l.held, l.heldp = nil, nil
+}
+
 // open reports whether the decoder must stop at the first non-ASCII byte:
 // a <meta> (found, or still looked for) or late autodetection may decide.
 func (l *lookahead) open() bool { return l.scanning || l.detecting || l.pendMeta }
 
-// aheadChunk is the most hold asks the source for at once.
-const aheadChunk = 32 << 10
+// aheadChunk is the most hold asks the source for at once, minRead the
+// least room it grows held to before a read.
+const (
+	aheadChunk = 32 << 10
+	minRead    = 4 << 10
+)
 
 // detectFirst is the number of bytes hold first gives late autodetection;
 // it doubles them until the detector answers.
@@ -150,7 +184,8 @@ func (r *Reader) startLate() {
 	l := &r.late
 	l.scanning, l.detecting, l.clean = false, false, 0
 	l.pendAt, l.pendEnc, l.pendMeta = -1, override.Unknown, false
-	l.held, l.replay, l.pendErr = l.held[:0], nil, nil
+	l.replay, l.pendErr = nil, nil
+	l.dropHeld()
 	tentative := r.res.Confidence == sniff.Tentative
 	r.d.track = tentative
 	n := r.cfg.ahead()
@@ -241,6 +276,7 @@ func (r *Reader) hold() {
 	at := r.offset(r.r0)
 	n := r.cfg.ahead()
 	lim := max(n, r.r1-r.r0)
+	l.takeHeld()
 	l.held = append(l.held[:0], r.buf[r.r0:r.r1]...)
 	r.pos -= int64(r.r1 - r.r0)
 	r.r1 = r.r0
@@ -250,7 +286,7 @@ func (r *Reader) hold() {
 	next := min(detectFirst, n) // the next prefix of held to detect on
 	tried := 0                  // the longest prefix the detector declined
 	for empty := 0; ; {
-		if !l.scanning && l.detecting && !found {
+		if l.detecting && !found {
 			for next <= len(l.held) && next < n && !found {
 				if det, found = r.detect(l.held[:next], false); !found {
 					tried, next = next, 2*next
@@ -261,11 +297,10 @@ func (r *Reader) hold() {
 			break
 		}
 		k := len(l.held)
-		want := min(lim-k, aheadChunk)
-		if cap(l.held)-k < want {
-			l.grow(k+want, lim)
+		if cap(l.held)-k < minRead && cap(l.held) < lim {
+			l.grow(k+minRead, lim)
 		}
-		p := l.held[k : k+want]
+		p := l.held[k : k+min(lim-k, cap(l.held)-k, aheadChunk)]
 		m, err := r.src.Read(p)
 		if m < 0 || m > len(p) {
 			r.err = errBadCount
@@ -316,7 +351,7 @@ func (r *Reader) hold() {
 
 // grow makes room in held for n bytes in all, doubling, within lim.
 func (l *lookahead) grow(n, lim int) {
-	c := min(max(2*cap(l.held), n, 16<<10), lim)
+	c := min(max(2*cap(l.held), n, 8<<10), lim)
 	h := make([]byte, len(l.held), c)
 	copy(h, l.held)
 	l.held = h

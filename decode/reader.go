@@ -60,6 +60,7 @@ package decode
 import (
 	"errors"
 	"io"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/transform"
@@ -133,13 +134,38 @@ type Reader struct {
 
 	// out[o0:o1] are decoded bytes not yet returned: the rest of a
 	// character that did not fit a small Read, or read-ahead of ReadRune.
-	// out is allocated on first need.
+	// out is taken from outPool on first need.
 	out    *[outSize]byte
 	o0, o1 int
 
-	// in is the input buffer (pointer-free, so that a fresh Reader is
-	// cheap to allocate and clear).
+	// in is the input buffer, from inPool, unless the window needs a
+	// larger one.
 	in *[inSize]byte
+}
+
+// inPool and outPool hold the input and output buffers of Readers whose
+// stream has ended (see release), so that a fresh Reader per document
+// costs no more than a reused one but for its own small struct.
+var (
+	inPool  = sync.Pool{New: func() any { return new([inSize]byte) }}
+	outPool = sync.Pool{New: func() any { return new([outSize]byte) }}
+)
+
+// release hands r's buffers back to the pools at the end of the stream,
+// when they hold nothing more to return; Reset, or a later call that
+// needs one, takes them again.
+func (r *Reader) release() {
+	if r.o0 != r.o1 {
+		return
+	}
+	if r.in != nil {
+		inPool.Put(r.in)
+		r.in, r.buf, r.r0, r.r1 = nil, nil, 0, 0
+	}
+	if r.out != nil {
+		outPool.Put(r.out)
+		r.out, r.o0, r.o1 = nil, 0, 0
+	}
 }
 
 // NewReader returns a Reader that decodes src. It reads from src until it
@@ -190,7 +216,7 @@ func (r *Reader) setup() {
 	r.d.configure(&r.cfg)
 	if w := r.cfg.window(); w <= inSize {
 		if r.in == nil {
-			r.in = new([inSize]byte)
+			r.in = inPool.Get().(*[inSize]byte)
 		}
 		r.buf = r.in[:]
 	} else if cap(r.buf) >= w {
@@ -258,6 +284,7 @@ func (r *Reader) fill(limit int) {
 		r.pos += int64(n)
 		if len(l.replay) == 0 {
 			l.replay = nil
+			l.dropHeld()
 			r.eof = r.srcEOF
 			r.err, l.pendErr = l.pendErr, nil
 		}
@@ -345,6 +372,7 @@ func (r *Reader) decode(dst []byte) (int, error) {
 				// The decoder neither consumed nor wrote: treat it as
 				// needing more input.
 			} else if r.eof {
+				r.release()
 				return 0, io.EOF
 			}
 		case transform.ErrShortSrc:
@@ -366,10 +394,10 @@ func (r *Reader) decode(dst []byte) (int, error) {
 	}
 }
 
-// outBuf returns out, allocating it on first need.
+// outBuf returns out, taking it from the pool on first need.
 func (r *Reader) outBuf() *[outSize]byte {
 	if r.out == nil {
-		r.out = new([outSize]byte)
+		r.out = outPool.Get().(*[outSize]byte)
 	}
 	return r.out
 }
