@@ -215,7 +215,7 @@ func (r *Reader) scanMeta(p []byte) {
 		return
 	}
 	l.scanning = false
-	if res.Source == prescan.Meta && l.pendAt < 0 {
+	if res.Rule == prescan.Meta && l.pendAt < 0 {
 		l.pendAt, l.pendEnc, l.pendMeta = int64(res.Offset), res.Encoding, true
 	}
 }
