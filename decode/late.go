@@ -57,13 +57,12 @@ const (
 	// SameEncoding: To is the encoding already in use (after UTF-16 became
 	// UTF-8 and x-user-defined windows-1252).
 	SameEncoding
-	// IgnoredUTF16: the encoding in use is UTF-16BE or UTF-16LE, which no
-	// <meta> can change; the confidence is now certain.
-	IgnoredUTF16
-	// IgnoredCertain: the confidence was already certain; nothing
-	// changed. The standard does not run the steps then; the Reader
-	// reports it to a caller that asks anyway.
-	IgnoredCertain
+	// Ignored: nothing changed, because the encoding in use is UTF-16BE
+	// or UTF-16LE, which no <meta> can change (the confidence is now
+	// certain), or because the confidence was already certain (the
+	// standard does not run the steps then; the Reader answers a caller
+	// that asks anyway, and does not record it in Result.Late).
+	Ignored
 )
 
 var changeKindNames = [...]string{
@@ -71,12 +70,11 @@ var changeKindNames = [...]string{
 	SwitchedOnTheFly: "switched",
 	RestartNeeded:    "restart-needed",
 	SameEncoding:     "same",
-	IgnoredUTF16:     "ignored-utf-16",
-	IgnoredCertain:   "ignored-certain",
+	Ignored:          "ignored",
 }
 
-// String returns "none", "switched", "restart-needed", "same",
-// "ignored-utf-16" or "ignored-certain".
+// String returns "none", "switched", "restart-needed", "same" or
+// "ignored".
 func (k ChangeKind) String() string {
 	if int(k) < len(changeKindNames) {
 		return changeKindNames[k]
@@ -90,7 +88,7 @@ type Change struct {
 	Kind ChangeKind
 	// From is the encoding in use when the change was asked for; To is the
 	// encoding asked for, after UTF-16 became UTF-8 and x-user-defined
-	// windows-1252 (except for IgnoredUTF16, where it is as asked).
+	// windows-1252 (as asked when UTF-16 in use made it Ignored).
 	From, To override.Encoding
 	// Offset is the raw stream offset from which the bytes are decoded in
 	// To (for SwitchedOnTheFly), or at which the change was asked for.
@@ -368,7 +366,7 @@ func (r *Reader) detect(b []byte, atEOF bool) (override.Encoding, bool) {
 // lateMeta acts on a late <meta> naming e, with the decoder at stream
 // offset at and every byte before it ASCII.
 func (r *Reader) lateMeta(e override.Encoding, at int64) {
-	if c := r.change(e, at, true); c.Kind != IgnoredUTF16 && c.Kind != IgnoredCertain {
+	if c := r.change(e, at, true); c.Kind != Ignored {
 		r.res.Source = sniff.SourcePrescan
 	}
 }
@@ -412,7 +410,7 @@ func (r *Reader) Decided() bool { return !r.late.open() }
 // The steps:
 //
 //  1. If the encoding in use is UTF-16BE or UTF-16LE, the confidence
-//     becomes certain and nothing else changes ([IgnoredUTF16]).
+//     becomes certain and nothing else changes ([Ignored]).
 //  2. UTF-16BE or UTF-16LE asked for becomes UTF-8.
 //  3. x-user-defined asked for becomes windows-1252.
 //  4. If that is the encoding in use, the confidence becomes certain
@@ -429,7 +427,7 @@ func (r *Reader) Decided() bool { return !r.late.open() }
 // ([override.Encoding.ASCIICompatible]: not UTF-16, ISO-2022-JP or
 // replacement); and between GBK and gb18030, which share one decoder.
 // If the confidence is already certain, nothing changes and the result is
-// [IgnoredCertain]. An invalid e changes nothing ([NoChange]). The first
+// [Ignored]. An invalid e changes nothing ([NoChange]). The first
 // change is reported in [Reader.Result]'s Late. ChangeEncoding does not
 // allocate, except for the decoder of a multi-byte encoding the Reader has
 // not used yet.
@@ -449,11 +447,11 @@ func (r *Reader) change(e override.Encoding, at int64, ascii bool) Change {
 	from := r.res.Encoding
 	c := Change{From: from, To: e, Offset: at}
 	if r.res.Confidence == sniff.Certain {
-		c.Kind = IgnoredCertain
+		c.Kind = Ignored
 		return c
 	}
 	if from.IsUTF16() {
-		c.Kind = IgnoredUTF16
+		c.Kind = Ignored
 	} else {
 		switch e {
 		case override.UTF16BE, override.UTF16LE:
