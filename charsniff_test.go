@@ -387,6 +387,25 @@ func TestDifferenceFromXNet_Autodetect(t *testing.T) {
 
 // TestDifferenceFromXNet_NewReaderNeverFails: empty input and read errors
 // in the first 1024 bytes are not NewReader's errors.
+func TestDifferenceFromXNet_LookPastWindow(t *testing.T) {
+	page := "<!DOCTYPE html><head><script>" + strings.Repeat("var x = 1; // no declaration here\n", 80) +
+		"</script><meta charset=utf-8></head><p>caf\xC3\xA9 \xE2\x80\x94 na\xC3\xAFve"
+	want := "<p>café — naïve"
+	r, err := charsniff.NewReader(strings.NewReader(page), "text/html")
+	if got := readString(t, r, err); !strings.HasSuffix(got, want) {
+		t.Errorf("NewReader: text ends %q, want %q", got[len(got)-20:], want)
+	}
+	xr, _ := xcharset.NewReader(strings.NewReader(page), "text/html")
+	if got := readString(t, xr, nil); strings.HasSuffix(got, want) {
+		t.Errorf("x/net NewReader: text ends %q, want mojibake (it stops at 1024 bytes)", got[len(got)-20:])
+	}
+	_, name, certain := charsniff.DetermineEncoding([]byte(page), "text/html")
+	_, xname, _ := xcharset.DetermineEncoding([]byte(page), "text/html")
+	if name != "utf-8" || !certain || xname != "windows-1252" {
+		t.Errorf("DetermineEncoding = %q (certain %v), x/net %q; want utf-8 (certain) and windows-1252", name, certain, xname)
+	}
+}
+
 func TestDifferenceFromXNet_NewReaderNeverFails(t *testing.T) {
 	r, err := charsniff.NewReader(strings.NewReader(""), "")
 	if got := readString(t, r, err); got != "" {

@@ -556,3 +556,15 @@ func TestLateAllocs(t *testing.T) {
 		t.Errorf("Reset and reading with the look-ahead: %v allocations, want 0", a)
 	}
 }
+
+// TestDecidedAtEOF: at the end of the input nothing is left to decide.
+func TestDecidedAtEOF(t *testing.T) {
+	r, _ := decode.NewReader(strings.NewReader(asciiPage))
+	if r.Decided() {
+		t.Fatal("Decided before reading an ASCII page, want the look-ahead open")
+	}
+	io.ReadAll(r)
+	if !r.Decided() {
+		t.Error("Decided = false at the end of the input")
+	}
+}

@@ -71,7 +71,7 @@ import (
 
 const (
 	// inSize is the size of the input buffer, which also holds the
-	// window unless WithWindow asks for more.
+	// window unless the sniffing options ask for a larger one.
 	inSize = 4096
 	// outSize is the size of the output buffer that serves small reads,
 	// ReadRune and WriteTo. 4 KB rather than 2 KB made WriteTo 3-19%
@@ -372,6 +372,8 @@ func (r *Reader) decode(dst []byte) (int, error) {
 				// The decoder neither consumed nor wrote: treat it as
 				// needing more input.
 			} else if r.eof {
+				// The end: nothing more can decide.
+				r.late.scanning, r.late.detecting = false, false
 				r.release()
 				return 0, io.EOF
 			}

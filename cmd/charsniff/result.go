@@ -20,7 +20,7 @@ type result struct {
 	Confidence string `json:"confidence,omitempty"` // "certain" or "tentative"
 	Source     string `json:"source,omitempty"`     // the sniffing step that decided
 	BOM        int    `json:"bom,omitempty"`        // length of the byte order mark, if any
-	Late       *late  `json:"late,omitempty"`       // a change of encoding while parsing (--late-meta)
+	Late       *late  `json:"late,omitempty"`       // a change of encoding after the window (--lookahead)
 	*warcFields
 	Bytes *int64 `json:"bytes,omitempty"` // size of the input, when known
 	Error string `json:"error,omitempty"` // the problem, for a failed input
