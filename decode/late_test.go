@@ -462,7 +462,8 @@ func (w *checkWriter) Write(p []byte) (int, error) {
 
 // TestLongASCIIHead pipes 100 MB of ASCII followed by undeclared Shift_JIS
 // text through a Reader: late autodetection, open all along, finds
-// Shift_JIS, and the memory allocated stays within the lookahead.
+// Shift_JIS, and the memory allocated stays flat (1 MB at most, the held
+// bytes within the lookahead).
 func TestLongASCIIHead(t *testing.T) {
 	n := int64(100 << 20)
 	if testing.Short() {
@@ -487,8 +488,10 @@ func TestLongASCIIHead(t *testing.T) {
 	if res := r.Result(); res.Encoding != override.ShiftJIS || res.Source != sniff.SourceAutodetect || res.Late.Offset != n {
 		t.Errorf("Result() = %+v, want Shift_JIS by late autodetection at %d", res, n)
 	}
-	if alloc := m1.TotalAlloc - m0.TotalAlloc; alloc > 4*decode.DefaultLookahead {
-		t.Errorf("%d bytes allocated for a %d-byte stream, want at most %d", alloc, n, 4*decode.DefaultLookahead)
+	// The Reader and its buffers, the held bytes growing to the
+	// lookahead, the <meta> scanner and a detector: flat, whatever n.
+	if alloc, most := m1.TotalAlloc-m0.TotalAlloc, uint64(16*decode.DefaultLookahead); alloc > most {
+		t.Errorf("%d bytes allocated for a %d-byte stream, want at most %d", alloc, n, most)
 	}
 }
 
