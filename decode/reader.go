@@ -46,9 +46,12 @@
 // sniffing of the window alone.
 //
 // The output does not depend on how the source splits its data across
-// reads. A Reader allocates when it is created and never while reading,
-// except for the bytes it holds to decide late (within the lookahead, kept
-// across Reset). The decoders' tables are shared by all Readers and built
+// reads. A Reader allocates its own small struct when it is created (and a
+// decoder for some multi-byte encodings) and never while reading: its 4 KB
+// input and output buffers, and the bytes it holds to decide late (at most
+// the lookahead), come from pools inside the package and go back there
+// when the stream ends, so a fresh Reader per document costs little more
+// than a reused one. The decoders' tables are shared by all Readers and built
 // on first use: 1 KB for each single-byte encoding, and 256 KB for each of
 // the double-byte ones (Shift_JIS, EUC-JP, GBK and gb18030, Big5, EUC-KR),
 // which look a character up with one load.
