@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/charsniff/charsniff"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // readString reads all of r, failing the test on an error.
@@ -398,6 +400,11 @@ func TestDifferenceFromXNet_LookPastWindow(t *testing.T) {
 	xr, _ := xcharset.NewReader(strings.NewReader(page), "text/html")
 	if got := readString(t, xr, nil); strings.HasSuffix(got, want) {
 		t.Errorf("x/net NewReader: text ends %q, want mojibake (it stops at 1024 bytes)", got[len(got)-20:])
+	}
+	resp := &http.Response{Header: http.Header{"Content-Type": {"text/html"}}, Body: io.NopCloser(strings.NewReader(page))}
+	rr, err := charsniff.NewResponseReader(resp)
+	if got := readString(t, rr, err); !strings.HasSuffix(got, want) || rr.Result().Source != sniff.SourcePrescan {
+		t.Errorf("NewResponseReader: text ends %q, %+v; want %q from a late <meta>", got[len(got)-20:], rr.Result(), want)
 	}
 	_, name, certain := charsniff.DetermineEncoding([]byte(page), "text/html")
 	_, xname, _ := xcharset.DetermineEncoding([]byte(page), "text/html")
