@@ -1,7 +1,9 @@
 package charsniff
 
 import (
+	"bytes"
 	"io"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/encoding"
@@ -62,38 +64,58 @@ func Lookup(label string) (e encoding.Encoding, name string) {
 	return lookup(enc)
 }
 
-// DetermineEncoding determines the encoding of an HTML document by running
-// the HTML Standard's encoding sniffing algorithm over up to the first 1024
-// bytes of content and the Content-Type header value contentType (which
-// may be ""): a byte order mark, then the header's charset, then a <meta>
-// or XML declaration, then a guess from the bytes, then windows-1252.
-// certain reports the algorithm's confidence: true for a byte order mark
-// and the header, false otherwise (a later <meta> could change a browser's
-// mind). name is as Lookup returns it. It always returns an encoding.
+// DetermineEncoding determines the encoding of an HTML document as a
+// browser ends up with it, from content and the Content-Type header value
+// contentType (which may be ""): a byte order mark, then the header's
+// charset, then a <meta> or XML declaration in the first 1024 bytes, then
+// a guess from the bytes, then windows-1252 — and then, while that is
+// tentative, what a browser's parser meets further on: a <meta> past the
+// first 1024 bytes, or the first non-ASCII text when the start was ASCII
+// (within [decode.DefaultLookahead] bytes of it), as [NewReader] does.
+// certain reports the final confidence: true for a byte order mark, the
+// header and a <meta>, false for a guess or the default (x/net reports a
+// <meta> as not certain: it stops at the first 1024 bytes). name is as
+// Lookup returns it. It always returns an encoding.
 func DetermineEncoding(content []byte, contentType string) (e encoding.Encoding, name string, certain bool) {
-	if len(content) > sniff.DefaultWindow {
-		content = content[:sniff.DefaultWindow]
+	var r decode.Reader
+	r.Reset(bytes.NewReader(content), decode.WithSniff(sniff.Options{ContentType: contentType}))
+	var buf [4096]byte
+	for !r.Decided() {
+		if _, err := r.Read(buf[:]); err != nil {
+			break
+		}
 	}
-	res := sniff.Sniff(content, &sniff.Options{ContentType: contentType})
-	if !res.Encoding.Valid() {
-		res.Encoding = override.Windows1252
-	}
+	res := r.Result()
 	e, name = lookup(res.Encoding)
 	return e, name, res.Confidence == sniff.Certain
 }
 
 // NewReader returns a reader of the UTF-8 text of the HTML document r,
 // whose Content-Type header value is contentType (or ""). It reads the
-// first 1024 bytes of r and determines the encoding from them as
-// [DetermineEncoding] does, then streams the whole input decoded, with a
-// byte order mark removed, CR LF and lone CR turned into LF, and U+0000
-// turned into U+FFFD, as an HTML parser sees it.
+// first 1024 bytes of r and determines the encoding from them, then
+// streams the whole input decoded, with a byte order mark removed, CR LF
+// and lone CR turned into LF, and U+0000 turned into U+FFFD, as an HTML
+// parser sees it. While the encoding is tentative it looks further, as a
+// browser does and as [DetermineEncoding] says: it never hands out text a
+// later <meta> or guess would contradict, holding at most
+// [decode.DefaultLookahead] bytes to decide.
 //
 // The error is always nil; an error from r is returned by the reader's Read
-// after the bytes before it. The reader is a [*decode.Reader]: use
+// after the text decoded before it. The reader is a [*decode.Reader]: use
 // [decode.NewReader] for options, or [NewResponseReader].
 func NewReader(r io.Reader, contentType string) (io.Reader, error) {
-	return decode.NewReader(r, decode.WithContentType(contentType))
+	return decode.NewReader(r, decode.WithSniff(sniff.Options{ContentType: contentType}))
+}
+
+// LabelError reports a label that names no encoding of the Encoding
+// Standard.
+type LabelError struct {
+	Label string // the label as given
+}
+
+// Error returns a message such as `charsniff: unknown encoding label "foo"`.
+func (e *LabelError) Error() string {
+	return "charsniff: unknown encoding label " + strconv.Quote(e.Label)
 }
 
 // NewReaderLabel returns a reader that decodes input from the encoding with
@@ -101,11 +123,11 @@ func NewReader(r io.Reader, contentType string) (io.Reader, error) {
 // encoding/xml.Decoder's CharsetReader. As the Encoding Standard's decode
 // does, a byte order mark at the start chooses the encoding instead of the
 // label, and is removed; nothing else is changed (no newline or NUL
-// preprocessing). An unknown label gives a [*decode.LabelError].
+// preprocessing). An unknown label gives a [*LabelError].
 func NewReaderLabel(label string, input io.Reader) (io.Reader, error) {
-	if _, ok := override.Lookup(label); !ok {
-		return nil, &decode.LabelError{Option: "NewReaderLabel", Label: label}
+	e, ok := override.Lookup(label)
+	if !ok {
+		return nil, &LabelError{Label: label}
 	}
-	return decode.NewReader(input, decode.WithOverride(label),
-		decode.WithoutNewlineNormalization(), decode.WithoutNULReplacement())
+	return decode.NewReader(input, decode.WithSniff(sniff.Options{Override: e}), decode.WithoutPreprocessing())
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,9 +17,9 @@ import (
 	"golang.org/x/text/encoding"
 
 	"github.com/charsniff/charsniff"
-	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // readString reads all of r, failing the test on an error.
@@ -231,9 +232,9 @@ func TestNewReaderLabelCharsetReader(t *testing.T) {
 	d := xml.NewDecoder(strings.NewReader(`<?xml version="1.0" encoding="bogus"?><a/>`))
 	d.CharsetReader = charsniff.NewReaderLabel
 	var v struct{}
-	var le *decode.LabelError
+	var le *charsniff.LabelError
 	if err := d.Decode(&v); !errors.As(err, &le) || le.Label != "bogus" {
-		t.Errorf("Decode with an unknown encoding = %v, want a *decode.LabelError", err)
+		t.Errorf("Decode with an unknown encoding = %v, want a *charsniff.LabelError", err)
 	}
 }
 
@@ -388,6 +389,30 @@ func TestDifferenceFromXNet_Autodetect(t *testing.T) {
 
 // TestDifferenceFromXNet_NewReaderNeverFails: empty input and read errors
 // in the first 1024 bytes are not NewReader's errors.
+func TestDifferenceFromXNet_LookPastWindow(t *testing.T) {
+	page := "<!DOCTYPE html><head><script>" + strings.Repeat("var x = 1; // no declaration here\n", 80) +
+		"</script><meta charset=utf-8></head><p>caf\xC3\xA9 \xE2\x80\x94 na\xC3\xAFve"
+	want := "<p>café — naïve"
+	r, err := charsniff.NewReader(strings.NewReader(page), "text/html")
+	if got := readString(t, r, err); !strings.HasSuffix(got, want) {
+		t.Errorf("NewReader: text ends %q, want %q", got[len(got)-20:], want)
+	}
+	xr, _ := xcharset.NewReader(strings.NewReader(page), "text/html")
+	if got := readString(t, xr, nil); strings.HasSuffix(got, want) {
+		t.Errorf("x/net NewReader: text ends %q, want mojibake (it stops at 1024 bytes)", got[len(got)-20:])
+	}
+	resp := &http.Response{Header: http.Header{"Content-Type": {"text/html"}}, Body: io.NopCloser(strings.NewReader(page))}
+	rr, err := charsniff.NewResponseReader(resp)
+	if got := readString(t, rr, err); !strings.HasSuffix(got, want) || rr.Result().Source != sniff.SourcePrescan {
+		t.Errorf("NewResponseReader: text ends %q, %+v; want %q from a late <meta>", got[len(got)-20:], rr.Result(), want)
+	}
+	_, name, certain := charsniff.DetermineEncoding([]byte(page), "text/html")
+	_, xname, _ := xcharset.DetermineEncoding([]byte(page), "text/html")
+	if name != "utf-8" || !certain || xname != "windows-1252" {
+		t.Errorf("DetermineEncoding = %q (certain %v), x/net %q; want utf-8 (certain) and windows-1252", name, certain, xname)
+	}
+}
+
 func TestDifferenceFromXNet_NewReaderNeverFails(t *testing.T) {
 	r, err := charsniff.NewReader(strings.NewReader(""), "")
 	if got := readString(t, r, err); got != "" {

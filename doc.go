@@ -76,6 +76,15 @@
 //   - Without a declaration, the encoding is guessed from the bytes by
 //     frequency analysis, as browsers do (x/net tries UTF-8 and otherwise
 //     says windows-1252).
+//   - While the encoding is tentative, [NewReader], [DetermineEncoding] and
+//     [NewResponseReader] look past the first 1024 bytes as a browser's
+//     parser and detector do: a <meta> further on (within 64 KiB) is acted
+//     on, and a start that is all ASCII leaves the guess open until the
+//     first non-ASCII text, with no text handed out that a later decision
+//     would contradict (see [decode.WithLookahead]; WithLookahead(0) is
+//     the first 1024 bytes alone). x/net decides from the first 1024 bytes
+//     only, so a page declaring UTF-8 after a long <head> comes out as
+//     windows-1252 mojibake.
 //   - [NewReader] never fails: an empty input is an empty stream (x/net
 //     returns io.EOF), and an error while reading the first 1024 bytes is
 //     returned by Read after the bytes before it (x/net returns it from

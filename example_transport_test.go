@@ -62,8 +62,9 @@ func ExampleTransport() {
 // ExampleNewResponseReader_compressed fetches with the crawler's own
 // Accept-Encoding, so net/http leaves the body compressed:
 // NewResponseReader decompresses it before sniffing, and takes the URL's
-// host as a hint (an undeclared page on a .ru host, whose first 1024 bytes
-// are ASCII, defaults to windows-1251 there).
+// host as a hint: an undeclared page on a .ru host, whose first 1024 bytes
+// are ASCII, is shown to the detector at its first Cyrillic bytes, as a
+// browser does.
 func ExampleNewResponseReader_compressed() {
 	page := "<title>News</title><!--" + strings.Repeat(" ", 1024) + "--><p>\xcd\xee\xe2\xee\xf1\xf2\xe8"
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -96,5 +97,5 @@ func ExampleNewResponseReader_compressed() {
 	res := r.Result()
 	fmt.Printf("%s (%s, %s): %s\n", res.Name(), res.Confidence, res.Source, text[len(text)-17:])
 	// Output:
-	// windows-1251 (tentative, default): <p>Новости
+	// windows-1251 (tentative, autodetect): <p>Новости
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/contentcoding"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // errNilResponse is returned by NewResponseReader for a nil response.
@@ -41,11 +42,12 @@ const (
 
 // NewResponseReader returns a [decode.Reader] over the body of resp, with
 // the Content-Type header of resp as the transport layer's declaration and
-// the host of resp.Request.URL as the top-level-domain hint
-// ([decode.WithTLD]; an IP address gives none). opts come after these, so
-// [decode.WithContentType] or [decode.WithTLD] among them wins. Like
-// [decode.NewReader], it reads the first bytes of the body (1024 by
-// default) before it returns; the caller still closes resp.Body.
+// the host of resp.Request.URL as the top-level-domain hint (an IP address
+// gives none). opts come after these and merge with them
+// ([decode.WithSniff]): a non-empty ContentType or TLD among them wins.
+// Like [decode.NewReader], it reads the first bytes of the body (1024 by
+// default) before it returns, and it looks past them as a browser does
+// ([decode.WithLookahead]); the caller still closes resp.Body.
 //
 // A body still compressed (a Content-Encoding header and
 // resp.Uncompressed false, as when the caller set Accept-Encoding itself)
@@ -58,8 +60,8 @@ const (
 // [DefaultMaxRatio]).
 //
 // The error is non-nil for a nil resp, a coding not known
-// ([ErrUnsupportedCoding]) or corrupt at its start, and bad options (a
-// [*decode.LabelError]); errors name the response's URL and the step, as
+// ([ErrUnsupportedCoding]) or corrupt at its start, and bad options;
+// errors name the response's URL and the step, as
 // in `charsniff: https://example.com/: content-encoding "foo": unsupported`.
 // Errors of the decompression while reading (such as [ErrBodyTooLarge])
 // name them too. A nil resp.Body reads as empty.
@@ -84,11 +86,11 @@ func NewResponseReader(resp *http.Response, opts ...decode.Option) (*decode.Read
 // responseOptions returns the decode options for resp: its Content-Type
 // header and its URL's host, then opts, which thus win.
 func responseOptions(resp *http.Response, opts []decode.Option) []decode.Option {
-	all := make([]decode.Option, 0, 2+len(opts))
-	all = append(all, decode.WithContentType(resp.Header.Get("Content-Type")))
-	if host := responseHost(resp); host != "" {
-		all = append(all, decode.WithTLD(host))
-	}
+	all := make([]decode.Option, 0, 1+len(opts))
+	all = append(all, decode.WithSniff(sniff.Options{
+		ContentType: resp.Header.Get("Content-Type"),
+		TLD:         responseHost(resp),
+	}))
 	return append(all, opts...)
 }
 

@@ -114,8 +114,10 @@ func TestResponseReaderRaw(t *testing.T) {
 		want string
 	}{
 		{"default", nil, "<p>a\nb"},
-		{"Raw", []decode.Option{decode.Raw()}, "<p>a\r\nb"},
-		{"override beats the header", []decode.Option{decode.WithOverride("utf-16le")}, "\u703C\u613E\u0A0D\uFFFD"},
+		{"raw", []decode.Option{decode.WithoutPreprocessing()}, "<p>a\r\nb"},
+		{"override beats the header", []decode.Option{decode.WithSniff(sniff.Options{Override: override.UTF16LE})}, "\u703C\u613E\u0A0D\uFFFD"},
+		{"a caller's Content-Type replaces the header", []decode.Option{decode.WithSniff(sniff.Options{ContentType: "text/html; charset=utf-16le"})}, "\u703C\u613E\u0A0D\uFFFD"},
+		{"a caller's hint merges with the header", []decode.Option{decode.WithSniff(sniff.Options{Locale: "ja"})}, "<p>a\nb"},
 	} {
 		resp := &http.Response{
 			Header: http.Header{"Content-Type": {"text/html; charset=utf-8"}},
@@ -137,7 +139,7 @@ func TestResponseReaderEdges(t *testing.T) {
 	if got := readString(t, r, err); got != "" {
 		t.Errorf("nil body: got %q", got)
 	}
-	if _, err := charsniff.NewResponseReader(&http.Response{}, decode.WithDefault("bogus")); err == nil {
+	if _, err := charsniff.NewResponseReader(&http.Response{}, decode.WithEncoding(override.Unknown)); err == nil {
 		t.Error("bad option: no error")
 	}
 }
@@ -158,7 +160,7 @@ func TestResponseReaderTLD(t *testing.T) {
 		{"www.example.jp", nil, override.ShiftJIS},
 		{"127.0.0.1", nil, override.Windows1252},
 		{"example.com", nil, override.Windows1252},
-		{"example.ru", []decode.Option{decode.WithTLD("de")}, override.Windows1252},
+		{"example.ru", []decode.Option{decode.WithSniff(sniff.Options{TLD: "de"})}, override.Windows1252},
 	} {
 		resp, err := (&http.Client{Transport: base}).Get("http://" + tc.host + "/raw?ct=text/html&body=" + neturl.QueryEscape(body))
 		if err != nil {

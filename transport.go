@@ -9,7 +9,6 @@ import (
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/contentcoding"
 	"github.com/charsniff/charsniff/internal/mimetype"
-	"github.com/charsniff/charsniff/sniff"
 )
 
 // Transport is an [http.RoundTripper] that hands out HTML responses
@@ -57,8 +56,9 @@ type Transport struct {
 	Base http.RoundTripper
 
 	// Options are given to decode.NewReader for each HTML response, after
-	// the response's Content-Type and URL host, so that decode.WithTLD or
-	// decode.WithContentType among them wins over the response's.
+	// the response's Content-Type and URL host, with which they merge
+	// (decode.WithSniff): a ContentType or TLD among them wins over the
+	// response's.
 	Options []decode.Option
 
 	// MaxDecodedSize caps a decompressed body: 0 means
@@ -196,12 +196,13 @@ func (b *Body) Close() error {
 	return b.err
 }
 
-// Result returns the encoding the body is decoded from, how confident and
-// why, as [decode.Reader.Result].
-func (b *Body) Result() sniff.Result { return b.r.Result() }
+// Result returns the encoding the body is decoded in, how confident and
+// why, as [decode.Reader.Result]: final once the decoder has decided
+// (at the latest at the end of the body).
+func (b *Body) Result() decode.Result { return b.r.Result() }
 
 // Decoder returns the reader that decodes the body, for its other
-// methods ([decode.Reader.Change] after a late <meta>). Reading from it
+// methods ([decode.Reader.ChangeEncoding], say). Reading from it
 // reads the body.
 func (b *Body) Decoder() *decode.Reader { return b.r }
 
@@ -209,13 +210,13 @@ func (b *Body) Decoder() *decode.Reader { return b.r }
 // [Transport] decoded, and false if resp.Body is not a [*Body] (the
 // response is not HTML, or an http.Client with a Timeout wrapped the body;
 // a client without Timeout leaves it as it is).
-func ResponseResult(resp *http.Response) (sniff.Result, bool) {
+func ResponseResult(resp *http.Response) (decode.Result, bool) {
 	if resp == nil {
-		return sniff.Result{}, false
+		return decode.Result{}, false
 	}
 	b, ok := resp.Body.(*Body)
 	if !ok {
-		return sniff.Result{}, false
+		return decode.Result{}, false
 	}
 	return b.Result(), true
 }

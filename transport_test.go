@@ -220,14 +220,6 @@ func texts(t *testing.T, r io.Reader) []string {
 	return out
 }
 
-// finalEncoding returns the encoding r decodes in at the end.
-// (With the consolidated decode API: r.Result().Encoding.)
-func finalEncoding(r *decode.Reader) override.Encoding { return r.Encoding() }
-
-// lateMeta is the option that finds a <meta> past the first 1024 bytes.
-// browser-final default: the coordinator drops it once decode looks ahead
-// by default.
-var lateMeta = decode.WithLateMeta(64 << 10)
 
 // TestSite fetches every page of the site in every mode and coding, through
 // Transport and through NewResponseReader, with and without the client's
@@ -236,7 +228,6 @@ func TestSite(t *testing.T) {
 	base := serveSite(t)
 	crawler := &http.Client{Transport: &charsniff.Transport{
 		Base:    base,
-		Options: []decode.Option{lateMeta}, // browser-final default
 	}}
 	plain := &http.Client{Transport: base}
 	for _, p := range site {
@@ -284,7 +275,7 @@ func TestSite(t *testing.T) {
 								t.Fatal(err)
 							}
 							defer resp.Body.Close()
-							r, err = charsniff.NewResponseReader(resp, lateMeta) // browser-final default
+							r, err = charsniff.NewResponseReader(resp)
 							if err != nil {
 								t.Fatal(err)
 							}
@@ -296,7 +287,7 @@ func TestSite(t *testing.T) {
 						if got := texts(t, body); len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 							t.Errorf("text nodes\ngot  %q\nwant %q", got, want)
 						}
-						if got := finalEncoding(r); got != wantEnc {
+						if got := r.Result().Encoding; got != wantEnc {
 							t.Errorf("final encoding %v, want %v", got, wantEnc)
 						}
 					})
@@ -388,8 +379,8 @@ func TestTransportErrors(t *testing.T) {
 	}
 
 	_, err = (&charsniff.Transport{Base: respond(header, compress(t, "gzip", page), &b),
-		Options: []decode.Option{decode.WithDefault("bogus")}}).RoundTrip(req)
-	if err == nil || !strings.HasPrefix(err.Error(), `charsniff: http://example.com/a: decode: unknown encoding label "bogus"`) || b.closes.Load() != 1 {
+		Options: []decode.Option{decode.WithEncoding(override.Unknown)}}).RoundTrip(req)
+	if err == nil || !strings.HasPrefix(err.Error(), `charsniff: http://example.com/a: decode: WithEncoding of an invalid encoding`) || b.closes.Load() != 1 {
 		t.Errorf("bad option: %v, body closed %d times", err, b.closes.Load())
 	}
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // processFile is the per-file function of a distributed engine (a Beam DoFn,
@@ -24,7 +25,7 @@ func processFile(path string, emit func(archive.Result, int)) error {
 	defer f.Close()
 	rd := archive.NewReader(f, archive.Options{
 		File:   path,
-		Decode: []decode.Option{decode.WithLocale("ja")}, // the engine's own hints
+		Decode: []decode.Option{decode.WithSniff(sniff.Options{Locale: "ja"})}, // the engine's own hints
 	})
 	for {
 		rec, err := rd.Next()

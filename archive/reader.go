@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/sniff"
 	"github.com/charsniff/charsniff/warc"
 )
 
@@ -168,9 +170,55 @@ func (rec *Record) WriteText(w io.Writer) (int64, error) {
 	return n, err
 }
 
+// Settle reads the record's text until its decoder has decided (see
+// decode.Reader.Decided), or until max bytes of text are read, appends that
+// text to buf and returns it, and brings Result up to the decision. Text
+// and WriteText go on after the text Settle read: a caller that writes the
+// text writes buf first. A caller that writes a record's line before its
+// text (as the charsniff command's --decode --json does) settles first, so
+// that the line holds the final decision; only a text that is ASCII for
+// more than max bytes can still change it afterwards (see Finish).
+func (rec *Record) Settle(buf []byte, max int) []byte {
+	t := rec.text
+	if t == nil || rec.finished {
+		return buf
+	}
+	for !t.rd.Decided() && len(buf) < max {
+		buf = slices.Grow(buf, min(4096, max-len(buf)))
+		n, err := t.rd.Read(buf[len(buf):min(cap(buf), max)])
+		buf = buf[:len(buf)+n]
+		if err != nil {
+			break
+		}
+	}
+	if t.src.err != nil {
+		rec.fail(t.src.err)
+	}
+	rec.Result.setChange(t.rd)
+	return buf
+}
+
+// settle reads, and discards, what is left of the text until the decoder
+// has decided, and brings Result up to the decision.
+func (rec *Record) settle() {
+	t := rec.text
+	var buf [4096]byte
+	for !t.rd.Decided() {
+		if _, err := t.rd.Read(buf[:]); err != nil {
+			break
+		}
+	}
+	if t.src.err != nil {
+		rec.fail(t.src.err)
+	}
+	rec.Result.setChange(t.rd)
+}
+
 // Finish ends the record: it reads what is left of its block, so that
 // damage found there (a wrong Content-Length, a corrupt gzip member) is
-// in Result.Error, and returns the final Result. Text reads nothing more
+// in Result.Error, and returns the final Result: the decoder's final
+// decision, reading on (and discarding the text) as far as that needs,
+// however much of the text was read. Text reads nothing more
 // afterwards. Calling Finish again, or Next, does nothing more.
 func (rec *Record) Finish() *Result {
 	if rec.finished {
@@ -178,6 +226,7 @@ func (rec *Record) Finish() *Result {
 	}
 	rec.finished = true
 	if rec.text != nil {
+		rec.settle()
 		rec.text.done = true
 	}
 	r := rec.r
@@ -268,7 +317,7 @@ func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, conte
 	if s.rd == nil {
 		s.rd, err = decode.NewReader(&s.src, s.opts...)
 	} else {
-		err = s.rd.ResetWith(&s.src, s.opts...)
+		err = s.rd.Reset(&s.src, s.opts...)
 	}
 	if err != nil {
 		// Bad options: every record says so.
@@ -289,14 +338,12 @@ func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, conte
 
 // recordOptions appends to dst the decode options of a record: the
 // caller's, then the record's stored Content-Type as the transport layer and
-// its URI's host as the top-level-domain hint, which come later and so win.
+// its URI's host as the top-level-domain hint, which come later and so win
+// where they are given (decode.WithSniff merges).
 func recordOptions(dst, base []decode.Option, contentType, host string) []decode.Option {
 	dst = append(dst, base...)
-	if contentType != "" {
-		dst = append(dst, decode.WithContentType(contentType))
-	}
-	if host != "" {
-		dst = append(dst, decode.WithTLD(host))
+	if contentType != "" || host != "" {
+		dst = append(dst, decode.WithSniff(sniff.Options{ContentType: contentType, TLD: host}))
 	}
 	return dst
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/warctest"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 func TestHostOf(t *testing.T) {
@@ -94,7 +95,7 @@ func TestDamage(t *testing.T) {
 		`{"file":"f","encoding":"shift_jis","confidence":"tentative","source":"prescan","record_id":"<urn:a>","uri":"http://a.example.jp/","offset":` + itoa(at[3]-300) + `,"status":200}`,
 	}
 	for _, text := range []bool{false, true} {
-		got, c, err := all(t, bytes.NewReader(data), text, decode.WithoutAutodetect())
+		got, c, err := all(t, bytes.NewReader(data), text, decode.WithSniff(sniff.Options{NoAutodetect: true}))
 		if err != nil {
 			t.Fatal(err)
 		}

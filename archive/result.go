@@ -41,22 +41,21 @@ type Where struct {
 	HTTPCharset string `json:"http_charset,omitempty"` // the charset parameter of the stored HTTP Content-Type
 }
 
-// Late reports a change of encoding while parsing (a <meta> past the
-// window): how it was made ("switched" on the fly, "restarted" from the
-// kept bytes, "same"), the encoding sniffing had chosen, and the raw offset
-// just past the <meta>.
+// Late reports a change of encoding after the window (a late <meta>, late
+// autodetection): how it was made ("switched" on the fly, "same"), the
+// encoding sniffing had chosen, and the raw offset from which the bytes
+// are decoded in the new encoding.
 type Late struct {
 	Change string `json:"change"`
 	From   string `json:"from"`
 	Offset int64  `json:"offset"`
 }
 
-// NewResult returns the result of the document rd reads, named file: the
-// sniffing decision, or after a change of encoding while parsing the final
-// encoding and confidence (source stays the sniffing step) with Late
-// saying what happened.
+// NewResult returns the result of the document rd reads, named file: rd's
+// decision so far (final once rd has decided, see decode.Reader.Decided),
+// with Late saying what changed after the window.
 func NewResult(file string, rd *decode.Reader) Result {
-	r := sniffResult(file, rd.Result())
+	r := sniffResult(file, rd.Result().Result)
 	r.setChange(rd)
 	return r
 }
@@ -72,16 +71,16 @@ func sniffResult(file string, s sniff.Result) Result {
 	}
 }
 
-// setChange makes r report the change of encoding rd made while parsing,
-// if any.
+// setChange makes r report rd's decision so far, with the change of
+// encoding rd made after the window, if any.
 func (r *Result) setChange(rd *decode.Reader) {
-	ch := rd.Change()
-	if ch.Kind == decode.NoChange {
-		return
+	res := rd.Result()
+	r.Encoding = LowerName(res.Encoding)
+	r.Confidence = res.Confidence.String()
+	r.Source = res.Source.String()
+	if ch := res.Late; ch.Kind != decode.NoChange {
+		r.Late = &Late{Change: ch.Kind.String(), From: LowerName(ch.From), Offset: ch.Offset}
 	}
-	r.Encoding = LowerName(rd.Encoding())
-	r.Confidence = rd.Confidence().String()
-	r.Late = &Late{Change: ch.Kind.String(), From: LowerName(ch.From), Offset: ch.Offset}
 }
 
 var (

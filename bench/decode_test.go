@@ -16,6 +16,7 @@ import (
 	"github.com/charsniff/charsniff"
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/testutil"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // corpus is one benchmark input: a file under corpus/large (made by
@@ -68,7 +69,7 @@ var readers = []struct {
 		return err
 	}},
 	{"decode.NewReader", func(src io.Reader, ct string) error {
-		r, err := decode.NewReader(src, decode.WithContentType(ct))
+		r, err := decode.NewReader(src, decode.WithSniff(sniff.Options{ContentType: ct}))
 		if err != nil {
 			return err
 		}
@@ -76,7 +77,7 @@ var readers = []struct {
 		return err
 	}},
 	{"decode.NewReader.Read32K", func(src io.Reader, ct string) error {
-		r, err := decode.NewReader(src, decode.WithContentType(ct))
+		r, err := decode.NewReader(src, decode.WithSniff(sniff.Options{ContentType: ct}))
 		if err != nil {
 			return err
 		}

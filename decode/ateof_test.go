@@ -18,7 +18,7 @@ func TestSniffKnowsEOF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := r.Encoding(); got == override.UTF8 {
+	if got := r.Result().Encoding; got == override.UTF8 {
 		t.Errorf("whole input %q: encoding %v, want not UTF-8", short, got)
 	}
 
@@ -27,7 +27,7 @@ func TestSniffKnowsEOF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := r.Encoding(); got != override.UTF8 {
+	if got := r.Result().Encoding; got != override.UTF8 {
 		t.Errorf("window cut inside a character: encoding %v, want UTF-8", got)
 	}
 }

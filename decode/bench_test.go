@@ -2,6 +2,7 @@ package decode_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,8 +41,9 @@ func readSample(b *testing.B, file string) []byte {
 // benchRead decodes data, whose encoding has the given label, to the end
 // with Read into a 32 KB buffer, reusing one Reader (Reset).
 func benchRead(b *testing.B, data []byte, label string) {
+	opt := withOverride(label)
 	src := bytes.NewReader(data)
-	r, err := decode.NewReader(src, decode.WithOverride(label))
+	r, err := decode.NewReader(src, opt)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -50,7 +52,7 @@ func benchRead(b *testing.B, data []byte, label string) {
 	b.ReportAllocs()
 	for b.Loop() {
 		src.Reset(data)
-		r.Reset(src)
+		r.Reset(src, opt)
 		for {
 			if _, err := r.Read(buf); err != nil {
 				break
@@ -74,14 +76,15 @@ func BenchmarkWriteTo(b *testing.B) {
 	for _, s := range benchSamples[:1:1] {
 		b.Run(s.name, func(b *testing.B) {
 			data := readSample(b, s.file)
+			opt := withOverride(s.label)
 			src := bytes.NewReader(data)
-			r, _ := decode.NewReader(src, decode.WithOverride(s.label))
+			r, _ := decode.NewReader(src, opt)
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()
 			var sink discard
 			for b.Loop() {
 				src.Reset(data)
-				r.Reset(src)
+				r.Reset(src, opt)
 				r.WriteTo(&sink)
 			}
 		})
@@ -109,5 +112,73 @@ func BenchmarkNewReader(b *testing.B) {
 	for b.Loop() {
 		src.Reset(page)
 		decode.NewReader(src)
+	}
+}
+
+// BenchmarkLookahead decodes each sample with the encoding sniffed (none
+// declares it), reusing one Reader, with the default look-ahead and with
+// the window alone: the cost of the browser-final default.
+func BenchmarkLookahead(b *testing.B) {
+	for _, s := range benchSamples {
+		for _, mode := range []struct {
+			name string
+			opts []decode.Option
+		}{
+			{"default", nil},
+			{"window", []decode.Option{windowOnly}},
+		} {
+			b.Run(s.name+"/"+mode.name, func(b *testing.B) {
+				data := readSample(b, s.file)
+				src := bytes.NewReader(data)
+				r, _ := decode.NewReader(src, mode.opts...)
+				buf := make([]byte, 32<<10)
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					src.Reset(data)
+					r.Reset(src, mode.opts...)
+					for {
+						if _, err := r.Read(buf); err != nil {
+							break
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkFreshReader decodes a document of 1, 8 and 64 KB (the start of
+// the French UTF-8 sample, with its Content-Type, as a crawler's response)
+// to the end with WriteTo, with a new Reader for each document ("fresh")
+// and with one Reader reset for each ("reused"): the cost of the Reader
+// itself. (Without a charset, the window's autodetection costs more than
+// decoding 1 KB.)
+func BenchmarkFreshReader(b *testing.B) {
+	for _, size := range []int{1 << 10, 8 << 10, 64 << 10} {
+		for _, fresh := range []bool{true, false} {
+			name := fmt.Sprintf("%dKB/reused", size>>10)
+			if fresh {
+				name = fmt.Sprintf("%dKB/fresh", size>>10)
+			}
+			b.Run(name, func(b *testing.B) {
+				data := readSample(b, "utf-8-french.html")[:size]
+				opt := withContentType("text/html; charset=utf-8")
+				src := bytes.NewReader(data)
+				r, _ := decode.NewReader(src, opt)
+				var sink discard
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					src.Reset(data)
+					if fresh {
+						r, _ = decode.NewReader(src, opt)
+					} else {
+						r.Reset(src, opt)
+					}
+					r.WriteTo(&sink)
+				}
+			})
+		}
 	}
 }

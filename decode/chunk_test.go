@@ -53,13 +53,13 @@ func TestChunking(t *testing.T) {
 				opt  decode.Option
 				ref  prep
 			}{
-				{"preprocessed", decode.WithoutAutodetect(), full},
-				{"Raw", decode.Raw(), none},
+				{"preprocessed", noAutodetect, full},
+				{"Raw", decode.WithoutPreprocessing(), none},
 			} {
 				want := refDecode(t, e, in, false, p.ref, true)
 				for _, src := range sources {
 					for _, size := range []int{1, 3, 4, 7, 64, 5000} {
-						r, err := decode.NewReader(src.wrap(in), decode.WithEncoding(label), p.opt)
+						r, err := decode.NewReader(src.wrap(in), withEncoding(label), p.opt)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -68,7 +68,7 @@ func TestChunking(t *testing.T) {
 							t.Errorf("%s, %s, Read(%d):\ngot  %q, %v\nwant %q", p.desc, src.desc, size, got, err, want)
 						}
 					}
-					r, _ := decode.NewReader(src.wrap(in), decode.WithEncoding(label), p.opt)
+					r, _ := decode.NewReader(src.wrap(in), withEncoding(label), p.opt)
 					got, err := runeAll(t, r)
 					if err != nil || !bytes.Equal(got, want) {
 						t.Errorf("%s, %s, ReadRune:\ngot  %q, %v\nwant %q", p.desc, src.desc, got, err, want)
@@ -76,7 +76,7 @@ func TestChunking(t *testing.T) {
 					if src.desc == "TimeoutReader" {
 						continue // WriteTo stops at the first error
 					}
-					r, _ = decode.NewReader(src.wrap(in), decode.WithEncoding(label), p.opt)
+					r, _ = decode.NewReader(src.wrap(in), withEncoding(label), p.opt)
 					var buf bytes.Buffer
 					n, err := r.WriteTo(&buf)
 					if err != nil || !bytes.Equal(buf.Bytes(), want) || n != int64(len(want)) {
@@ -108,7 +108,7 @@ func TestSplitPoints(t *testing.T) {
 				want := refDecode(t, e, in, true, full, true)
 				check := func(desc string, src io.Reader) {
 					t.Helper()
-					r, err := decode.NewReader(src, decode.WithOverride(e.Name()))
+					r, err := decode.NewReader(src, withOverride(e.Name()))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -133,7 +133,7 @@ func TestIOTestReader(t *testing.T) {
 	for _, label := range labels {
 		e, _ := override.Lookup(label)
 		in := streamInput(vectors[label])
-		r, err := decode.NewReader(bytes.NewReader(in), decode.WithEncoding(label))
+		r, err := decode.NewReader(bytes.NewReader(in), withEncoding(label))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +165,7 @@ func TestSourceErrors(t *testing.T) {
 			for _, cut := range cuts {
 				head, tail := in[:cut], in[cut:]
 				src := io.MultiReader(testutil.ErrAfter(head, errBroken), bytes.NewReader(tail))
-				r, err := decode.NewReader(src, decode.WithEncoding(label))
+				r, err := decode.NewReader(src, withEncoding(label))
 				if err != nil {
 					t.Fatal(err)
 				}

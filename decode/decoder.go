@@ -76,23 +76,22 @@ type decoder struct {
 	// of encoding while parsing), so that switching back does not
 	// allocate.
 	codecs *[override.NumEncodings + 1]transform.Transformer
-	// stage[s0:s1] is codec output not yet preprocessed into dst.
-	stage  [stageSize]byte
+	// stage[s0:s1] is codec output not yet preprocessed into dst; stage
+	// is allocated when the codec path is first needed.
+	stage  *[stageSize]byte
 	s0, s1 int
 }
 
 // NewTransformer returns a transformer that decodes e to UTF-8 and applies
 // the HTML input-stream preprocessing, for callers who compose transforms
-// (transform.Chain, transform.NewReader). Only the options [Raw],
-// [WithoutBOMRemoval], [WithoutNewlineNormalization] and
-// [WithoutNULReplacement] have an effect; the others are ignored.
+// (transform.Chain, transform.NewReader). Of the options only
+// [WithoutPreprocessing] has an effect; the others are ignored.
 //
 // The transformer does no sniffing: it decodes with e whatever the bytes
 // are. A byte order mark of e itself (EF BB BF for UTF-8, FE FF for
-// UTF-16BE, FF FE for UTF-16LE) at the start is removed unless one of the
-// first two options is given; any other leading bytes are data. (A
-// [Reader] lets a byte order mark choose the encoding, as the Encoding
-// Standard's decode does.)
+// UTF-16BE, FF FE for UTF-16LE) at the start is removed; any other leading
+// bytes are data. (A [Reader] lets a byte order mark choose the encoding,
+// as the Encoding Standard's decode does.)
 //
 // The transformer holds state between calls, so the input may be split
 // anywhere. Its Transform does not allocate; it needs a dst of at least 4
@@ -113,8 +112,8 @@ func NewTransformer(e override.Encoding, opts ...Option) transform.Transformer {
 
 // configure sets the preprocessing switches from c.
 func (d *decoder) configure(c *config) {
-	d.stripBOM = !c.keepBOM
-	d.pat = newPatterns(!c.keepNewlines, !c.keepNUL)
+	d.stripBOM = true
+	d.pat = newPatterns(!c.raw, !c.raw)
 }
 
 // setEncoding makes d a decoder for e at the start of a stream. It
@@ -133,6 +132,9 @@ func (d *decoder) setEncoding(e override.Encoding) {
 	default:
 		d.path = pathCodec
 		d.direct = directCodec(e)
+		if d.stage == nil {
+			d.stage = new([stageSize]byte)
+		}
 		if d.tEnc != e || d.t == nil {
 			if d.t != nil {
 				if d.codecs == nil {

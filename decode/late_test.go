@@ -5,7 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log"
+	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -13,226 +14,80 @@ import (
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/decode/codec"
 	"github.com/charsniff/charsniff/internal/reference"
-	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
 
-// lateCases are the html5lib cases whose only <meta> lies past byte 1024,
-// which sniffing alone cannot pass (see sniff's TestHTML5lib).
-var lateCases = []string{"tests1-048", "tests1-049", "tests1-050", "tests1-051", "tests1-052", "tests1-053", "tests1-054"}
+const casesPath = "../testdata/html5lib-encoding/cases.jsonl"
 
-// TestLateMetaHTML5lib checks that the seven cases pass through a Reader
-// with the late-meta scan on (the encoding the document ends up decoded in
-// is the expected one), and fail without it, as the sniffing step alone
-// says they should.
-func TestLateMetaHTML5lib(t *testing.T) {
-	all, err := reference.ReadCases(casesPath)
+// TestHTML5libByDefault checks that every html5lib encoding case passes
+// through a Reader with the default options and autodetection off: the
+// encoding the document ends up decoded in is the expected one (the seven
+// cases whose <meta> lies past byte 1024 included), and fails for those
+// seven with the window alone.
+func TestHTML5libByDefault(t *testing.T) {
+	cases, err := reference.ReadCases(casesPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := map[string]reference.Case{}
-	for _, c := range all {
-		cases[c.ID] = c
-	}
-	for _, id := range lateCases {
-		c, ok := cases[id]
+	late := 0
+	for _, c := range cases {
+		want, ok := override.Lookup(c.Encoding)
 		if !ok {
-			t.Fatalf("case %s missing", id)
+			t.Fatalf("%s: unknown expected encoding %q", c.ID, c.Encoding)
 		}
-		want, _ := override.Lookup(c.Encoding)
-		t.Run(id, func(t *testing.T) {
-			// Off: the sniffing decision stays (windows-1252, the default,
-			// when autodetection is off; with it, whatever it guessed).
-			for _, opts := range [][]decode.Option{{decode.WithoutAutodetect()}, nil} {
-				r, _ := decode.NewReader(bytes.NewReader(c.Input), opts...)
-				if _, err := io.ReadAll(r); err != nil {
-					t.Fatal(err)
-				}
-				if got := r.Encoding(); got == want || got != r.Result().Encoding {
-					t.Errorf("off (%d options): Encoding() = %v, want the sniffed %v, not %v", len(opts), got, r.Result().Encoding, want)
-				}
-				if len(opts) == 1 && r.Encoding() != override.Windows1252 {
-					t.Errorf("off, no autodetection: Encoding() = %v, want windows-1252", r.Encoding())
-				}
-				if got := r.Change().Kind; got != decode.NoChange {
-					t.Errorf("off: Change().Kind = %v, want none", got)
-				}
-			}
-			// On: the late-meta scan finds the declaration.
-			ref := refDecode(t, want, c.Input, false, full, true)
-			for _, opts := range [][]decode.Option{
-				{decode.WithLateMeta(1 << 20), decode.WithAutoRestart()},
-				{decode.WithLateMeta(1 << 20), decode.WithRestartBuffer(1 << 20)},
-				{decode.WithLateMeta(1 << 20)},
-			} {
-				r, _ := decode.NewReader(bytes.NewReader(c.Input), opts...)
-				got, err := io.ReadAll(r)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ch := r.Change()
-				if ch.Kind == decode.RestartNeeded {
-					if len(opts) == 1 {
-						continue // no bytes kept: a restart is impossible
-					}
-					if err := r.Restart(); err != nil {
-						t.Fatalf("Restart: %v", err)
-					}
-					if got, err = io.ReadAll(r); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if r.Encoding() != want || !bytes.Equal(got, ref) || !ch.Late || r.Confidence() != sniff.Certain {
-					t.Errorf("on (%d options): Encoding() = %v, Change() = %+v, output equal: %v, want %v, late, certain",
-						len(opts), r.Encoding(), ch, bytes.Equal(got, ref), want)
-				}
-			}
-		})
-	}
-}
-
-const casesPath = "../testdata/html5lib-encoding/cases.jsonl"
-
-// asciiPage is a page of ASCII text with no declaration.
-const asciiPage = "<!doctype html><title>x</title><p>" + "abcdefghijklmnopqrstuvwxyz0123456789 " + "abcdefghijklmnopqrstuvwxyz0123456789 "
-
-// longASCII is more ASCII than a Reader decodes ahead of its output.
-var longASCII = strings.Repeat("<p>ASCII text\r\n", 300)
-
-// TestChangeEncodingSteps runs each step of the standard's "change the
-// encoding" through Reader.ChangeEncoding, called after reading some
-// output.
-func TestChangeEncodingSteps(t *testing.T) {
-	noAuto := decode.WithoutAutodetect()
-	tests := []struct {
-		desc     string
-		in       string
-		opts     []decode.Option
-		read     int    // bytes of output read before the call
-		label    string // asked for
-		kind     decode.ChangeKind
-		from, to override.Encoding
-		offset   int64 // -1: not checked
-	}{
-		{"certain: BOM", "\xEF\xBB\xBF" + asciiPage, nil, 10, "shift_jis", decode.IgnoredCertain, override.UTF8, override.ShiftJIS, 13},
-		{"certain: override", asciiPage, []decode.Option{decode.WithOverride("koi8-r")}, 10, "shift_jis", decode.IgnoredCertain, override.KOI8R, override.ShiftJIS, 10},
-		{"certain: transport", asciiPage, []decode.Option{decode.WithContentType("text/html; charset=koi8-r")}, 0, "shift_jis", decode.IgnoredCertain, override.KOI8R, override.ShiftJIS, 0},
-		{"step 1: UTF-16LE in use", "<\x00?\x00x\x00m\x00l\x00", nil, 0, "shift_jis", decode.IgnoredUTF16, override.UTF16LE, override.ShiftJIS, 0},
-		{"step 1: UTF-16BE in use, UTF-16LE asked", "\x00<\x00?\x00x\x00m\x00l", nil, 4, "utf-16le", decode.IgnoredUTF16, override.UTF16BE, override.UTF16LE, -1},
-		{"step 2: UTF-16BE becomes UTF-8", asciiPage, []decode.Option{noAuto}, 10, "utf-16be", decode.SwitchedOnTheFly, override.Windows1252, override.UTF8, 10},
-		{"step 2: UTF-16 becomes UTF-8, the same", "<meta charset=utf-8>" + asciiPage, nil, 10, "utf-16", decode.SameEncoding, override.UTF8, override.UTF8, 10},
-		{"step 3: x-user-defined becomes windows-1252, the same", asciiPage, []decode.Option{noAuto}, 10, "x-user-defined", decode.SameEncoding, override.Windows1252, override.Windows1252, 10},
-		{"step 3: x-user-defined becomes windows-1252", "<meta charset=koi8-r>" + asciiPage, nil, 30, "x-user-defined", decode.SwitchedOnTheFly, override.KOI8R, override.Windows1252, 30},
-		{"step 4: the same by another label", asciiPage, []decode.Option{noAuto}, 10, "latin1", decode.SameEncoding, override.Windows1252, override.Windows1252, 10},
-		{"step 5: nothing decoded yet", "caf\xE9 " + asciiPage, []decode.Option{noAuto}, 0, "utf-8", decode.SwitchedOnTheFly, override.Windows1252, override.UTF8, 0},
-		{"step 5: ASCII decoded", asciiPage + "caf\xC3\xA9", []decode.Option{noAuto}, 20, "utf-8", decode.SwitchedOnTheFly, override.Windows1252, override.UTF8, 20},
-		{"step 5: ASCII decoded, multi-byte to multi-byte", asciiPage + longASCII + "\xA4\xA2", []decode.Option{decode.WithDefault("shift_jis"), noAuto}, 20, "euc-jp", decode.SwitchedOnTheFly, override.ShiftJIS, override.EUCJP, -1},
-		{"step 5: multi-byte to UTF-8", asciiPage + longASCII + "\xE3\x81\x82", []decode.Option{decode.WithDefault("big5"), noAuto}, 4, "utf-8", decode.SwitchedOnTheFly, override.Big5, override.UTF8, -1},
-		{"step 5: GBK to gb18030 after non-ASCII", "<meta charset=gbk>\xD6\xD0\xCE\xC4" + asciiPage + "\x81\x30\x81\x30", nil, 22, "gb18030", decode.SwitchedOnTheFly, override.GBK, override.GB18030, -1},
-		{"step 6: non-ASCII decoded", "caf\xE9 " + asciiPage, []decode.Option{noAuto}, 20, "utf-8", decode.RestartNeeded, override.Windows1252, override.UTF8, -1},
-		{"step 6: multi-byte after non-ASCII", "\x82\xA0" + asciiPage, []decode.Option{decode.WithDefault("shift_jis"), noAuto}, 20, "euc-jp", decode.RestartNeeded, override.ShiftJIS, override.EUCJP, -1},
-		{"step 6: ISO-2022-JP in use", asciiPage, []decode.Option{decode.WithDefault("iso-2022-jp"), noAuto}, 10, "shift_jis", decode.RestartNeeded, override.ISO2022JP, override.ShiftJIS, -1},
-		{"step 6: to ISO-2022-JP", asciiPage, []decode.Option{noAuto}, 10, "iso-2022-jp", decode.RestartNeeded, override.Windows1252, override.ISO2022JP, 10},
-		{"step 6: to replacement", asciiPage, []decode.Option{noAuto}, 10, "iso-2022-kr", decode.RestartNeeded, override.Windows1252, override.Replacement, 10},
-	}
-	for _, tc := range tests {
-		t.Run(tc.desc, func(t *testing.T) {
-			in := []byte(tc.in)
-			r, err := decode.NewReader(bytes.NewReader(in), tc.opts...)
+		for _, src := range chunkings {
+			r, err := decode.NewReader(src.wrap(bytes.NewReader(c.Input)), noAutodetect)
 			if err != nil {
 				t.Fatal(err)
 			}
-			sniffed := r.Result()
-			head := make([]byte, tc.read)
-			if _, err := io.ReadFull(r, head); err != nil {
+			if _, err := io.ReadAll(r); err != nil && !errors.Is(err, iotest.ErrTimeout) {
 				t.Fatal(err)
 			}
-			got, err := r.ChangeEncoding(tc.label)
-			if err != nil {
-				t.Fatal(err)
+			if got := r.Result().Encoding; got != want {
+				t.Errorf("%s (%s): Result().Encoding = %v, want %v (%+v)", c.ID, src.desc, got, want, r.Result())
 			}
-			want := decode.ChangeResult{Kind: tc.kind, From: tc.from, To: tc.to, Offset: got.Offset}
-			if tc.offset >= 0 {
-				want.Offset = tc.offset
-			}
-			if got != want {
-				t.Fatalf("ChangeEncoding(%q) = %+v, want %+v", tc.label, got, want)
-			}
-			if r.Result() != sniffed {
-				t.Errorf("Result() = %+v, want the sniffing's %+v", r.Result(), sniffed)
-			}
-			if r.Confidence() != sniff.Certain {
-				t.Errorf("Confidence() = %v, want certain", r.Confidence())
-			}
-			wantEnc := tc.from
-			if tc.kind == decode.SwitchedOnTheFly {
-				wantEnc = tc.to
-			}
-			if r.Encoding() != wantEnc {
-				t.Errorf("Encoding() = %v, want %v", r.Encoding(), wantEnc)
-			}
-			rest, err := io.ReadAll(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := append(head, rest...)
-			// The output: the bytes before the change in the old encoding,
-			// the rest in the new one (the old one for the other kinds).
-			var ref []byte
-			if tc.kind == decode.SwitchedOnTheFly {
-				ref = append(refDecode(t, tc.from, in[:got.Offset], true, full, true), refDecode(t, tc.to, in[got.Offset:], false, full, true)...)
-			} else {
-				ref = refDecode(t, tc.from, in, true, full, true)
-			}
-			if !bytes.Equal(out, ref) {
-				t.Errorf("output:\ngot  %q\nwant %q", out, ref)
-			}
-			// A second change finds the confidence certain; Change keeps
-			// the first.
-			if tc.kind != decode.IgnoredCertain {
-				again, _ := r.ChangeEncoding("koi8-u")
-				if again.Kind != decode.IgnoredCertain || r.Change() != got {
-					t.Errorf("second change = %+v, Change() = %+v, want ignored-certain and %+v", again, r.Change(), got)
-				}
-			} else if r.Change().Kind != decode.NoChange {
-				t.Errorf("Change() = %+v, want none", r.Change())
-			}
-		})
+		}
+		r, _ := decode.NewReader(bytes.NewReader(c.Input), noAutodetect, windowOnly)
+		io.ReadAll(r)
+		if r.Result().Encoding != want {
+			late++
+		}
+	}
+	if late != 7 {
+		t.Errorf("%d cases fail with the window alone, want the 7 with a late <meta>", late)
 	}
 }
 
-// TestChangeEncodingLabels checks label errors and the encoding variant.
-func TestChangeEncodingLabels(t *testing.T) {
-	r, _ := decode.NewReader(strings.NewReader(asciiPage), decode.WithoutAutodetect())
-	res, err := r.ChangeEncoding("no-such-encoding")
-	var le *decode.LabelError
-	if !errors.As(err, &le) || le.Option != "ChangeEncoding" || res.Kind != decode.NoChange {
-		t.Errorf("unknown label: %+v, %v, want none and a *LabelError", res, err)
-	}
-	if res := r.ChangeEncodingTo(override.Unknown); res.Kind != decode.NoChange {
-		t.Errorf("ChangeEncodingTo(Unknown) = %+v, want none", res)
-	}
-	if r.Confidence() != sniff.Tentative || r.Change().Kind != decode.NoChange {
-		t.Errorf("after failed changes: %v, %+v, want tentative and none", r.Confidence(), r.Change())
-	}
-	if res := r.ChangeEncodingTo(override.KOI8R); res.Kind != decode.SwitchedOnTheFly {
-		t.Errorf("ChangeEncodingTo(KOI8R) = %+v, want switched", res)
-	}
-	// WithLegacyLabels resolves the label loosely.
-	r, _ = decode.NewReader(strings.NewReader(asciiPage), decode.WithoutAutodetect(), decode.WithLegacyLabels())
-	if res, err := r.ChangeEncoding("Shift-JIS"); err != nil || res.To != override.ShiftJIS {
-		t.Errorf("legacy label: %+v, %v, want Shift_JIS", res, err)
-	}
+// chunkings are the ways a source hands out its bytes in these tests.
+var chunkings = []struct {
+	desc string
+	wrap func(io.Reader) io.Reader
+}{
+	{"whole", func(r io.Reader) io.Reader { return r }},
+	{"one byte", iotest.OneByteReader},
+	{"half", iotest.HalfReader},
+	{"data+EOF", iotest.DataErrReader},
+	{"random", func(r io.Reader) io.Reader { return &randomChunks{r: r, rnd: rand.New(rand.NewPCG(1, 2))} }},
 }
 
-// lateTexts are the non-ASCII texts of the late-declaration documents.
+// randomChunks hands out pieces of random sizes (1 to 5000 bytes).
+type randomChunks struct {
+	r   io.Reader
+	rnd *rand.Rand
+}
+
+func (c *randomChunks) Read(p []byte) (int, error) {
+	return c.r.Read(p[:min(len(p), 1+c.rnd.IntN(5000))])
+}
+
+// lateTexts are the non-ASCII texts of the generated pages, long enough
+// for the detector to be sure.
 var lateTexts = map[string]string{
-	"shift_jis":    "日本語のテキスト、「カタカナ」と漢字。",
-	"euc-jp":       "日本語のテキスト、「カタカナ」と漢字。",
-	"gbk":          "中文文本，简体字与标点。",
-	"windows-1251": "Русский текст: кириллица, «кавычки».",
-	"utf-8":        "Ünïcödé — 日本語 — Русский — ✓",
+	"shift_jis":    strings.Repeat("日本語のテキスト、「カタカナ」と漢字。東京の天気は晴れです。", 8),
+	"euc-kr":       strings.Repeat("한국어 텍스트입니다. 서울의 날씨는 맑습니다. 오늘은 좋은 날입니다. ", 8),
+	"windows-1251": strings.Repeat("Русский текст: кириллица, «кавычки». Сегодня в Москве солнечно. ", 8),
+	"utf-8":        strings.Repeat("Ünïcödé — 日本語 — Русский — ✓ ", 8),
 }
 
 // encodeText returns s in e.
@@ -245,187 +100,105 @@ func encodeText(t testing.TB, e override.Encoding, s string) []byte {
 	return b
 }
 
-// lateDoc returns a document whose <meta charset=label> starts at byte at
-// and ends at end, after a script of ASCII filler; its title is ASCII or
-// text in the encoding, as asciiPrefix says, and its body is text in the
-// encoding.
-func lateDoc(t testing.TB, label string, at int, asciiPrefix bool) (doc []byte, end int) {
-	e, _ := override.Lookup(label)
-	text := encodeText(t, e, lateTexts[label])
+// page returns a generated page: an ASCII head of about head bytes (a
+// script), then, if meta, <meta charset=label>, then text in label's
+// encoding. It returns the page and the offset of its first non-ASCII
+// byte.
+func page(t testing.TB, label string, head int, meta bool) ([]byte, int) {
+	e := enc(label)
 	var b bytes.Buffer
-	b.WriteString("<!DOCTYPE html>\r\n<html><head><title>")
-	if asciiPrefix {
-		b.WriteString("A plain title")
-	} else {
-		b.Write(text)
-	}
-	b.WriteString("</title>\r\n<script>\r\n")
-	const closing = "</script>\r\n"
-	for b.Len() < at {
+	b.WriteString("<!DOCTYPE html>\r\n<html><head><title>A plain title</title>\r\n<script>\r\n")
+	for b.Len() < head {
 		b.WriteString("// filler, no declaration here: if (a > b && c) { d(); }\r\n")
 	}
-	b.Truncate(at - len(closing))
-	b.WriteString(closing)
-	fmt.Fprintf(&b, `<meta charset="%s">`, label)
-	end = b.Len()
-	b.WriteString("\r\n</head><body><p>")
-	b.Write(text)
-	b.WriteString("\r\n")
-	b.Write(text)
+	b.WriteString("</script>\r\n")
+	if meta {
+		fmt.Fprintf(&b, "<meta charset=%q>", label)
+	}
+	b.WriteString("</head><body><p>")
+	first := b.Len()
+	b.Write(encodeText(t, e, lateTexts[label]))
 	b.WriteString("</p></body></html>\r\n")
-	return b.Bytes(), end
+	return b.Bytes(), first
 }
 
-// lateModes are the ways of reading a document with a late declaration.
-var lateModes = []struct {
-	desc string
-	opts []decode.Option
-}{
-	{"off", nil},
-	{"late", []decode.Option{decode.WithLateMeta(1 << 20)}},
-	{"late+buffer", []decode.Option{decode.WithLateMeta(1 << 20), decode.WithRestartBuffer(1 << 20)}},
-	{"late+auto", []decode.Option{decode.WithLateMeta(1 << 20), decode.WithAutoRestart()}},
-}
-
-// lateWant returns what a mode gives for a document: the change and the
-// output (after a restart, if the mode can restart).
-func lateWant(t testing.TB, mode string, label string, doc []byte, end int, asciiPrefix bool) (decode.ChangeResult, []byte) {
-	e, _ := override.Lookup(label)
-	old := override.Windows1252
-	ch := decode.ChangeResult{Kind: decode.SwitchedOnTheFly, From: old, To: e, Offset: int64(end), Late: true}
-	switch {
-	case mode == "off":
-		return decode.ChangeResult{}, refDecode(t, old, doc, false, full, true)
-	case asciiPrefix:
-		return ch, refDecode(t, e, doc, false, full, true)
-	case mode == "late":
-		ch.Kind = decode.RestartNeeded
-		return ch, refDecode(t, old, doc, false, full, true)
+// TestLatePages decodes generated pages whose first non-ASCII text comes
+// after an ASCII head of 2 KB to 1 MB, with and without a <meta>, under
+// every chunking: the text must come out right, and the result must say
+// which step decided.
+func TestLatePages(t *testing.T) {
+	heads := []int{2 << 10, 70 << 10, 1 << 20}
+	if testing.Short() {
+		heads = heads[:2]
 	}
-	ch.Kind = decode.Restarted
-	return ch, refDecode(t, e, doc, false, full, true)
-}
-
-// readLate reads r to the end with read (restarting once if a restart is
-// needed and the bytes were kept) and returns the output and the change.
-func readLate(t testing.TB, r *decode.Reader, read func(testing.TB, *decode.Reader) ([]byte, error)) ([]byte, decode.ChangeResult) {
-	t.Helper()
-	out, err := read(t, r)
-	if err != nil {
-		t.Fatalf("read: %v", err)
-	}
-	if r.Change().Kind == decode.RestartNeeded {
-		if err := r.Restart(); err == nil {
-			if out, err = read(t, r); err != nil {
-				t.Fatalf("read after Restart: %v", err)
-			}
-		} else if !errors.Is(err, decode.ErrCannotRestart) {
-			t.Fatalf("Restart: %v", err)
-		}
-	}
-	return out, r.Change()
-}
-
-// readMethods read a Reader to the end in different ways.
-var readMethods = []struct {
-	desc string
-	read func(testing.TB, *decode.Reader) ([]byte, error)
-}{
-	{"Read(4096)", func(t testing.TB, r *decode.Reader) ([]byte, error) { return readAll(t, r, 4096) }},
-	{"Read(7)", func(t testing.TB, r *decode.Reader) ([]byte, error) { return readAll(t, r, 7) }},
-	{"Read(1)", func(t testing.TB, r *decode.Reader) ([]byte, error) { return readAll(t, r, 1) }},
-	{"ReadRune", func(t testing.TB, r *decode.Reader) ([]byte, error) { return runeAll(t, r) }},
-	{"WriteTo", func(t testing.TB, r *decode.Reader) ([]byte, error) {
-		var b bytes.Buffer
-		for {
-			_, err := r.WriteTo(&b)
-			if !errors.Is(err, iotest.ErrTimeout) {
-				return b.Bytes(), err
-			}
-		}
-	}},
-}
-
-// TestLateMeta reads documents that declare their encoding at 1010 bytes
-// (across the end of the window), 1 KB, 4 KB and 64 KB, after an ASCII or
-// a non-ASCII prefix, in five encodings, in every mode, through every
-// kind of source and read: the change and the output must be the same
-// every time. An ASCII prefix switches on the fly and gives the document
-// decoded in the declared encoding; a non-ASCII prefix needs a restart,
-// which gives the same.
-func TestLateMeta(t *testing.T) {
-	for _, label := range []string{"shift_jis", "euc-jp", "gbk", "windows-1251", "utf-8"} {
-		for _, at := range []int{1010, 1 << 10, 4 << 10, 64 << 10} {
-			for _, asciiPrefix := range []bool{true, false} {
-				doc, end := lateDoc(t, label, at, asciiPrefix)
-				prefix := "ascii"
-				if !asciiPrefix {
-					prefix = "non-ascii"
+	for _, label := range []string{"shift_jis", "euc-kr", "windows-1251", "utf-8"} {
+		for _, head := range heads {
+			for _, meta := range []bool{false, true} {
+				doc, first := page(t, label, head, meta)
+				want := refDecode(t, enc(label), doc, false, full, true)
+				// A <meta> past the window and the lookahead is not seen;
+				// late autodetection decides then.
+				wantRes := sniff.Result{Encoding: enc(label), Confidence: sniff.Tentative, Source: sniff.SourceAutodetect}
+				wantLate := decode.Change{Kind: decode.SwitchedOnTheFly, From: override.Windows1252, To: enc(label), Offset: int64(first)}
+				if end := bytes.Index(doc, []byte("<meta")); meta && end < sniff.DefaultWindow+decode.DefaultLookahead {
+					wantRes.Confidence, wantRes.Source = sniff.Certain, sniff.SourcePrescan
+					wantLate.Offset = int64(bytes.Index(doc, []byte("</head>")))
 				}
-				t.Run(fmt.Sprintf("%s/%d/%s", label, at, prefix), func(t *testing.T) {
-					for _, mode := range lateModes {
-						wantCh, want := lateWant(t, mode.desc, label, doc, end, asciiPrefix)
-						opts := append([]decode.Option{decode.WithoutAutodetect()}, mode.opts...)
-						for _, src := range sources {
-							for _, m := range readMethods {
-								if at == 64<<10 && m.desc != "Read(4096)" && src.desc != "whole" {
-									continue // the large document: every source or every read, not both
-								}
-								r, err := decode.NewReader(src.wrap(doc), opts...)
-								if err != nil {
-									t.Fatal(err)
-								}
-								got, ch := readLate(t, r, m.read)
-								if ch != wantCh || !bytes.Equal(got, want) {
-									t.Fatalf("%s, %s, %s: Change() = %+v, want %+v; output equal: %v", mode.desc, src.desc, m.desc, ch, wantCh, bytes.Equal(got, want))
-								}
-							}
-						}
+				for _, src := range chunkings {
+					if src.desc == "one byte" && head > 100<<10 {
+						continue // slow, and the random chunks cover it
 					}
-				})
-			}
-		}
-	}
-}
-
-// TestLateMetaAutoKnownEarly checks that with WithAutoRestart the change
-// is known when NewReader returns, before any Read.
-func TestLateMetaAutoKnownEarly(t *testing.T) {
-	for _, asciiPrefix := range []bool{true, false} {
-		doc, end := lateDoc(t, "shift_jis", 4<<10, asciiPrefix)
-		r, _ := decode.NewReader(bytes.NewReader(doc), decode.WithoutAutodetect(), decode.WithLateMeta(1<<20), decode.WithAutoRestart())
-		wantCh, _ := lateWant(t, "late+auto", "shift_jis", doc, end, asciiPrefix)
-		if r.Change() != wantCh || r.Encoding() != override.ShiftJIS || r.Confidence() != sniff.Certain {
-			t.Errorf("ascii prefix %v: after NewReader: %+v, %v, %v, want %+v, Shift_JIS, certain", asciiPrefix, r.Change(), r.Encoding(), r.Confidence(), wantCh)
-		}
-	}
-}
-
-// TestLateMetaSplitPoints cuts a small document with a late declaration
-// (a 24-byte window) at every one and every two positions.
-func TestLateMetaSplitPoints(t *testing.T) {
-	sjis := encodeText(t, override.ShiftJIS, "日本語")
-	for _, prefix := range []string{"<title>plain</title>", "<title>" + string(sjis) + "</title>"} {
-		head := "<html><head>" + prefix + "<script>\r</script>"
-		doc := []byte(head + `<meta http-equiv="Content-Type" content="text/html; charset=shift_jis">` + "\r\n<p>" + string(sjis) + "\r")
-		end := int64(bytes.IndexByte(doc[len(head):], '>') + len(head) + 1)
-		for _, mode := range lateModes[1:] {
-			opts := append([]decode.Option{decode.WithoutAutodetect(), decode.WithWindow(24)}, mode.opts...)
-			r, _ := decode.NewReader(bytes.NewReader(doc), opts...)
-			want, wantCh := readLate(t, r, readMethods[0].read)
-			if wantCh.Offset != end || wantCh.To != override.ShiftJIS {
-				t.Fatalf("%s: Change() = %+v, want Shift_JIS at %d", mode.desc, wantCh, end)
-			}
-			for i := 0; i <= len(doc); i++ {
-				for j := i; j <= len(doc); j++ {
-					r, _ := decode.NewReader(testutil.SplitReader(doc, i, j), opts...)
-					got, ch := readLate(t, r, readMethods[1].read)
-					if ch != wantCh || !bytes.Equal(got, want) {
-						t.Fatalf("%s, cut at %d, %d: %+v, %q, want %+v, %q", mode.desc, i, j, ch, got, wantCh, want)
+					r, err := decode.NewReader(src.wrap(bytes.NewReader(doc)))
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := io.ReadAll(r)
+					desc := fmt.Sprintf("%s, head %d, meta %v, %s", label, head, meta, src.desc)
+					if err != nil || !bytes.Equal(got, want) {
+						t.Errorf("%s: output differs (%v): %d bytes, want %d; at the end %q, want %q", desc, err, len(got), len(want), tail(got), tail(want))
+					}
+					if res := r.Result(); res.Result != wantRes || res.Late != wantLate {
+						t.Errorf("%s: Result() = %+v, want %+v, Late %+v", desc, res, wantRes, wantLate)
 					}
 				}
 			}
 		}
+	}
+}
+
+// tail returns the last 40 bytes of b.
+func tail(b []byte) []byte { return b[max(0, len(b)-40):] }
+
+// TestLateContradictingMeta: non-ASCII text before a <meta> that names
+// another encoding. A browser reloads in the declared encoding; the Reader
+// holds its output at the first non-ASCII byte and reaches the same text.
+func TestLateContradictingMeta(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString("<!DOCTYPE html><title>")
+	b.WriteString(strings.Repeat("x", 2000))
+	first := b.Len() + 3
+	b.WriteString("caf\xC3\xA9</title>")
+	b.WriteString(`<meta charset="windows-1251">`)
+	b.Write(encodeText(t, override.Windows1251, lateTexts["windows-1251"]))
+	doc := b.Bytes()
+	want := refDecode(t, override.Windows1251, doc, false, full, true)
+	for _, src := range chunkings {
+		r, _ := decode.NewReader(src.wrap(bytes.NewReader(doc)))
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: got %q, %v, want %q", src.desc, tail(got), err, tail(want))
+		}
+		wantLate := decode.Change{Kind: decode.SwitchedOnTheFly, From: override.Windows1252, To: override.Windows1251, Offset: int64(first)}
+		if res := r.Result(); res.Encoding != override.Windows1251 || res.Source != sniff.SourcePrescan || res.Confidence != sniff.Certain || res.Late != wantLate {
+			t.Errorf("%s: Result() = %+v, want windows-1251, prescan, certain, %+v", src.desc, res, wantLate)
+		}
+	}
+	// Past the lookahead from the first non-ASCII byte the <meta> is not
+	// acted on: the text already handed out stands.
+	r, _ := decode.NewReader(bytes.NewReader(doc), decode.WithLookahead(8))
+	io.ReadAll(r)
+	if res := r.Result(); res.Late.Kind == decode.SwitchedOnTheFly && res.Source == sniff.SourcePrescan {
+		t.Errorf("lookahead 8: Result() = %+v, want the <meta> past it ignored", res)
 	}
 }
 
@@ -438,242 +211,366 @@ func TestLateMetaRules(t *testing.T) {
 	unknown := `<meta charset="nonesuch">`
 	xml := `<?xml version="1.0" encoding="koi8-r"?>`
 	w1252, koi8r := override.Windows1252, override.KOI8R
-	switched := func(to override.Encoding, at string) decode.ChangeResult {
-		return decode.ChangeResult{Kind: decode.SwitchedOnTheFly, From: w1252, To: to, Offset: int64(len(at)), Late: true}
+	switched := func(to override.Encoding, at string) decode.Change {
+		return decode.Change{Kind: decode.SwitchedOnTheFly, From: w1252, To: to, Offset: int64(len(at))}
 	}
 	tests := []struct {
 		desc string
 		in   string
 		opts []decode.Option
-		want decode.ChangeResult
+		want decode.Change
 	}{
-		{"no declaration", asciiPage + pad, nil, decode.ChangeResult{}},
+		{"no declaration", pad, nil, decode.Change{}},
 		{"late", pad + meta, nil, switched(koi8r, pad+meta)},
 		{"http-equiv content-type", pad + equiv, nil, switched(koi8r, pad+equiv)},
 		{"content without http-equiv does not count", pad + noEquiv + meta, nil, switched(koi8r, pad+noEquiv+meta)},
 		{"unknown label does not count", pad + unknown + meta, nil, switched(koi8r, pad+unknown+meta)},
-		{"in a comment does not count", pad + "<!--" + meta + "-->", nil, decode.ChangeResult{}},
-		{"in an attribute value does not count", pad + "<p title='" + meta + "'>", nil, decode.ChangeResult{}},
+		{"in a comment does not count", pad + "<!--" + meta + "-->", nil, decode.Change{}},
+		{"in an attribute value does not count", pad + "<p title='" + meta + "'>", nil, decode.Change{}},
 		{"late UTF-16 becomes UTF-8", pad + `<meta charset="utf-16le">`, nil, switched(override.UTF8, pad+`<meta charset="utf-16le">`)},
-		{"late x-user-defined is windows-1252", pad + `<meta charset="x-user-defined">`, nil, decode.ChangeResult{decode.SameEncoding, w1252, w1252, int64(len(pad) + 31), true}},
+		{"late x-user-defined is windows-1252", pad + `<meta charset="x-user-defined">`, nil, decode.Change{Kind: decode.SameEncoding, From: w1252, To: w1252, Offset: int64(len(pad) + 31)}},
 		{"only the first counts", pad + meta + `<meta charset="gbk">`, nil, switched(koi8r, pad+meta)},
-		{"ends at the limit", pad + meta, []decode.Option{decode.WithLateMeta(int64(len(pad + meta)))}, switched(koi8r, pad+meta)},
-		{"ends past the limit", pad + meta, []decode.Option{decode.WithLateMeta(int64(len(pad+meta)) - 1)}, decode.ChangeResult{}},
-		{"limit inside the window", "<p>" + pad + meta, []decode.Option{decode.WithLateMeta(10)}, decode.ChangeResult{}},
-		{"in the window: found again, certain", meta + pad + `<meta charset="gbk">`, nil, decode.ChangeResult{decode.SameEncoding, koi8r, koi8r, int64(len(meta)), true}},
-		{"XML declaration past the window does not count", `<?xml version="1.0"` + pad + ` encoding="koi8-r"?>` + pad, nil, decode.ChangeResult{}},
-		{"after an XML declaration", xml + pad + `<meta charset="gbk">`, nil, decode.ChangeResult{decode.SwitchedOnTheFly, koi8r, override.GBK, int64(len(xml + pad + `<meta charset="gbk">`)), true}},
-		{"certain: transport", pad + meta, []decode.Option{decode.WithContentType("text/html;charset=gbk")}, decode.ChangeResult{}},
-		{"certain: BOM", "\xEF\xBB\xBF" + pad + meta, nil, decode.ChangeResult{}},
-		{"UTF-16 from the XML prefix", "<\x00?\x00x\x00" + pad + meta, nil, decode.ChangeResult{}},
+		{"ends at the limit", pad + meta, []decode.Option{decode.WithLookahead(int64(len(pad+meta)) - 1024)}, switched(koi8r, pad+meta)},
+		{"ends past the limit", pad + meta, []decode.Option{decode.WithLookahead(int64(len(pad+meta)) - 1025)}, decode.Change{}},
+		{"window alone", "<p>" + pad + meta, []decode.Option{windowOnly}, decode.Change{}},
+		{"in the window: no late change", meta + pad + `<meta charset="gbk">`, nil, decode.Change{}},
+		{"XML declaration past the window does not count", `<?xml version="1.0"` + pad + ` encoding="koi8-r"?>` + pad, nil, decode.Change{}},
+		{"after an XML declaration", xml + pad + `<meta charset="gbk">`, nil, decode.Change{Kind: decode.SwitchedOnTheFly, From: koi8r, To: override.GBK, Offset: int64(len(xml + pad + `<meta charset="gbk">`))}},
+		{"certain: transport", pad + meta, []decode.Option{withContentType("text/html;charset=gbk")}, decode.Change{}},
+		{"certain: BOM", "\xEF\xBB\xBF" + pad + meta, nil, decode.Change{}},
+		{"UTF-16 from the XML prefix", "<\x00?\x00x\x00" + pad + meta, nil, decode.Change{}},
 		{"straddles the window", pad[:1010] + meta, nil, switched(koi8r, pad[:1010]+meta)},
+		{"late ISO-2022-JP: restart needed, ignored", pad + `<meta charset="iso-2022-jp">`, nil, decode.Change{Kind: decode.RestartNeeded, From: w1252, To: override.ISO2022JP, Offset: int64(len(pad) + 28)}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
-			for _, auto := range []bool{false, true} {
-				opts := append([]decode.Option{decode.WithoutAutodetect(), decode.WithLateMeta(1 << 20)}, tc.opts...)
-				if auto {
-					opts = append(opts, decode.WithAutoRestart())
-				}
-				r, err := decode.NewReader(iotest.HalfReader(strings.NewReader(tc.in)), opts...)
+			opts := append([]decode.Option{noAutodetect}, tc.opts...)
+			for _, src := range chunkings {
+				r, err := decode.NewReader(src.wrap(strings.NewReader(tc.in)), opts...)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if _, err := io.ReadAll(r); err != nil {
 					t.Fatal(err)
 				}
-				if got := r.Change(); got != tc.want {
-					t.Errorf("auto %v: Change() = %+v, want %+v", auto, got, tc.want)
+				if got := r.Result().Late; got != tc.want {
+					t.Errorf("%s: Result().Late = %+v, want %+v", src.desc, got, tc.want)
 				}
 			}
 		})
 	}
 }
 
-// TestRestart covers Reader.Restart: when it works, what it re-delivers,
-// and when it cannot.
-func TestRestart(t *testing.T) {
-	doc, end := lateDoc(t, "windows-1251", 2<<10, false)
-	want := refDecode(t, override.Windows1251, doc, false, full, true)
-	opts := []decode.Option{decode.WithoutAutodetect(), decode.WithLateMeta(1 << 20)}
+// asciiPage is an ASCII document with no declaration.
+const asciiPage = "<!DOCTYPE html><html><head><title>t</title></head><body><p>text</p></body></html>\r\n"
 
-	t.Run("not needed", func(t *testing.T) {
-		r, _ := decode.NewReader(bytes.NewReader(doc), append(opts, decode.WithRestartBuffer(1<<20))...)
-		if err := r.Restart(); err != decode.ErrCannotRestart {
-			t.Errorf("Restart before any change = %v, want ErrCannotRestart", err)
-		}
-	})
-	t.Run("no buffer", func(t *testing.T) {
-		r, _ := decode.NewReader(bytes.NewReader(doc), opts...)
-		io.ReadAll(r)
-		if r.Change().Kind != decode.RestartNeeded {
-			t.Fatalf("Change() = %+v, want restart-needed", r.Change())
-		}
-		if err := r.Restart(); err != decode.ErrCannotRestart {
-			t.Errorf("Restart = %v, want ErrCannotRestart", err)
-		}
-	})
-	t.Run("buffer too small", func(t *testing.T) {
-		r, _ := decode.NewReader(bytes.NewReader(doc), append(opts, decode.WithRestartBuffer(end-1))...)
-		io.ReadAll(r)
-		if err := r.Restart(); err != decode.ErrCannotRestart || r.Change().Kind != decode.RestartNeeded {
-			t.Errorf("Restart = %v, %+v, want ErrCannotRestart", err, r.Change())
-		}
-	})
-	t.Run("buffer just large enough", func(t *testing.T) {
-		r, _ := decode.NewReader(bytes.NewReader(doc), append(opts, decode.WithRestartBuffer(len(doc)))...)
-		io.ReadAll(r)
-		if err := r.Restart(); err != nil {
-			t.Fatal(err)
-		}
-		got, _ := io.ReadAll(r)
-		if !bytes.Equal(got, want) || r.Change().Kind != decode.Restarted || r.Encoding() != override.Windows1251 {
-			t.Errorf("after Restart: %+v, %v, output equal: %v", r.Change(), r.Encoding(), bytes.Equal(got, want))
-		}
-		if err := r.Restart(); err != decode.ErrCannotRestart {
-			t.Errorf("second Restart = %v, want ErrCannotRestart", err)
-		}
-	})
-	t.Run("in the middle, output pending", func(t *testing.T) {
-		// Read just past the declaration, leave a rune's bytes in the
-		// Reader, restart: the document comes again from its start, and
-		// the source is read on from where it was.
-		src := &countReader{r: bytes.NewReader(doc)}
-		r, _ := decode.NewReader(iotest.OneByteReader(src), append(opts, decode.WithRestartBuffer(1<<20))...)
-		var head []byte
-		for r.Change().Kind == decode.NoChange {
-			c, _, err := r.ReadRune()
+// TestChangeEncodingSteps runs each step of the standard's "change the
+// encoding" through Reader.ChangeEncoding, called after reading some
+// output, with the window alone (the look-ahead would decide first).
+func TestChangeEncodingSteps(t *testing.T) {
+	longASCII := strings.Repeat("<p>ASCII text\r\n", 300)
+	tests := []struct {
+		desc     string
+		in       string
+		opts     []decode.Option
+		read     int    // bytes of output read before the call
+		label    string // asked for
+		kind     decode.ChangeKind
+		from, to override.Encoding
+		offset   int64 // -1: not checked
+	}{
+		{"certain: BOM", "\xEF\xBB\xBF" + asciiPage, nil, 10, "shift_jis", decode.Ignored, override.UTF8, override.ShiftJIS, 13},
+		{"certain: override", asciiPage, []decode.Option{withOverride("koi8-r")}, 10, "shift_jis", decode.Ignored, override.KOI8R, override.ShiftJIS, 10},
+		{"certain: transport", asciiPage, []decode.Option{withContentType("text/html; charset=koi8-r")}, 0, "shift_jis", decode.Ignored, override.KOI8R, override.ShiftJIS, 0},
+		{"step 1: UTF-16LE in use", "<\x00?\x00x\x00m\x00l\x00", nil, 0, "shift_jis", decode.Ignored, override.UTF16LE, override.ShiftJIS, 0},
+		{"step 2: UTF-16BE becomes UTF-8", asciiPage, []decode.Option{noAutodetect}, 10, "utf-16be", decode.SwitchedOnTheFly, override.Windows1252, override.UTF8, 10},
+		{"step 3: x-user-defined becomes windows-1252, the same", asciiPage, []decode.Option{noAutodetect}, 10, "x-user-defined", decode.SameEncoding, override.Windows1252, override.Windows1252, 10},
+		{"step 3: x-user-defined becomes windows-1252", "<meta charset=koi8-r>" + asciiPage, nil, 30, "x-user-defined", decode.SwitchedOnTheFly, override.KOI8R, override.Windows1252, 30},
+		{"step 4: the same", asciiPage, []decode.Option{noAutodetect}, 10, "latin1", decode.SameEncoding, override.Windows1252, override.Windows1252, 10},
+		{"step 5: nothing decoded yet", "caf\xE9 " + asciiPage, []decode.Option{noAutodetect}, 0, "utf-8", decode.SwitchedOnTheFly, override.Windows1252, override.UTF8, 0},
+		{"step 5: ASCII decoded", asciiPage + "caf\xC3\xA9", []decode.Option{noAutodetect}, 20, "utf-8", decode.SwitchedOnTheFly, override.Windows1252, override.UTF8, 20},
+		{"step 5: ASCII decoded, multi-byte to multi-byte", asciiPage + longASCII + "\xA4\xA2", []decode.Option{withDefault("shift_jis"), noAutodetect}, 20, "euc-jp", decode.SwitchedOnTheFly, override.ShiftJIS, override.EUCJP, -1},
+		{"step 5: GBK to gb18030 after non-ASCII", "<meta charset=gbk>\xD6\xD0\xCE\xC4" + asciiPage + "\x81\x30\x81\x30", nil, 22, "gb18030", decode.SwitchedOnTheFly, override.GBK, override.GB18030, -1},
+		{"step 6: non-ASCII decoded", "caf\xE9 " + asciiPage, []decode.Option{noAutodetect}, 20, "utf-8", decode.RestartNeeded, override.Windows1252, override.UTF8, -1},
+		{"step 6: to ISO-2022-JP", asciiPage, []decode.Option{noAutodetect}, 10, "iso-2022-jp", decode.RestartNeeded, override.Windows1252, override.ISO2022JP, 10},
+		{"step 6: to replacement", asciiPage, []decode.Option{noAutodetect}, 10, "iso-2022-kr", decode.RestartNeeded, override.Windows1252, override.Replacement, 10},
+	}
+	for _, tc := range tests {
+		t.Run(tc.desc, func(t *testing.T) {
+			in := []byte(tc.in)
+			r, err := decode.NewReader(bytes.NewReader(in), append(tc.opts, windowOnly)...)
 			if err != nil {
 				t.Fatal(err)
 			}
-			head = append(head, string(c)...)
-		}
-		r.ReadRune()
-		if err := r.Restart(); err != nil {
-			t.Fatal(err)
-		}
-		got, err := readAll(t, r, 3)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("after Restart: %v, output equal: %v", err, bytes.Equal(got, want))
-		}
-		if src.n != len(doc) {
-			t.Errorf("source read %d bytes, want %d (once)", src.n, len(doc))
-		}
-	})
-	t.Run("source error pending", func(t *testing.T) {
-		src := io.MultiReader(testutil.ErrAfter(doc[:end+10], errBroken), bytes.NewReader(doc[end+10:]))
-		r, _ := decode.NewReader(src, append(opts, decode.WithRestartBuffer(1<<20))...)
-		if _, err := readAll(t, r, 64); err != errBroken {
-			t.Fatalf("first read: %v, want %v", err, errBroken)
-		}
-		if err := r.Restart(); err != nil {
-			t.Fatal(err)
-		}
-		got, err := readAll(t, r, 64)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("after Restart: %v, output equal: %v", err, bytes.Equal(got, want))
-		}
-	})
+			sniffed := r.Result()
+			head := make([]byte, tc.read)
+			if _, err := io.ReadFull(r, head); err != nil {
+				t.Fatal(err)
+			}
+			got := r.ChangeEncoding(enc(tc.label))
+			want := decode.Change{Kind: tc.kind, From: tc.from, To: tc.to, Offset: got.Offset}
+			if tc.offset >= 0 {
+				want.Offset = tc.offset
+			}
+			if got != want {
+				t.Fatalf("ChangeEncoding(%q) = %+v, want %+v", tc.label, got, want)
+			}
+			res := r.Result()
+			wantEnc := tc.from
+			if tc.kind == decode.SwitchedOnTheFly {
+				wantEnc = tc.to
+			}
+			if res.Confidence != sniff.Certain || res.Encoding != wantEnc || res.Source != sniffed.Source {
+				t.Errorf("Result() = %+v, want %v, certain, source %v", res, wantEnc, sniffed.Source)
+			}
+			rest, err := io.ReadAll(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := append(head, rest...)
+			var ref []byte
+			if tc.kind == decode.SwitchedOnTheFly {
+				ref = append(refDecode(t, tc.from, in[:got.Offset], true, full, true), refDecode(t, tc.to, in[got.Offset:], false, full, true)...)
+			} else {
+				ref = refDecode(t, tc.from, in, true, full, true)
+			}
+			if !bytes.Equal(out, ref) {
+				t.Errorf("output:\ngot  %q\nwant %q", out, ref)
+			}
+			// A second change finds the confidence certain; Late keeps the
+			// first.
+			again := r.ChangeEncoding(override.KOI8U)
+			if !strings.HasPrefix(tc.desc, "certain") {
+				if again.Kind != decode.Ignored || r.Result().Late != got {
+					t.Errorf("second change = %+v, Late = %+v, want ignored and %+v", again, r.Result().Late, got)
+				}
+			} else if r.Result().Late.Kind != decode.NoChange {
+				t.Errorf("Late = %+v, want none", r.Result().Late)
+			}
+		})
+	}
+	r, _ := decode.NewReader(strings.NewReader(asciiPage), noAutodetect)
+	if got := r.ChangeEncoding(override.Unknown); got.Kind != decode.NoChange || r.Result().Confidence != sniff.Tentative {
+		t.Errorf("ChangeEncoding(Unknown) = %+v, %+v, want none and tentative", got, r.Result())
+	}
 }
 
-// TestAutoRestartSourceErrors checks that a source error while reading
-// ahead comes before any output, and that reading on finishes the reading
-// ahead, so no restart is ever needed; an error past the declaration comes
-// after the output before it, as usual.
-func TestAutoRestartSourceErrors(t *testing.T) {
-	doc, end := lateDoc(t, "gbk", 3<<10, false)
-	want := refDecode(t, override.GBK, doc, false, full, true)
-	for _, cut := range []int{0, 10, 1023, 1024, 1025, 2000, end - 1, end, len(doc) - 1} {
-		src := io.MultiReader(testutil.ErrAfter(doc[:cut], errBroken), bytes.NewReader(doc[cut:]))
-		r, _ := decode.NewReader(src, decode.WithoutAutodetect(), decode.WithLateMeta(1<<20), decode.WithAutoRestart())
-		var got []byte
-		var errs int
-		for {
-			b, err := readAll(t, r, 100)
-			got = append(got, b...)
-			if err == nil {
+// errSource is the error of the failing sources below.
+var errSource = errors.New("source failed")
+
+// TestLateSourceErrors: a source error while the Reader reads ahead hands
+// out the text decoded so far, then the error, as the window alone does
+// (issue 18): the prefix is never lost.
+func TestLateSourceErrors(t *testing.T) {
+	utf8Page := []byte("<!DOCTYPE html><title>caf\xC3\xA9</title>" + strings.Repeat("<p>caf\xC3\xA9 na\xC3\xAFve text\r\n", 1000))
+	latin := []byte(strings.Repeat("<p>ASCII filler\r\n", 100) + strings.Repeat("<p>caf\xE9 na\xEFve\r\n", 1000))
+	for _, doc := range [][]byte{utf8Page, latin} {
+		for _, tc := range []struct {
+			desc string
+			src  func() io.Reader
+			err  error
+		}{
+			{"error after 15 KB", func() io.Reader {
+				return io.MultiReader(bytes.NewReader(doc[:15<<10]), iotest.ErrReader(errSource))
+			}, errSource},
+			{"error after 15 KB, half reads", func() io.Reader {
+				return iotest.HalfReader(io.MultiReader(bytes.NewReader(doc[:15<<10]), iotest.ErrReader(errSource)))
+			}, errSource},
+			{"timeout", func() io.Reader { return iotest.TimeoutReader(bytes.NewReader(doc)) }, iotest.ErrTimeout},
+		} {
+			want, wantErr := func() ([]byte, error) {
+				r, _ := decode.NewReader(tc.src(), windowOnly)
+				return io.ReadAll(r)
+			}()
+			r, _ := decode.NewReader(tc.src())
+			got, err := io.ReadAll(r)
+			if !bytes.Equal(got, want) || err != tc.err || wantErr != tc.err || len(got) == 0 {
+				t.Errorf("%.20q, %s: got %d bytes, %v; the window alone %d bytes, %v; want the same, ending %v", doc, tc.desc, len(got), err, len(want), wantErr, tc.err)
+			}
+		}
+	}
+	// After a transient error the Reader goes on.
+	r, _ := decode.NewReader(iotest.TimeoutReader(bytes.NewReader(latin)))
+	head, err := io.ReadAll(r)
+	if err != iotest.ErrTimeout {
+		t.Fatalf("first ReadAll error %v, want a timeout", err)
+	}
+	rest, err := io.ReadAll(r)
+	if got, want := append(head, rest...), refDecode(t, override.Windows1252, latin, false, full, true); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("after the timeout: %d bytes, %v, want %d bytes", len(got), err, len(want))
+	}
+}
+
+// asciiThenSJIS is a source of n bytes of ASCII (lines of HTML with no
+// declaration) followed by tail, generated as it is read.
+type asciiThenSJIS struct {
+	n, off int64
+	tail   []byte
+}
+
+const asciiLine = "<p>plain ASCII text of a long feed, no declaration anywhere</p>\n"
+
+func (s *asciiThenSJIS) Read(p []byte) (int, error) {
+	if s.off >= s.n+int64(len(s.tail)) {
+		return 0, io.EOF
+	}
+	k := 0
+	for k < len(p) && s.off < s.n {
+		c := copy(p[k:min(len(p), k+int(s.n-s.off))], asciiLine[s.off%int64(len(asciiLine)):])
+		k += c
+		s.off += int64(c)
+	}
+	if k < len(p) && s.off >= s.n {
+		c := copy(p[k:], s.tail[s.off-s.n:])
+		k += c
+		s.off += int64(c)
+	}
+	return k, nil
+}
+
+// checkWriter compares what is written with n bytes of ASCII lines and
+// then tail, keeping nothing.
+type checkWriter struct {
+	n, off int64
+	tail   []byte
+	bad    bool
+}
+
+func (w *checkWriter) Write(p []byte) (int, error) {
+	for i := 0; i < len(p); {
+		if w.off < w.n {
+			line := asciiLine[w.off%int64(len(asciiLine)):]
+			k := min(len(p)-i, len(line), int(w.n-w.off))
+			if string(p[i:i+k]) != line[:k] {
+				w.bad = true
+			}
+			i += k
+			w.off += int64(k)
+			continue
+		}
+		t := w.tail[min(w.off-w.n, int64(len(w.tail))):]
+		k := min(len(p)-i, len(t))
+		if k == 0 || !bytes.Equal(p[i:i+k], t[:k]) {
+			w.bad = true
+			return len(p), nil
+		}
+		i += k
+		w.off += int64(k)
+	}
+	return len(p), nil
+}
+
+// TestLongASCIIHead pipes 100 MB of ASCII followed by undeclared Shift_JIS
+// text through a Reader: late autodetection, open all along, finds
+// Shift_JIS, and the memory allocated stays flat (1 MB at most, the held
+// bytes within the lookahead).
+func TestLongASCIIHead(t *testing.T) {
+	n := int64(100 << 20)
+	if testing.Short() {
+		n = 8 << 20
+	}
+	n -= n % int64(len(asciiLine))
+	sjis := encodeText(t, override.ShiftJIS, lateTexts["shift_jis"])
+	text := []byte(lateTexts["shift_jis"])
+	src := &asciiThenSJIS{n: n, tail: sjis}
+	w := &checkWriter{n: n, tail: text}
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	r, err := decode.NewReader(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	written, err := r.WriteTo(w)
+	runtime.ReadMemStats(&m1)
+	if err != nil || w.bad || written != n+int64(len(text)) {
+		t.Errorf("WriteTo = %d, %v (mismatch %v), want %d bytes", written, err, w.bad, n+int64(len(text)))
+	}
+	if res := r.Result(); res.Encoding != override.ShiftJIS || res.Source != sniff.SourceAutodetect || res.Late.Offset != n {
+		t.Errorf("Result() = %+v, want Shift_JIS by late autodetection at %d", res, n)
+	}
+	// The Reader and its buffers, the held bytes growing to the
+	// lookahead, the <meta> scanner and a detector: flat, whatever n.
+	if alloc, most := m1.TotalAlloc-m0.TotalAlloc, uint64(16*decode.DefaultLookahead); alloc > most {
+		t.Errorf("%d bytes allocated for a %d-byte stream, want at most %d", alloc, n, most)
+	}
+}
+
+// countingReader counts the bytes read from r.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	c.n += k
+	return k, err
+}
+
+// TestDecided checks that reading until Decided reads only as far as the
+// decision needs.
+func TestDecided(t *testing.T) {
+	big := strings.Repeat("<p>caf\xC3\xA9 text\r\n", 20000) // 300 KB, UTF-8 from the start
+	tests := []struct {
+		desc    string
+		in      string
+		opts    []decode.Option
+		maxRead int
+		want    override.Encoding
+	}{
+		{"meta in the window", "<meta charset=koi8-r>" + big, nil, 4 << 10, override.KOI8R},
+		{"certain", big, []decode.Option{withContentType("text/html; charset=utf-8")}, 4 << 10, override.UTF8},
+		{"window alone", big, []decode.Option{windowOnly}, 4 << 10, override.UTF8},
+		{"non-ASCII in the window", big, nil, 1024 + decode.DefaultLookahead + 4<<10, override.UTF8},
+		{"ASCII, then a late <meta>", strings.Repeat("x", 3000) + "<meta charset=koi8-r>" + big, nil, 8 << 10, override.KOI8R},
+	}
+	for _, tc := range tests {
+		c := &countingReader{r: strings.NewReader(tc.in)}
+		r, _ := decode.NewReader(c, tc.opts...)
+		buf := make([]byte, 512)
+		for !r.Decided() {
+			if _, err := r.Read(buf); err != nil {
 				break
 			}
-			if err != errBroken || errs > 0 {
-				t.Fatalf("cut %d: %v", cut, err)
-			}
-			if early := len(b) == 0; early != (cut < end) {
-				t.Errorf("cut %d: the error came after %d bytes of output", cut, len(b))
-			}
-			errs++
 		}
-		if !bytes.Equal(got, want) || r.Change().Kind != decode.Restarted || errs != 1 {
-			t.Errorf("cut %d: %+v, %d errors, output equal: %v", cut, r.Change(), errs, bytes.Equal(got, want))
+		if c.n > tc.maxRead || r.Result().Encoding != tc.want {
+			t.Errorf("%s: read %d bytes, decided %v; want at most %d and %v", tc.desc, c.n, r.Result().Encoding, tc.maxRead, tc.want)
 		}
 	}
 }
 
-// TestLateMetaReset checks that Reset starts the change machinery afresh.
-func TestLateMetaReset(t *testing.T) {
-	doc, _ := lateDoc(t, "euc-jp", 2<<10, false)
-	plain := []byte(asciiPage)
-	r, _ := decode.NewReader(bytes.NewReader(doc), decode.WithoutAutodetect(), decode.WithLateMeta(1<<20), decode.WithAutoRestart())
-	for i := range 3 {
-		r.Reset(bytes.NewReader(doc))
-		got, _ := io.ReadAll(r)
-		if r.Change().Kind != decode.Restarted || !bytes.Equal(got, refDecode(t, override.EUCJP, doc, false, full, true)) {
-			t.Errorf("round %d: %+v", i, r.Change())
-		}
-		r.Reset(bytes.NewReader(plain))
-		got, _ = io.ReadAll(r)
-		if r.Change().Kind != decode.NoChange || r.Confidence() != sniff.Tentative || string(got) != asciiPage {
-			t.Errorf("round %d, plain page: %+v, %v, %q", i, r.Change(), r.Confidence(), got)
-		}
+// TestLateAllocs checks that a Reader reset for each document, holding
+// bytes to decide, allocates nothing once its held buffer has grown.
+func TestLateAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items at random under the race detector")
 	}
-}
-
-// TestLateMetaAllocs checks that reading with the late-meta scan on does
-// not allocate, and that Reset and reading a document that switches or
-// restarts do not either, once the Reader has its buffers.
-func TestLateMetaAllocs(t *testing.T) {
-	page := []byte(strings.Repeat("<p class=x>Plain text, <b>no</b> declaration.\r\n", 100))
-	r, _ := decode.NewReader(&testutil.Repeat{Data: page}, decode.WithoutAutodetect(), decode.WithLateMeta(1<<40), decode.WithRestartBuffer(64<<10))
-	buf := make([]byte, 1000)
-	for range 100 { // past the restart buffer's limit
-		r.Read(buf)
-	}
-	if a := testing.AllocsPerRun(100, func() { r.Read(buf) }); a != 0 {
-		t.Errorf("Read: %v allocations, want 0", a)
-	}
-	for _, asciiPrefix := range []bool{true, false} {
-		doc, _ := lateDoc(t, "shift_jis", 4<<10, asciiPrefix)
-		src := bytes.NewReader(doc)
-		r, _ := decode.NewReader(src, decode.WithoutAutodetect(), decode.WithLateMeta(1<<20), decode.WithAutoRestart())
-		var sink discard
+	doc, _ := page(t, "windows-1251", 3000, false)
+	src := bytes.NewReader(doc)
+	r, _ := decode.NewReader(src)
+	var sink discard
+	run := func() {
+		src.Reset(doc)
+		r.Reset(src)
 		r.WriteTo(&sink)
-		if a := testing.AllocsPerRun(20, func() {
-			src.Reset(doc)
-			r.Reset(src)
-			r.WriteTo(&sink)
-		}); a != 0 {
-			t.Errorf("ascii prefix %v: Reset and reading: %v allocations, want 0", asciiPrefix, a)
-		}
+	}
+	run()
+	if r.Result().Source != sniff.SourceAutodetect {
+		t.Fatalf("Result() = %+v, want late autodetection", r.Result())
+	}
+	if a := testing.AllocsPerRun(20, run); a != 0 {
+		t.Errorf("Reset and reading with the look-ahead: %v allocations, want 0", a)
 	}
 }
 
-func ExampleReader_lateMeta() {
-	// An ASCII page that declares its encoding after 3 KB: decoded as
-	// windows-1252 until the declaration, then as Shift_JIS.
-	page := "<!doctype html><script>" + strings.Repeat("/* no declaration yet */\n", 120) + "</script>" +
-		`<meta charset="shift_jis"><p>` + "\x93\xfa\x96\x7b\x8c\xea"
-	r, err := decode.NewReader(strings.NewReader(page), decode.WithLateMeta(64<<10))
-	if err != nil {
-		log.Fatal(err)
+// TestDecidedAtEOF: at the end of the input nothing is left to decide.
+func TestDecidedAtEOF(t *testing.T) {
+	r, _ := decode.NewReader(strings.NewReader(asciiPage))
+	if r.Decided() {
+		t.Fatal("Decided before reading an ASCII page, want the look-ahead open")
 	}
-	text, _ := io.ReadAll(r)
-	ch := r.Change()
-	fmt.Println(r.Result().Name(), r.Result().Confidence)
-	fmt.Println(ch.Kind, ch.From.Name(), "->", ch.To.Name(), "at", ch.Offset)
-	fmt.Println(r.Encoding().Name(), r.Confidence())
-	fmt.Printf("%q\n", text[len(text)-12:])
-	// Output:
-	// windows-1252 tentative
-	// switched windows-1252 -> Shift_JIS at 3058
-	// Shift_JIS certain
-	// "<p>日本語"
+	io.ReadAll(r)
+	if !r.Decided() {
+		t.Error("Decided = false at the end of the input")
+	}
 }

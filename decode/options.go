@@ -1,196 +1,143 @@
 package decode
 
 import (
-	"strconv"
+	"errors"
+	"math"
 
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
 
-// An Option configures a [Reader] or a transformer from [NewTransformer].
-// Options are applied in order; a later option overrides an earlier one of
-// the same kind. Labels given to options are resolved once all options are
-// applied (so [WithLegacyLabels] affects them wherever it appears).
+// DefaultLookahead is the lookahead of a Reader without [WithLookahead]:
+// the most bytes past the window it reads ahead and holds to decide.
+const DefaultLookahead = 64 << 10
+
+// An Option configures a [Reader] (through [NewReader] and [Reader.Reset])
+// or a transformer from [NewTransformer]. Options are applied in order.
 type Option func(*config)
 
-// config is the result of applying the options.
+// config is the result of applying the options. Its zero value is the
+// default configuration.
 type config struct {
-	// sniff holds the sniffing inputs; its encodings are filled in from
-	// the labels below by resolve.
+	// sniff holds the sniffing inputs, merged from every WithSniff.
 	sniff sniff.Options
-
-	// Labels as given, resolved by resolve; "" means not given.
-	override, def, likely, fixed string
-
-	// fixedSet reports that WithEncoding was given: no sniffing at all.
+	// fixed is the WithEncoding encoding; fixedSet reports that it was
+	// given (no sniffing at all).
+	fixed    override.Encoding
 	fixedSet bool
-	// fixedEnc is the resolved WithEncoding encoding.
-	fixedEnc override.Encoding
-
-	// keepBOM, keepNewlines and keepNUL switch the HTML input-stream
-	// preprocessing off, step by step.
-	keepBOM, keepNewlines, keepNUL bool
-
-	// lateMeta is the WithLateMeta limit (0: off), restartBuffer the
-	// WithRestartBuffer limit (0: off), autoRestart WithAutoRestart.
-	lateMeta      int64
-	restartBuffer int
-	autoRestart   bool
+	// lookahead is the WithLookahead value; lookaheadSet reports that it
+	// was given (else DefaultLookahead).
+	lookahead    int64
+	lookaheadSet bool
+	// raw is WithoutPreprocessing: newlines and U+0000 kept.
+	raw bool
 }
 
-// LabelError reports an encoding label that names no encoding of the
-// Encoding Standard (or of the legacy tables, with [WithLegacyLabels]).
-type LabelError struct {
-	Option string // the option that carried the label, e.g. "WithOverride"
-	Label  string // the label as given
-}
+// errInvalidEncoding is NewReader's error for WithEncoding of an encoding
+// that is not valid.
+var errInvalidEncoding = errors.New("decode: WithEncoding of an invalid encoding")
 
-// Error returns a message such as
-// `decode: unknown encoding label "foo" (WithOverride)`.
-func (e *LabelError) Error() string {
-	return "decode: unknown encoding label " + strconv.Quote(e.Label) + " (" + e.Option + ")"
-}
-
-// WithContentType gives the value of the transport layer's Content-Type
-// header (for HTTP, resp.Header.Get("Content-Type")). Its charset parameter,
-// if it names an encoding, decides the encoding with confidence certain,
-// unless a byte order mark or a user override came first.
-func WithContentType(contentType string) Option {
-	return func(c *config) { c.sniff.ContentType = contentType }
-}
-
-// WithOverride gives the user's override encoding (the sniffing algorithm's
-// step 2): it wins over everything but a byte order mark, with confidence
-// certain. An unknown label makes [NewReader] fail with a [*LabelError].
-func WithOverride(label string) Option {
-	return func(c *config) { c.override = label }
-}
-
-// WithEncoding skips sniffing altogether: the input is decoded with the
-// encoding of label, and a byte order mark of another encoding is data
-// (the Encoding Standard's "decode without BOM"; a byte order mark of the
-// encoding itself is still removed unless [WithoutBOMRemoval] or [Raw] is
-// given). [Reader.Result] then reports confidence certain and
-// [sniff.SourceOverride]. Nothing is read from the source before the first
-// Read. An unknown label makes [NewReader] fail with a [*LabelError].
-func WithEncoding(label string) Option {
-	return func(c *config) { c.fixed, c.fixedSet = label, true }
-}
-
-// WithDefault gives the default encoding, the sniffing algorithm's last
-// step (tentative). Without it the default comes from [WithLocale], or is
-// windows-1252. An unknown label makes [NewReader] fail with a [*LabelError].
-func WithDefault(label string) Option {
-	return func(c *config) { c.def = label }
-}
-
-// WithLikely gives a likely encoding, such as the encoding of the parent
-// document or one remembered from an earlier visit (tentative). An unknown
-// label makes [NewReader] fail with a [*LabelError].
-func WithLikely(label string) Option {
-	return func(c *config) { c.likely = label }
-}
-
-// WithLocale gives a locale ("ja", "zh-TW") or top-level domain (".ru") from
-// which the default encoding is chosen as browsers do.
-func WithLocale(hint string) Option {
-	return func(c *config) { c.sniff.Locale = hint }
-}
-
-// WithWindow sets the number of bytes read before sniffing and examined by
-// the prescan (default [sniff.DefaultWindow], 1024; n <= 0 means the
-// default). Values from 1 to 2 are raised to 3, the length of the longest
-// byte order mark. A window larger than the reader's 4 KB input buffer
-// costs one more allocation, of n bytes.
-func WithWindow(n int) Option {
-	return func(c *config) { c.sniff.Window = n }
-}
-
-// WithoutAutodetect skips the autodetection step, as the spec allows: what
-// neither a byte order mark, the transport layer nor a <meta> declares is
-// decoded with the default encoding.
-func WithoutAutodetect() Option {
-	return func(c *config) { c.sniff.NoAutodetect = true }
-}
-
-// WithDetector replaces the built-in autodetection with d.
-func WithDetector(d sniff.Detector) Option {
-	return func(c *config) { c.sniff.Detector = d }
-}
-
-// WithLegacyLabels resolves every label (in options, in the Content-Type
-// header and in <meta>) with [override.LookupLegacy], the 2008 HTML draft's
-// loose matching, instead of the Encoding Standard's exact table.
-func WithLegacyLabels() Option {
-	return func(c *config) { c.sniff.Legacy = true }
-}
-
-// Raw turns all of the HTML input-stream preprocessing off: the output is
-// exactly the Encoding Standard's decode of the input, with a byte order
-// mark decoded as U+FEFF, CR bytes kept and U+0000 kept. (A byte order mark
-// still chooses the encoding, unless [WithEncoding] is given.)
-func Raw() Option {
-	return func(c *config) { c.keepBOM, c.keepNewlines, c.keepNUL = true, true, true }
-}
-
-// WithoutBOMRemoval keeps a leading byte order mark in the output as U+FEFF.
-func WithoutBOMRemoval() Option {
-	return func(c *config) { c.keepBOM = true }
-}
-
-// WithoutNewlineNormalization keeps U+000D CARRIAGE RETURN in the output
-// instead of turning CR LF and lone CR into LF.
-func WithoutNewlineNormalization() Option {
-	return func(c *config) { c.keepNewlines = true }
-}
-
-// WithoutNULReplacement keeps U+0000 in the output instead of replacing it
-// with U+FFFD.
-func WithoutNULReplacement() Option {
-	return func(c *config) { c.keepNUL = true }
-}
-
-// resolve looks up the labels of c.
-func (c *config) resolve() error {
-	var err error
-	c.sniff.Override, err = c.lookup(c.override, "WithOverride")
-	if err != nil {
-		return err
-	}
-	c.sniff.Default, err = c.lookup(c.def, "WithDefault")
-	if err != nil {
-		return err
-	}
-	c.sniff.Likely, err = c.lookup(c.likely, "WithLikely")
-	if err != nil {
-		return err
-	}
-	c.fixedEnc = override.Unknown
-	if c.fixedSet {
-		c.fixedEnc, err = c.lookup(c.fixed, "WithEncoding")
-		if err == nil && !c.fixedEnc.Valid() {
-			err = &LabelError{"WithEncoding", c.fixed}
+// WithSniff gives the inputs of the encoding sniffing algorithm: the
+// transport layer's Content-Type, a user override, a likely or default
+// encoding, the locale and top-level domain hints, the window, the
+// detector, legacy label matching (see [sniff.Options]). They affect the
+// choice of encoding, and the late look-ahead's detection and <meta> scan
+// (see [WithLookahead]).
+//
+// Options merge: the non-zero fields of o replace those set by earlier
+// options, its zero fields leave them as they are. So a helper can put the
+// response's Content-Type first and a caller's WithSniff(sniff.Options{Locale:
+// "ja"}) adds to it, while a caller's non-empty ContentType replaces it.
+// o.AtEOF is ignored: the Reader knows where its input ends.
+func WithSniff(o sniff.Options) Option {
+	return func(c *config) {
+		s := &c.sniff
+		if o.Override.Valid() {
+			s.Override = o.Override
 		}
+		if o.ContentType != "" {
+			s.ContentType = o.ContentType
+		}
+		if o.Likely.Valid() {
+			s.Likely = o.Likely
+		}
+		if o.Default.Valid() {
+			s.Default = o.Default
+		}
+		if o.Locale != "" {
+			s.Locale = o.Locale
+		}
+		if o.Window != 0 {
+			s.Window = o.Window
+		}
+		if o.TLD != "" {
+			s.TLD = o.TLD
+		}
+		if o.Detector != nil {
+			s.Detector = o.Detector
+		}
+		s.NoAutodetect = s.NoAutodetect || o.NoAutodetect
+		s.Legacy = s.Legacy || o.Legacy
 	}
-	return err
 }
 
-// lookup resolves one label; "" is no label.
-func (c *config) lookup(label, option string) (override.Encoding, error) {
-	if label == "" {
-		return override.Unknown, nil
+// WithEncoding skips sniffing altogether: the input is decoded with e, and
+// a byte order mark of another encoding is data (the Encoding Standard's
+// "decode without BOM"; a byte order mark of e itself is still removed).
+// [Reader.Result] then reports e, confidence certain and
+// [sniff.SourceOverride], and nothing is read from the source before the
+// first Read. It overrides [WithSniff] and [WithLookahead]. If e is not
+// valid, NewReader and Reset return an error.
+func WithEncoding(e override.Encoding) Option {
+	return func(c *config) { c.fixed, c.fixedSet = e, true }
+}
+
+// WithLookahead sets how far past the window the Reader looks while the
+// encoding is tentative (no byte order mark, override or transport-layer
+// charset decided), as a browser's parser does. The default is
+// [DefaultLookahead]. It affects:
+//
+//   - the late <meta>: the prescan's <meta> scan runs on over the first
+//     window+n bytes, and a declaration found is acted on by the HTML
+//     Standard's "change the encoding" (the confidence becomes certain,
+//     [Result.Source] [sniff.SourcePrescan]);
+//   - late autodetection: when the window gave the detector no evidence,
+//     the Reader keeps watching the stream, however long, while it is
+//     ASCII;
+//   - both: at the first non-ASCII byte, while either may still decide,
+//     the Reader holds its output and reads ahead at most n bytes (less if
+//     the detector is sure sooner, or the source ends or fails), then
+//     decides and goes on. No text it hands out is contradicted by a later
+//     decision; the bytes before that first non-ASCII byte are ASCII, the
+//     same in every encoding it can switch to.
+//
+// The bytes held are the only memory it adds (at most n, in a buffer
+// Reset reuses). n = 0 gives the standard's sniffing of the window alone;
+// [Reader.ChangeEncoding] is still there for a caller's own parser.
+func WithLookahead(n int64) Option {
+	return func(c *config) { c.lookahead, c.lookaheadSet = max(n, 0), true }
+}
+
+// WithoutPreprocessing makes the output exactly the Encoding Standard's
+// decode of the input (https://encoding.spec.whatwg.org/#decode): a byte
+// order mark is still removed (and still chooses the encoding), but CR and
+// U+0000 are kept instead of HTML's newline normalization and U+0000
+// replacement. It affects the output only, not the choice of encoding.
+func WithoutPreprocessing() Option {
+	return func(c *config) { c.raw = true }
+}
+
+// apply resets c to the default configuration and applies opts. It checks
+// what can be wrong with the result.
+func (c *config) apply(opts []Option) error {
+	*c = config{}
+	for _, o := range opts {
+		o(c)
 	}
-	var e override.Encoding
-	var ok bool
-	if c.sniff.Legacy {
-		e, ok = override.LookupLegacy(label)
-	} else {
-		e, ok = override.Lookup(label)
+	if c.fixedSet && !c.fixed.Valid() {
+		return errInvalidEncoding
 	}
-	if !ok {
-		return override.Unknown, &LabelError{option, label}
-	}
-	return e, nil
+	return nil
 }
 
 // window returns the number of bytes to read before sniffing.
@@ -202,6 +149,14 @@ func (c *config) window() int {
 		return maxBOMLength
 	}
 	return c.sniff.Window
+}
+
+// ahead returns the lookahead as an int.
+func (c *config) ahead() int {
+	if !c.lookaheadSet {
+		return DefaultLookahead
+	}
+	return int(min(c.lookahead, math.MaxInt/2))
 }
 
 // maxBOMLength is the length of the longest byte order mark, UTF-8's.

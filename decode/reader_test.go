@@ -2,7 +2,6 @@ package decode_test
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -35,19 +34,18 @@ func TestPreprocessing(t *testing.T) {
 		{"UTF-16LE BOM", "\xFF\xFEa\x00\r\x00\n\x00", nil, "a\n"},
 		{"UTF-16BE BOM", "\xFE\xFF\x00a\x00\r", nil, "a\n"},
 		{"UTF-16LE BOM, odd end", "\xFF\xFEa\x00b", nil, "a\uFFFD"},
-		{"partial BOM is data", "\xEF\xBBa", []decode.Option{decode.WithoutAutodetect()}, "\u00EF\u00BBa"},
-		{"keep BOM", "\xEF\xBB\xBFa", []decode.Option{decode.WithoutBOMRemoval()}, "\uFEFFa"},
-		{"keep UTF-16 BOM", "\xFF\xFEa\x00", []decode.Option{decode.WithoutBOMRemoval()}, "\uFEFFa"},
-		{"keep newlines", "a\r\nb\rc", []decode.Option{decode.WithoutNewlineNormalization()}, "a\r\nb\rc"},
-		{"keep NUL", "a\x00b\r", []decode.Option{decode.WithoutNULReplacement()}, "a\x00b\n"},
-		{"Raw", "\xEF\xBB\xBFa\r\n\x00", []decode.Option{decode.Raw()}, "\uFEFFa\r\n\x00"},
-		{"windows-1252 CRLF", "caf\xE9\r\n\x80", []decode.Option{decode.WithDefault("windows-1252"), decode.WithoutAutodetect()}, "caf\u00E9\n\u20AC"},
-		{"windows-1252 keep CR", "\xE9\r\n", []decode.Option{decode.WithDefault("windows-1252"), decode.WithoutAutodetect(), decode.Raw()}, "\u00E9\r\n"},
+		{"partial BOM is data", "\xEF\xBBa", []decode.Option{noAutodetect}, "\u00EF\u00BBa"},
+		{"raw keeps newlines", "a\r\nb\rc", []decode.Option{decode.WithoutPreprocessing()}, "a\r\nb\rc"},
+		{"raw keeps NUL", "a\x00b", []decode.Option{decode.WithoutPreprocessing()}, "a\x00b"},
+		{"raw removes the UTF-16 BOM", "\xFF\xFEa\x00", []decode.Option{decode.WithoutPreprocessing()}, "a"},
+		{"raw", "\xEF\xBB\xBFa\r\n\x00", []decode.Option{decode.WithoutPreprocessing()}, "a\r\n\x00"},
+		{"windows-1252 CRLF", "caf\xE9\r\n\x80", []decode.Option{withDefault("windows-1252"), noAutodetect}, "caf\u00E9\n\u20AC"},
+		{"windows-1252 keep CR", "\xE9\r\n", []decode.Option{withDefault("windows-1252"), noAutodetect, decode.WithoutPreprocessing()}, "\u00E9\r\n"},
 		{"UTF-16 CR split from LF by text", "\xFF\xFE\r\x00x\x00\n\x00", nil, "\nx\n"},
-		{"gb18030 U+FEFF is text", "\x84\x31\x95\x33a", []decode.Option{decode.WithOverride("gb18030")}, "\uFEFFa"},
-		{"UTF-8 BOM under WithEncoding(utf-8)", "\xEF\xBB\xBFa", []decode.Option{decode.WithEncoding("utf-8")}, "a"},
-		{"UTF-8 BOM under WithEncoding(windows-1252)", "\xEF\xBB\xBFa", []decode.Option{decode.WithEncoding("windows-1252")}, "\u00EF\u00BB\u00BFa"},
-		{"UTF-16LE BOM under WithEncoding(utf-16be)", "\xFF\xFE\x00a", []decode.Option{decode.WithEncoding("utf-16be")}, "\uFFFEa"},
+		{"gb18030 U+FEFF is text", "\x84\x31\x95\x33a", []decode.Option{withOverride("gb18030")}, "\uFEFFa"},
+		{"UTF-8 BOM under WithEncoding(utf-8)", "\xEF\xBB\xBFa", []decode.Option{withEncoding("utf-8")}, "a"},
+		{"UTF-8 BOM under WithEncoding(windows-1252)", "\xEF\xBB\xBFa", []decode.Option{withEncoding("windows-1252")}, "\u00EF\u00BB\u00BFa"},
+		{"UTF-16LE BOM under WithEncoding(utf-16be)", "\xFF\xFE\x00a", []decode.Option{withEncoding("utf-16be")}, "\uFFFEa"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
@@ -76,11 +74,13 @@ func TestResult(t *testing.T) {
 		{"default", "abc", nil, sniff.Result{Encoding: override.Windows1252, Confidence: sniff.Tentative, Source: sniff.SourceDefault}},
 		{"UTF-8 BOM", "\xEF\xBB\xBFabc", nil, sniff.Result{Encoding: override.UTF8, Confidence: sniff.Certain, Source: sniff.SourceBOM, BOMLength: 3}},
 		{"UTF-16BE BOM", "\xFE\xFF", nil, sniff.Result{Encoding: override.UTF16BE, Confidence: sniff.Certain, Source: sniff.SourceBOM, BOMLength: 2}},
-		{"override", "abc", []decode.Option{decode.WithOverride("sjis")}, sniff.Result{Encoding: override.ShiftJIS, Confidence: sniff.Certain, Source: sniff.SourceOverride}},
-		{"BOM beats override", "\xFF\xFEa\x00", []decode.Option{decode.WithOverride("sjis")}, sniff.Result{Encoding: override.UTF16LE, Confidence: sniff.Certain, Source: sniff.SourceBOM, BOMLength: 2}},
-		{"WithEncoding ignores the BOM", "\xFF\xFEa\x00", []decode.Option{decode.WithEncoding("koi8-r")}, sniff.Result{Encoding: override.KOI8R, Confidence: sniff.Certain, Source: sniff.SourceOverride}},
-		{"default option", "abc", []decode.Option{decode.WithDefault("EUC-KR")}, sniff.Result{Encoding: override.EUCKR, Confidence: sniff.Tentative, Source: sniff.SourceDefault}},
-		{"legacy label", "abc", []decode.Option{decode.WithLegacyLabels(), decode.WithOverride("ISO_8859-1:1987")}, sniff.Result{Encoding: override.Windows1252, Confidence: sniff.Certain, Source: sniff.SourceOverride}},
+		{"override", "abc", []decode.Option{withOverride("sjis")}, sniff.Result{Encoding: override.ShiftJIS, Confidence: sniff.Certain, Source: sniff.SourceOverride}},
+		{"BOM beats override", "\xFF\xFEa\x00", []decode.Option{withOverride("sjis")}, sniff.Result{Encoding: override.UTF16LE, Confidence: sniff.Certain, Source: sniff.SourceBOM, BOMLength: 2}},
+		{"WithEncoding ignores the BOM", "\xFF\xFEa\x00", []decode.Option{withEncoding("koi8-r")}, sniff.Result{Encoding: override.KOI8R, Confidence: sniff.Certain, Source: sniff.SourceOverride}},
+		{"default option", "abc", []decode.Option{withDefault("EUC-KR")}, sniff.Result{Encoding: override.EUCKR, Confidence: sniff.Tentative, Source: sniff.SourceDefault}},
+		{"legacy label", "<meta charset=ISO_8859-1:1987>", []decode.Option{decode.WithSniff(sniff.Options{Legacy: true})}, sniff.Result{Encoding: override.Windows1252, Confidence: sniff.Tentative, Source: sniff.SourcePrescan}},
+		{"merged", "abc", []decode.Option{withContentType("text/html; charset=koi8-r"), withDefault("gbk"), withContentType("")}, sniff.Result{Encoding: override.KOI8R, Confidence: sniff.Certain, Source: sniff.SourceTransport}},
+		{"merged, later wins", "abc", []decode.Option{withContentType("text/html; charset=koi8-r"), withContentType("text/html; charset=gbk")}, sniff.Result{Encoding: override.GBK, Confidence: sniff.Certain, Source: sniff.SourceTransport}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
@@ -88,11 +88,9 @@ func TestResult(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := r.Result(); got != tc.want {
+			io.ReadAll(r)
+			if got := r.Result().Result; got != tc.want {
 				t.Errorf("Result() = %+v, want %+v", got, tc.want)
-			}
-			if got := r.Encoding(); got != tc.want.Encoding {
-				t.Errorf("Encoding() = %v, want %v", got, tc.want.Encoding)
 			}
 		})
 	}
@@ -106,11 +104,11 @@ func TestWindow(t *testing.T) {
 		want int
 	}{
 		{"default", nil, 1024},
-		{"WithWindow(100)", []decode.Option{decode.WithWindow(100)}, 100},
-		{"WithWindow(1)", []decode.Option{decode.WithWindow(1)}, 3},
-		{"WithWindow(10000)", []decode.Option{decode.WithWindow(10000)}, 10000},
-		{"WithOverride", []decode.Option{decode.WithOverride("utf-8")}, 3},
-		{"WithEncoding", []decode.Option{decode.WithEncoding("utf-8")}, 0},
+		{"WithWindow(100)", []decode.Option{withWindow(100)}, 100},
+		{"WithWindow(1)", []decode.Option{withWindow(1)}, 3},
+		{"WithWindow(10000)", []decode.Option{withWindow(10000)}, 10000},
+		{"WithOverride", []decode.Option{withOverride("utf-8")}, 3},
+		{"WithEncoding", []decode.Option{withEncoding("utf-8")}, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
@@ -149,27 +147,11 @@ type halfReader struct{ r io.Reader }
 
 func (h halfReader) Read(p []byte) (int, error) { return h.r.Read(p[:(len(p)+1)/2]) }
 
-// TestLabelErrors checks that unknown labels fail NewReader with a
-// *LabelError naming the option.
-func TestLabelErrors(t *testing.T) {
-	tests := []struct {
-		desc string
-		opt  decode.Option
-		want string
-	}{
-		{"override", decode.WithOverride("bogus"), `decode: unknown encoding label "bogus" (WithOverride)`},
-		{"default", decode.WithDefault("utf-7"), `decode: unknown encoding label "utf-7" (WithDefault)`},
-		{"likely", decode.WithLikely("\u212Aoi8-r"), "decode: unknown encoding label \"\u212Aoi8-r\" (WithLikely)"},
-		{"encoding", decode.WithEncoding(""), `decode: unknown encoding label "" (WithEncoding)`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.desc, func(t *testing.T) {
-			r, err := decode.NewReader(strings.NewReader("x"), tc.opt)
-			var le *decode.LabelError
-			if r != nil || !errors.As(err, &le) || err.Error() != tc.want {
-				t.Errorf("NewReader = %v, %v, want nil, %s", r, err, tc.want)
-			}
-		})
+// TestBadOption checks that WithEncoding of an invalid encoding fails
+// NewReader and Reset, and that a failed Reset leaves the Reader as it was.
+func TestBadOption(t *testing.T) {
+	if r, err := decode.NewReader(strings.NewReader("x"), decode.WithEncoding(override.Unknown)); r != nil || err == nil {
+		t.Errorf("NewReader(WithEncoding(Unknown)) = %v, %v, want nil, an error", r, err)
 	}
 }
 
@@ -195,8 +177,8 @@ func TestReset(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, err := io.ReadAll(r)
-		if string(got) != tc.want || err != nil || r.Encoding() != tc.enc {
-			t.Errorf("after Reset(%q): got %q, %v, %v, want %q, %v", tc.in, got, err, r.Encoding(), tc.want, tc.enc)
+		if string(got) != tc.want || err != nil || r.Result().Encoding != tc.enc {
+			t.Errorf("after Reset(%q): got %q, %v, %v, want %q, %v", tc.in, got, err, r.Result().Encoding, tc.want, tc.enc)
 		}
 	}
 }
@@ -205,7 +187,7 @@ func TestReset(t *testing.T) {
 func TestReadRuneThenRead(t *testing.T) {
 	in := "\xE9t\xE9\r\n\x00\x80" + strings.Repeat("x", 5000) + "\xE9"
 	want := "\u00E9t\u00E9\n\uFFFD\u20AC" + strings.Repeat("x", 5000) + "\u00E9"
-	r, _ := decode.NewReader(strings.NewReader(in), decode.WithEncoding("windows-1252"))
+	r, _ := decode.NewReader(strings.NewReader(in), withEncoding("windows-1252"))
 	var got []byte
 	for range 3 {
 		c, size, err := r.ReadRune()
@@ -268,11 +250,10 @@ func TestNewTransformer(t *testing.T) {
 	}
 }
 
-// TestResetWith reuses one Reader across documents and option sets, in an
-// order that grows and shrinks the window, turns the late-meta scan and the
-// restart buffer on and off, and checks each stream against a new Reader
+// TestResetOptions reuses one Reader across documents and option sets, in an
+// order that grows and shrinks the window and the lookahead, and checks each stream against a new Reader
 // with the same options.
-func TestResetWith(t *testing.T) {
+func TestResetOptions(t *testing.T) {
 	late := "<!DOCTYPE html><title>t</title>" + strings.Repeat("<p>filler</p>\n", 100) +
 		"<meta charset=windows-1251><p>\xCF\xF0\xE8\xE2\xE5\xF2\r\n"
 	docs := []string{
@@ -288,12 +269,12 @@ func TestResetWith(t *testing.T) {
 		opts []decode.Option
 	}{
 		{"none", nil},
-		{"content type", []decode.Option{decode.WithContentType("text/html; charset=shift_jis")}},
-		{"window 8192", []decode.Option{decode.WithWindow(8192)}},
-		{"late meta, auto restart", []decode.Option{decode.WithLateMeta(1 << 20), decode.WithAutoRestart()}},
-		{"raw, encoding", []decode.Option{decode.Raw(), decode.WithEncoding("windows-1252")}},
-		{"restart buffer", []decode.Option{decode.WithRestartBuffer(64 << 10), decode.WithLateMeta(4096)}},
-		{"window 2048, locale", []decode.Option{decode.WithWindow(2048), decode.WithLocale("ru")}},
+		{"content type", []decode.Option{withContentType("text/html; charset=shift_jis")}},
+		{"window 8192", []decode.Option{withWindow(8192)}},
+		{"window only", []decode.Option{windowOnly}},
+		{"raw, encoding", []decode.Option{decode.WithoutPreprocessing(), withEncoding("windows-1252")}},
+		{"small lookahead", []decode.Option{decode.WithLookahead(4096)}},
+		{"window 2048, locale", []decode.Option{withWindow(2048), decode.WithSniff(sniff.Options{Locale: "ru"})}},
 	}
 	r, err := decode.NewReader(strings.NewReader(""))
 	if err != nil {
@@ -307,36 +288,35 @@ func TestResetWith(t *testing.T) {
 					t.Fatal(err)
 				}
 				want, wantErr := io.ReadAll(fresh)
-				if err := r.ResetWith(strings.NewReader(doc), set.opts...); err != nil {
-					t.Fatalf("%s: ResetWith: %v", set.desc, err)
+				if err := r.Reset(strings.NewReader(doc), set.opts...); err != nil {
+					t.Fatalf("%s: Reset: %v", set.desc, err)
 				}
 				got, err := io.ReadAll(r)
-				if !bytes.Equal(got, want) || err != wantErr || r.Result() != fresh.Result() ||
-					r.Encoding() != fresh.Encoding() || r.Change() != fresh.Change() {
-					t.Errorf("round %d, %s, %q:\ngot  %q, %v, %+v, %v, %+v\nwant %q, %v, %+v, %v, %+v", round, set.desc, doc,
-						got, err, r.Result(), r.Encoding(), r.Change(), want, wantErr, fresh.Result(), fresh.Encoding(), fresh.Change())
+				if !bytes.Equal(got, want) || err != wantErr || r.Result() != fresh.Result() {
+					t.Errorf("round %d, %s, %q:\ngot  %q, %v, %+v\nwant %q, %v, %+v", round, set.desc, doc,
+						got, err, r.Result(), want, wantErr, fresh.Result())
 				}
 			}
 		}
 	}
 
 	// A bad option leaves the Reader as it was.
-	if err := r.ResetWith(strings.NewReader("x"), decode.WithEncoding("no-such-label")); err == nil {
-		t.Fatal("ResetWith with an unknown label: got nil error")
+	last := optSets[len(optSets)-1]
+	if err := r.Reset(strings.NewReader("x"), decode.WithEncoding(override.Unknown)); err == nil {
+		t.Fatal("Reset with an invalid encoding: got nil error")
 	}
-	if err := r.Reset(strings.NewReader(docs[2])); err != nil {
+	if err := r.Reset(strings.NewReader(docs[2]), last.opts...); err != nil {
 		t.Fatal(err)
 	}
-	last := optSets[len(optSets)-1]
 	fresh, _ := decode.NewReader(strings.NewReader(docs[2]), last.opts...)
 	want, _ := io.ReadAll(fresh)
 	if got, _ := io.ReadAll(r); !bytes.Equal(got, want) || r.Result() != fresh.Result() {
-		t.Errorf("after a failed ResetWith: got %q, %+v, want %q, %+v (the options %s)", got, r.Result(), want, fresh.Result(), last.desc)
+		t.Errorf("after a failed Reset: got %q, %+v, want %q, %+v (the options %s)", got, r.Result(), want, fresh.Result(), last.desc)
 	}
 }
 
 // TestZeroReader checks that the zero Reader reads an empty stream and
-// works once Reset or ResetWith gives it a source.
+// works once Reset gives it a source.
 func TestZeroReader(t *testing.T) {
 	var r decode.Reader
 	if got, err := io.ReadAll(&r); len(got) != 0 || err != nil {
@@ -351,8 +331,8 @@ func TestZeroReader(t *testing.T) {
 		want  string
 	}{
 		{"Reset", func(r *decode.Reader, src io.Reader) error { return r.Reset(src) }, "caf\u00e9\n"},
-		{"ResetWith", func(r *decode.Reader, src io.Reader) error {
-			return r.ResetWith(src, decode.WithContentType("text/html; charset=koi8-r"))
+		{"Reset with options", func(r *decode.Reader, src io.Reader) error {
+			return r.Reset(src, withContentType("text/html; charset=koi8-r"))
 		}, "caf\u0418\n"},
 	} {
 		var r decode.Reader
@@ -380,13 +360,15 @@ func TestWriteToClean(t *testing.T) {
 		// After the <meta>, bytes that are valid UTF-8 and windows-1251
 		// both, decoding differently.
 		{"late meta", filler + "<meta charset=windows-1251>\n<p>" + strings.Repeat("\xD0\x9F\xD1\x80", 40) + "</p>\n" + filler,
-			[]decode.Option{decode.WithDefault("utf-8"), decode.WithoutAutodetect(), decode.WithLateMeta(1 << 20)}},
-		{"late meta, auto restart", "<p>\xD0\x9F</p>" + filler + "<meta charset=windows-1251>\n<p>\xCF\xF0\xE8\xE2\xE5\xF2</p>\n",
-			[]decode.Option{decode.WithDefault("utf-8"), decode.WithoutAutodetect(), decode.WithLateMeta(1 << 20), decode.WithAutoRestart()}},
+			[]decode.Option{withDefault("utf-8"), noAutodetect, decode.WithLookahead(1 << 20)}},
+		{"late meta after non-ASCII", "<p>\xD0\x9F</p>" + filler + "<meta charset=windows-1251>\n<p>\xCF\xF0\xE8\xE2\xE5\xF2</p>\n",
+			[]decode.Option{withDefault("utf-8"), noAutodetect, decode.WithLookahead(1 << 20)}},
+		{"tentative UTF-8, no meta", "<p>\xD0\x9F</p>" + filler + filler + filler + "\xD0\x9F",
+			nil},
 		{"BOM, CR LF, NUL, ill-formed", "\xEF\xBB\xBF" + filler + "a\r\nb\x00c\xFF\xE3\x81" + filler + "\r" + filler + "\xE3\x81\x82",
 			nil},
 		{"raw", "\xEF\xBB\xBF" + filler + "a\r\nb\x00c\xFF" + filler,
-			[]decode.Option{decode.WithEncoding("utf-8"), decode.Raw()}},
+			[]decode.Option{withEncoding("utf-8"), decode.WithoutPreprocessing()}},
 	}
 	for _, d := range docs {
 		for _, src := range []struct {
@@ -397,7 +379,7 @@ func TestWriteToClean(t *testing.T) {
 			{"half", iotest.HalfReader},
 			{"one byte", iotest.OneByteReader},
 		} {
-			want, wantCh := func() ([]byte, decode.ChangeResult) {
+			want, wantCh := func() ([]byte, decode.Change) {
 				r, err := decode.NewReader(src.wrap(strings.NewReader(d.doc)), d.opts...)
 				if err != nil {
 					t.Fatal(err)
@@ -406,7 +388,7 @@ func TestWriteToClean(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				return got, r.Change()
+				return got, r.Result().Late
 			}()
 			r, err := decode.NewReader(src.wrap(strings.NewReader(d.doc)), d.opts...)
 			if err != nil {
@@ -414,9 +396,9 @@ func TestWriteToClean(t *testing.T) {
 			}
 			var b bytes.Buffer
 			n, err := r.WriteTo(&b)
-			if err != nil || n != int64(b.Len()) || !bytes.Equal(b.Bytes(), want) || r.Change() != wantCh {
+			if err != nil || n != int64(b.Len()) || !bytes.Equal(b.Bytes(), want) || r.Result().Late != wantCh {
 				t.Errorf("%s, %s: WriteTo = %d, %v, Change %+v; want %d bytes, Change %+v; output equal: %v",
-					d.desc, src.desc, n, err, r.Change(), len(want), wantCh, bytes.Equal(b.Bytes(), want))
+					d.desc, src.desc, n, err, r.Result().Late, len(want), wantCh, bytes.Equal(b.Bytes(), want))
 			}
 		}
 	}

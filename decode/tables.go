@@ -3,8 +3,6 @@ package decode
 import (
 	"encoding/binary"
 	"math/bits"
-	"sync"
-	"unicode/utf8"
 
 	"golang.org/x/text/transform"
 
@@ -16,59 +14,12 @@ import (
 // ready to store: the UTF-8 bytes in the low three bytes (little-endian, so
 // a 4-byte store writes them in order) and their count in the high byte.
 // NUL and CR have count 0, so that the table loop stops at them and leaves
-// them to the preprocessing.
-//
-// The tables are built from codec.SingleByteTable on first use (28 of
-// them, 1 KB each) and shared by all readers.
-
-var (
-	tablesOnce sync.Once
-	tables     [override.NumEncodings + 1]*[256]uint32
-)
+// them to the preprocessing. codec.PreprocessTable builds them (on first
+// use, shared by all readers).
 
 // byteTable returns the byte table of e, a single-byte encoding or
 // x-user-defined.
-func byteTable(e override.Encoding) *[256]uint32 {
-	tablesOnce.Do(buildTables)
-	return tables[e]
-}
-
-func buildTables() {
-	for _, e := range override.All() {
-		var high [128]rune
-		switch {
-		case codec.IsSingleByte(e):
-			high = *codec.SingleByteTable(e)
-		case e == override.XUserDefined:
-			// The x-user-defined decoder: a byte b above 0x7F is
-			// U+F780 + b - 0x80.
-			for i := range high {
-				high[i] = 0xF780 + rune(i)
-			}
-		default:
-			continue
-		}
-		t := new([256]uint32)
-		for b := range 256 {
-			r := rune(b)
-			if b >= 0x80 {
-				r = high[b-0x80]
-			}
-			t[b] = packRune(r)
-		}
-		t[0] = 0
-		t['\r'] = 0
-		tables[e] = t
-	}
-}
-
-// packRune returns the table entry for r, which must be in the BMP.
-func packRune(r rune) uint32 {
-	var b [4]byte
-	n := utf8.EncodeRune(b[:], r)
-	b[3] = byte(n)
-	return binary.LittleEndian.Uint32(b[:])
-}
+func byteTable(e override.Encoding) *[256]uint32 { return codec.PreprocessTable(e) }
 
 // tableDecode is Transform on pathTable.
 func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {

@@ -52,7 +52,7 @@ func TestTableWords(t *testing.T) {
 						in := []byte(first.text + run.text[:p] + o + run.text[p:] + first.text)
 						want := refDecode(t, enc.e, in, false, full, true)
 						for _, bufSize := range []int{0, 100} {
-							r, err := decode.NewReader(bytes.NewReader(in), decode.WithEncoding(enc.name))
+							r, err := decode.NewReader(bytes.NewReader(in), withEncoding(enc.name))
 							if err != nil {
 								t.Fatal(err)
 							}

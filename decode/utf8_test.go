@@ -41,7 +41,7 @@ func TestUTF8Words(t *testing.T) {
 			for p := 0; p <= len(run.text); p++ {
 				in := []byte(run.text[:p] + o + run.text[p:])
 				want := refDecode(t, override.UTF8, in, false, full, true)
-				r, err := decode.NewReader(bytes.NewReader(in), decode.WithEncoding("utf-8"), decode.WithoutAutodetect())
+				r, err := decode.NewReader(bytes.NewReader(in), withEncoding("utf-8"), noAutodetect)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -51,7 +51,7 @@ func TestUTF8Words(t *testing.T) {
 				}
 				// One byte a Read: sequences, CR LF and runs cut at every
 				// place by the end of the input so far.
-				r, err = decode.NewReader(iotest.OneByteReader(bytes.NewReader(in)), decode.WithEncoding("utf-8"), decode.WithoutAutodetect())
+				r, err = decode.NewReader(iotest.OneByteReader(bytes.NewReader(in)), withEncoding("utf-8"), noAutodetect)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -70,9 +70,9 @@ func FuzzUTF8(f *testing.F) {
 	f.Add([]byte(strings.Repeat("русский\x00текст, ", 5)), true)
 	f.Add([]byte("\xED\xA0\x80\xE0\x80\x80\xF0\x9F\x98\x80\xC0\x80 한국어\xE3\x81"), false)
 	f.Fuzz(func(t *testing.T, in []byte, raw bool) {
-		opts, p := []decode.Option{decode.WithEncoding("utf-8"), decode.WithoutAutodetect()}, full
+		opts, p := []decode.Option{withEncoding("utf-8"), noAutodetect}, full
 		if raw {
-			opts, p = append(opts, decode.Raw()), none
+			opts, p = append(opts, decode.WithoutPreprocessing()), none
 		}
 		want := refDecode(t, override.UTF8, in, false, p, true)
 		for _, src := range []io.Reader{bytes.NewReader(in), iotest.OneByteReader(bytes.NewReader(in))} {

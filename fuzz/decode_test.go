@@ -13,15 +13,16 @@ import (
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/decode/codec"
 	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // Mode bits of FuzzDecode.
 const (
-	keepBOM      = 1 << iota // WithoutBOMRemoval
-	keepNewlines             // WithoutNewlineNormalization
-	keepNUL                  // WithoutNULReplacement
-	sniffMode                // sniff (the encoding is the default) instead of WithEncoding
-	eofWithData              // the source returns io.EOF with its last bytes
+	windowOnly  = 1 << iota // WithLookahead(0)
+	rawNewlines             // WithoutPreprocessing (this bit or the next)
+	rawNUL                  // WithoutPreprocessing
+	sniffMode               // sniff (the encoding is the default) instead of WithEncoding
+	eofWithData             // the source returns io.EOF with its last bytes
 	// bits 5-6: the window in sniff mode (default, 3, 100, 5000)
 )
 
@@ -32,14 +33,17 @@ var sniffWindows = [4]int{0, 3, 100, 5000}
 const memoryStream = 64 << 10
 
 // FuzzDecode checks decode.Reader for every encoding (the fuzzer picks it
-// with a byte), any input and any preprocessing switches, with the encoding
-// fixed (WithEncoding) or sniffed (the fuzzer's encoding as the default):
+// with a byte), any input, with and without preprocessing, with the
+// encoding fixed (WithEncoding) or sniffed (the fuzzer's encoding as the
+// default), with the look-ahead or the window alone:
 //
 //   - The output is the Encoding Standard's decode by the codec decoder in
-//     one shot (codec.Encoding(e).NewDecoder()), with the leading byte
-//     order mark of the encoding, and only that one, removed, then CR LF
-//     and CR turned into LF and U+0000 into U+FFFD, each unless switched
-//     off. With Raw() it is exactly the codec decoder's output.
+//     one shot (codec.Encoding(e).NewDecoder()) of the final encoding
+//     (Result().Encoding: the look-ahead switches only after ASCII, which
+//     every encoding it switches between decodes alike), with the leading
+//     byte order mark of the encoding, and only that one, removed, then CR
+//     LF and CR turned into LF and U+0000 into U+FFFD. With
+//     WithoutPreprocessing it is the codec decoder's output less the BOM.
 //   - So it is valid UTF-8, and has no CR and no U+0000 while
 //     preprocessing is on (checked directly too).
 //   - It is the same whatever the chunking: the source returns the
@@ -73,26 +77,16 @@ func FuzzDecode(f *testing.F) {
 		e := override.Encoding(1 + int(which)%override.NumEncodings)
 		var opts []decode.Option
 		if mode&sniffMode != 0 {
-			opts = append(opts, decode.WithDefault(e.Name()))
-			if w := sniffWindows[mode>>5&3]; w != 0 {
-				opts = append(opts, decode.WithWindow(w))
-			}
+			opts = append(opts, decode.WithSniff(sniff.Options{Default: e, Window: sniffWindows[mode>>5&3]}))
 		} else {
-			opts = append(opts, decode.WithEncoding(e.Name()))
+			opts = append(opts, decode.WithEncoding(e))
 		}
-		switch {
-		case mode&(keepBOM|keepNewlines|keepNUL) == keepBOM|keepNewlines|keepNUL:
-			opts = append(opts, decode.Raw())
-		default:
-			if mode&keepBOM != 0 {
-				opts = append(opts, decode.WithoutBOMRemoval())
-			}
-			if mode&keepNewlines != 0 {
-				opts = append(opts, decode.WithoutNewlineNormalization())
-			}
-			if mode&keepNUL != 0 {
-				opts = append(opts, decode.WithoutNULReplacement())
-			}
+		raw := mode&(rawNewlines|rawNUL) != 0
+		if raw {
+			opts = append(opts, decode.WithoutPreprocessing())
+		}
+		if mode&windowOnly != 0 {
+			opts = append(opts, decode.WithLookahead(0))
 		}
 
 		// The reader in one piece gives the encoding and the BOM.
@@ -100,31 +94,32 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatalf("NewReader(%v): %v", e, err)
 		}
-		res := r.Result()
-		enc := r.Encoding()
-		if mode&sniffMode == 0 && (enc != e || res.Encoding != e) {
-			t.Fatalf("WithEncoding(%v): Encoding() = %v, Result() = %+v", e, enc, res)
-		}
 		oneShot, err := io.ReadAll(r)
 		if err != nil {
-			t.Fatalf("%v: ReadAll: %v", enc, err)
+			t.Fatalf("%v: ReadAll: %v", e, err)
+		}
+		res := r.Result()
+		enc := res.Encoding
+		if mode&sniffMode == 0 && enc != e {
+			t.Fatalf("WithEncoding(%v): Result() = %+v", e, res)
+		}
+		if mode&windowOnly != 0 && res.Late.Kind != decode.NoChange {
+			t.Fatalf("WithLookahead(0): Result() = %+v", res)
 		}
 
 		// The oracle: codec decode, BOM of the encoding dropped, preprocessing.
 		src := in
-		if mode&keepBOM == 0 {
-			if bom := bomOf(enc); bytes.HasPrefix(in, []byte(bom)) {
-				src = in[len(bom):]
-				if mode&sniffMode != 0 && res.BOMLength != len(bom) {
-					t.Fatalf("%v: %x starts with a BOM but Result() = %+v", enc, in, res)
-				}
+		if bom := bomOf(enc); bytes.HasPrefix(in, []byte(bom)) {
+			src = in[len(bom):]
+			if mode&sniffMode != 0 && res.BOMLength != len(bom) {
+				t.Fatalf("%v: %x starts with a BOM but Result() = %+v", enc, in, res)
 			}
 		}
-		raw, err := codec.Encoding(enc).NewDecoder().Bytes(src)
+		dec, err := codec.Encoding(enc).NewDecoder().Bytes(src)
 		if err != nil {
 			t.Fatalf("%v: codec decode of %x: %v", enc, src, err)
 		}
-		want := preprocess(raw, mode&keepNewlines == 0, mode&keepNUL == 0)
+		want := preprocess(dec, !raw, !raw)
 		if !bytes.Equal(oneShot, want) {
 			t.Fatalf("%v (mode %#x): decode(%x)\ngot  %q\nwant %q", enc, mode, in, oneShot, want)
 		}
@@ -144,16 +139,16 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r2.Result() != res || r2.Encoding() != enc {
-			t.Fatalf("%x in chunks %v: Result() = %+v, %v, in one piece %+v, %v", in, chunks, r2.Result(), r2.Encoding(), res, enc)
-		}
 		got := readMixed(t, r2, ops, make([]byte, 0, len(want)+8))
 		if !bytes.Equal(got, want) {
 			t.Fatalf("%v (mode %#x): %x in chunks %v, reads %v\ngot  %q\nwant %q", enc, mode, in, chunks, ops, got, want)
 		}
+		if r2.Result() != res {
+			t.Fatalf("%x in chunks %v: Result() = %+v, in one piece %+v", in, chunks, r2.Result(), res)
+		}
 
 		if len(in) > 0 && (len(in)+int(which))%8 == 0 {
-			checkMemory(t, in, opts, chunks, ops, enc, mode&sniffMode != 0, sniffWindows[mode>>5&3]*int(mode>>3&1))
+			checkMemory(t, in, opts, chunks, ops, enc, mode&sniffMode != 0 && mode&windowOnly == 0, sniffWindows[mode>>5&3]*int(mode>>3&1))
 		}
 	})
 }
@@ -162,37 +157,40 @@ func FuzzDecode(f *testing.F) {
 // the oracle.
 func checkOutput(t *testing.T, enc override.Encoding, in, out []byte, mode uint8) {
 	t.Helper()
+	raw := mode&(rawNewlines|rawNUL) != 0
 	if !utf8.Valid(out) {
 		t.Fatalf("%v: decode(%x) = %q: not UTF-8", enc, in, out)
 	}
-	if mode&keepNewlines == 0 && bytes.IndexByte(out, '\r') >= 0 {
+	if !raw && bytes.IndexByte(out, '\r') >= 0 {
 		t.Fatalf("%v: decode(%x) = %q: CR with newline normalization", enc, in, out)
 	}
-	if mode&keepNUL == 0 && bytes.IndexByte(out, 0) >= 0 {
+	if !raw && bytes.IndexByte(out, 0) >= 0 {
 		t.Fatalf("%v: decode(%x) = %q: U+0000 with NUL replacement", enc, in, out)
 	}
 }
 
 // checkMemory decodes in repeated to a memoryStream-byte stream and checks
 // the allocations from NewReader to the end of the stream. window is the
-// WithWindow value in effect (0 for none); sniffing says that the reader
-// sniffs.
+// window of the options (0 for the default); looking says that the reader
+// sniffs with the look-ahead on, which may hold up to the lookahead.
 //
 // runtime.MemStats counts the allocations of the whole process, and now
 // and then something else (the runtime, the testing package) allocates
 // during the measurement; so a measurement over the bound is repeated, and
 // the check fails only if three in a row are over. A reader that allocates
 // per Read or grows with its input is over every time.
-func checkMemory(t *testing.T, in []byte, opts []decode.Option, chunks, ops []byte, enc override.Encoding, sniffing bool, window int) {
+func checkMemory(t *testing.T, in []byte, opts []decode.Option, chunks, ops []byte, enc override.Encoding, looking bool, window int) {
 	t.Helper()
-	// The Reader (about 7 KB, one allocation), a codec decoder for a
-	// multi-byte encoding (small), when sniffing a detector for the
-	// autodetection step (sniff pools them, but a pool may be empty: after
-	// a garbage collection, or at random under the race detector), a
-	// window buffer above 4 KB.
-	maxAllocs, maxBytes := uint64(2), uint64(16<<10)
-	if sniffing {
-		maxAllocs++
+	// The Reader and its input buffer, a codec decoder and its stage for a
+	// multi-byte encoding (small), a detector for the autodetection step
+	// (sniff pools them, but a pool may be empty: after a garbage
+	// collection, or at random under the race detector), a window buffer
+	// above 4 KB. With the look-ahead: the <meta> scanner and the held
+	// bytes (two growths within the lookahead).
+	maxAllocs, maxBytes := uint64(5), uint64(16<<10)
+	if looking {
+		maxAllocs += 3
+		maxBytes += 3 * decode.DefaultLookahead
 	}
 	if window > 4096 {
 		maxAllocs++

@@ -15,35 +15,35 @@ import (
 
 // Mode bits of FuzzLateMeta.
 const (
-	lateAuto       = 1 << iota // WithAutoRestart
-	lateBuffer                 // WithRestartBuffer, large enough for the input
-	lateTinyBuf                // WithRestartBuffer, too small to restart
-	lateLegacy                 // WithLegacyLabels
+	lateLegacy     = 1 << iota // sniff.Options.Legacy
 	lateAutodetect             // leave autodetection on
 	lateEOFData                // the source returns io.EOF with its last bytes
 	// bits 6-7: the window (default, 3, 100, 5000)
 )
 
-// FuzzLateMeta checks changing the encoding while parsing, on any input:
+// FuzzLateMeta checks the look-ahead's late <meta>, on any input:
 //
 //   - The resumable prescan (prescan.Scanner) fed the fuzzer's chunks with
 //     no window limit gives the one-shot prescan's answer over the whole
 //     input (prescan.Prescan with an unlimited window), which is the
 //     literal reference's.
-//   - A decode.Reader with WithLateMeta acts on the <meta> the reference
-//     prescan finds in the first limit bytes (the fuzzer's limit), exactly
-//     as the standard's "change the encoding" steps say for the sniffed
-//     encoding: nothing if sniffing was certain or chose UTF-16; "same"
-//     for the encoding in use; a switch on the fly at the end of the <meta>
-//     if every byte before it is ASCII and both encodings are
-//     ASCII-compatible (or GBK and gb18030); a restart otherwise, which
-//     WithAutoRestart does by itself and WithRestartBuffer makes possible.
+//   - With autodetection off, a decode.Reader with WithLookahead(n) (the
+//     fuzzer's n) acts on the <meta> the reference prescan finds in the
+//     first window+n bytes, exactly as the standard's "change the
+//     encoding" steps say for the sniffed encoding, when the sniffing was
+//     tentative, found no <meta> itself and chose an ASCII-compatible
+//     encoding: "same" for the encoding in use; a switch at the end of the
+//     <meta> if every byte before it is ASCII; if a non-ASCII byte comes
+//     first, a switch at that byte when the <meta> ends within n bytes of
+//     it (the Reader holds its output there to decide), else nothing;
+//     "restart-needed" (and nothing changes) for an encoding that is not
+//     ASCII-compatible.
 //   - Its output is the reference decode: the old encoding before the
-//     switch and the new one after it, or the new one from the start after
-//     a restart, or the old one throughout.
-//   - The change (kind, encodings, offset) and the output are the same for
-//     the fuzzer's chunking of the source and mix of Read, ReadRune and
-//     WriteTo as for the input in one piece.
+//     switch and the new one after it, or the old one throughout.
+//   - The result (encoding, source, confidence, change) and the output are
+//     the same for the fuzzer's chunking of the source and mix of Read,
+//     ReadRune and WriteTo as for the input in one piece, autodetection on
+//     or off.
 func FuzzLateMeta(f *testing.F) {
 	for i, in := range html5libInputs(f) {
 		f.Add(uint8(i), in, int16(0), uint8(i*7), []byte{byte(i), 9}, []byte{byte(i * 3), 17})
@@ -58,12 +58,14 @@ func FuzzLateMeta(f *testing.F) {
 	for i, s := range []string{
 		pad + `<meta charset="shift_jis"><p>` + "\x93\xfa\x96\x7b",
 		"\xe9" + pad + `<meta charset="utf-8"><p>` + "\xc3\xa9",
+		pad + "\xe9" + pad + `<meta charset="utf-8"><p>` + "\xc3\xa9",
 		pad + `<meta http-equiv=content-type content="text/html;charset=gb18030">` + "\x81\x30\x81\x30",
 		`<meta charset=gbk>` + "\xd6\xd0" + pad + `<meta charset=gb18030>` + "\x81\x30\x81\x30",
 		pad + "<!--" + `<meta charset=koi8-r>` + "-->" + `<meta charset="utf-16le">`,
 		"<\x00?\x00x\x00" + pad + `<meta charset=koi8-r>`,
 		pad[:1010] + `<meta charset="x-user-defined">` + "\x80\r\n\x00",
 		"\x1b$B" + pad + "\x1b(B<meta charset=euc-jp>\xa4\xa2",
+		pad + `<meta charset=iso-2022-kr>` + "\xa4\xa2",
 	} {
 		f.Add(uint8(i), []byte(s), int16(0), uint8(i*37), []byte{byte(i*7 + 1), 0, 3}, []byte{byte(i * 11), 255, 2})
 	}
@@ -85,90 +87,25 @@ func FuzzLateMeta(f *testing.F) {
 		}
 
 		// The reader's options.
-		lateLimit := int64(limit)
-		if lateLimit <= 0 {
-			lateLimit = 1 << 20
+		n := int64(limit)
+		if n <= 0 {
+			n = 1 << 20
 		}
-		late := reference.Prescan(in, int(lateLimit), legacy)
+		window := sniffWindows[mode>>6&3]
 		e := override.Encoding(1 + int(which)%override.NumEncodings)
-		opts := []decode.Option{decode.WithDefault(e.Name()), decode.WithLateMeta(lateLimit)}
-		if w := sniffWindows[mode>>6&3]; w != 0 {
-			opts = append(opts, decode.WithWindow(w))
-		}
-		if mode&lateAutodetect == 0 {
-			opts = append(opts, decode.WithoutAutodetect())
-		}
-		if legacy {
-			opts = append(opts, decode.WithLegacyLabels())
-		}
-		if mode&lateAuto != 0 {
-			opts = append(opts, decode.WithAutoRestart())
-		}
-		canRestart := mode&lateBuffer != 0
-		switch {
-		case canRestart:
-			opts = append(opts, decode.WithRestartBuffer(len(in)+1))
-		case mode&lateTinyBuf != 0 && late.Offset > 1:
-			opts = append(opts, decode.WithRestartBuffer(late.Offset-1))
-		}
+		so := sniff.Options{Default: e, Window: window, Legacy: legacy, NoAutodetect: mode&lateAutodetect == 0}
+		opts := []decode.Option{decode.WithSniff(so), decode.WithLookahead(n)}
 
 		r, err := decode.NewReader(bytes.NewReader(in), opts...)
 		if err != nil {
 			t.Fatal(err)
 		}
+		sniffed := r.Result()
+		out := readMixed(t, r, nil, nil)
 		res := r.Result()
-		out := readLateAll(t, r, nil, canRestart)
-		ch := r.Change()
 
-		// The oracle: the change the standard's steps make.
-		from := res.Encoding
-		want := decode.ChangeResult{}
-		if res.Confidence == sniff.Tentative && !from.IsUTF16() && late.Source == "meta" {
-			to := late.Encoding
-			want = decode.ChangeResult{From: from, To: to, Offset: int64(late.Offset), Late: true}
-			ascii := isASCII(in[:late.Offset])
-			switch {
-			case to == from:
-				want.Kind = decode.SameEncoding
-			case sameDecoder(from, to) || ascii && from.ASCIICompatible() && to.ASCIICompatible():
-				want.Kind = decode.SwitchedOnTheFly
-			case mode&lateAuto != 0:
-				want.Kind = decode.Restarted
-			case canRestart:
-				// A restart by the caller, or by the reader itself if it
-				// had handed out nothing yet.
-				want.Kind = decode.Restarted
-			default:
-				want.Kind = decode.RestartNeeded
-			}
-		}
-		if ch != want {
-			t.Fatalf("%q (default %v, limit %d, mode %#x): Change() = %+v, want %+v (sniffed %+v)", in, e, lateLimit, mode, ch, want, res)
-		}
-		if ch.Kind != decode.NoChange && r.Confidence() != sniff.Certain {
-			t.Fatalf("%q: Confidence() = %v after %v", in, r.Confidence(), ch.Kind)
-		}
-
-		// The output.
-		var wantOut []byte
-		switch want.Kind {
-		case decode.SwitchedOnTheFly:
-			head := codecDecode(t, from, in[:want.Offset])
-			if bom := bomOf(from); res.BOMLength > 0 && bytes.HasPrefix(in, []byte(bom)) {
-				head = codecDecode(t, from, in[len(bom):want.Offset])
-			}
-			wantOut = preprocess(append(head, codecDecode(t, want.To, in[want.Offset:])...), true, true)
-		case decode.Restarted:
-			wantOut = preprocess(codecDecode(t, want.To, in), true, true)
-		default:
-			src := in
-			if bom := bomOf(from); res.BOMLength > 0 && bytes.HasPrefix(in, []byte(bom)) {
-				src = in[len(bom):]
-			}
-			wantOut = preprocess(codecDecode(t, from, src), true, true)
-		}
-		if !bytes.Equal(out, wantOut) {
-			t.Fatalf("%q (default %v, mode %#x, change %+v):\ngot  %q\nwant %q", in, e, mode, ch, out, wantOut)
+		if mode&lateAutodetect == 0 {
+			checkLate(t, in, sniffed, res, out, window, n, legacy)
 		}
 
 		// Any chunking, any mix of reads: the same.
@@ -177,28 +114,74 @@ func FuzzLateMeta(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := readLateAll(t, r2, ops, canRestart)
-		if r2.Result() != res || r2.Change() != ch || !bytes.Equal(got, out) {
-			t.Fatalf("%q in chunks %v, reads %v: %+v, %+v,\ngot  %q\nwant %+v, %+v,\n     %q", in, chunks, ops, r2.Result(), r2.Change(), got, res, ch, out)
+		got := readMixed(t, r2, ops, nil)
+		if r2.Result() != res || !bytes.Equal(got, out) {
+			t.Fatalf("%q in chunks %v, reads %v: %+v,\ngot  %q\nwant %+v,\n     %q", in, chunks, ops, r2.Result(), got, res, out)
 		}
 	})
 }
 
-// readLateAll reads r to the end with ops (see readMixed), and once more
-// after Restart if a restart is needed and possible.
-func readLateAll(t *testing.T, r *decode.Reader, ops []byte, canRestart bool) []byte {
+// checkLate checks the result res and the output out of a Reader over in
+// (autodetection off, lookahead n, the given window), whose sniffing gave
+// sniffed, against the standard's steps and the reference prescan.
+func checkLate(t *testing.T, in []byte, sniffed, res decode.Result, out []byte, window int, n int64, legacy bool) {
 	t.Helper()
-	out := readMixed(t, r, ops, nil)
-	if r.Change().Kind == decode.RestartNeeded {
-		err := r.Restart()
-		if canRestart != (err == nil) {
-			t.Fatalf("Restart() = %v with a buffer: %v", err, canRestart)
+	if window <= 0 {
+		window = sniff.DefaultWindow
+	} else if window < 3 {
+		window = 3
+	}
+	from := sniffed.Encoding
+	want := sniffed
+	if sniffed.Confidence == sniff.Tentative && from.ASCIICompatible() && sniffed.Source != sniff.SourcePrescan {
+		late := reference.Prescan(in, window+int(n), legacy)
+		first := bytes.IndexFunc(in, func(r rune) bool { return r >= 0x80 })
+		if first < 0 {
+			first = len(in)
 		}
-		if err == nil {
-			out = readMixed(t, r, ops, nil)
+		at := int64(late.Offset)
+		if first < late.Offset {
+			at = int64(first)
+		}
+		if late.Source == "meta" && int64(late.Offset)-at <= n {
+			to := late.Encoding
+			switch to {
+			case override.UTF16BE, override.UTF16LE:
+				to = override.UTF8
+			case override.XUserDefined:
+				to = override.Windows1252
+			}
+			ch := decode.Change{From: from, To: to, Offset: at}
+			switch {
+			case to == from:
+				ch.Kind = decode.SameEncoding
+			case to.ASCIICompatible() || sameDecoder(from, to):
+				ch.Kind = decode.SwitchedOnTheFly
+				want.Encoding = to
+			default:
+				ch.Kind = decode.RestartNeeded
+			}
+			want.Confidence, want.Source, want.Late = sniff.Certain, sniff.SourcePrescan, ch
 		}
 	}
-	return out
+	if res != want {
+		t.Fatalf("%q (window %d, lookahead %d): Result() = %+v, want %+v (sniffed %+v)", in, window, n, res, want, sniffed)
+	}
+
+	// The output.
+	var dec []byte
+	src := in
+	if bom := bomOf(from); sniffed.BOMLength > 0 && bytes.HasPrefix(in, []byte(bom)) {
+		src = in[len(bom):]
+	}
+	if want.Late.Kind == decode.SwitchedOnTheFly {
+		dec = append(codecDecode(t, from, in[:want.Late.Offset]), codecDecode(t, want.Late.To, in[want.Late.Offset:])...)
+	} else {
+		dec = codecDecode(t, from, src)
+	}
+	if wantOut := preprocess(dec, true, true); !bytes.Equal(out, wantOut) {
+		t.Fatalf("%q (result %+v):\ngot  %q\nwant %q", in, res, out, wantOut)
+	}
 }
 
 // codecDecode is the codec decoder for e over all of b.
@@ -216,14 +199,4 @@ func codecDecode(t *testing.T, e override.Encoding, b []byte) []byte {
 func sameDecoder(a, b override.Encoding) bool {
 	gb := func(e override.Encoding) bool { return e == override.GBK || e == override.GB18030 }
 	return a == b || gb(a) && gb(b)
-}
-
-// isASCII reports whether every byte of b is below 0x80.
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }

@@ -50,7 +50,7 @@ func FuzzPrescan(f *testing.F) {
 
 		// The literal reference is the oracle.
 		want := reference.Prescan(in, referenceWindow(window), legacy)
-		gotSource := got.Source.String()
+		gotSource := got.Rule.String()
 		if !got.Found() {
 			gotSource = ""
 		}
@@ -63,7 +63,7 @@ func FuzzPrescan(f *testing.F) {
 		if got.Found() != got.Encoding.Valid() || got.Found() != (got.Offset > 0) || got.Offset > len(in) {
 			t.Fatalf("Prescan(%q, window %d) = %+v: inconsistent", in, window, got)
 		}
-		if got.Source == prescan.Meta {
+		if got.Rule == prescan.Meta {
 			if got.Encoding.IsUTF16() || got.Encoding == override.XUserDefined {
 				t.Fatalf("Prescan(%q) = %+v: a <meta> never gives UTF-16 or x-user-defined", in, got)
 			}

@@ -12,7 +12,7 @@ func ExamplePrescan() {
 <meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">`)
 
 	r := prescan.Prescan(head, nil)
-	fmt.Println(r.Encoding, r.Source, r.Offset == len(head))
+	fmt.Println(r.Encoding, r.Rule, r.Offset == len(head))
 	// Output: Shift_JIS meta true
 }
 
@@ -25,6 +25,6 @@ func ExampleScanner() {
 		s.Feed([]byte(chunk))
 	}
 	r := s.Close()
-	fmt.Println(r.Encoding, r.Source, r.Offset)
+	fmt.Println(r.Encoding, r.Rule, r.Offset)
 	// Output: windows-1251 xml 45
 }

@@ -32,7 +32,7 @@ func FuzzPrescan(f *testing.F) {
 		opts := prescan.Options{Window: window, Legacy: legacy}
 		got := prescan.Prescan(in, &opts)
 		want := reference.Prescan(in, effectiveWindow(opts), legacy)
-		gotSource := got.Source.String()
+		gotSource := got.Rule.String()
 		if !got.Found() {
 			gotSource = ""
 		}
@@ -43,7 +43,7 @@ func FuzzPrescan(f *testing.F) {
 		if got.Found() != got.Encoding.Valid() || got.Offset > len(in) {
 			t.Fatalf("Prescan(%q) = %+v: inconsistent result", in, got)
 		}
-		if got.Source == prescan.Meta && (got.Encoding.IsUTF16() || got.Encoding == override.XUserDefined) {
+		if got.Rule == prescan.Meta && (got.Encoding.IsUTF16() || got.Encoding == override.XUserDefined) {
 			t.Fatalf("Prescan(%q) = %+v: meta must not give UTF-16 or x-user-defined", in, got)
 		}
 

@@ -27,12 +27,14 @@ type Options struct {
 // [Options.Legacy], whose loose matching ignores punctuation.
 const MaxLabel = 64
 
-// Source is the rule of the prescan that found the encoding.
-type Source uint8
+// Rule is the rule of the prescan that found the encoding. (The step of
+// the whole sniffing algorithm that decided is sniff.Source; a Meta or an
+// XML rule here becomes its SourcePrescan or SourceXML.)
+type Rule uint8
 
 const (
 	// NotFound means the prescan found no encoding.
-	NotFound Source = iota
+	NotFound Rule = iota
 	// Meta means a <meta> element inside the window named the encoding.
 	Meta
 	// XMLDeclaration means "get an XML encoding": an XML declaration at the
@@ -43,7 +45,7 @@ const (
 	UTF16XMLPrefix
 )
 
-var sourceNames = [...]string{
+var ruleNames = [...]string{
 	NotFound:       "none",
 	Meta:           "meta",
 	XMLDeclaration: "xml",
@@ -51,9 +53,9 @@ var sourceNames = [...]string{
 }
 
 // String returns "none", "meta", "xml" or "utf-16 xml".
-func (s Source) String() string {
-	if int(s) < len(sourceNames) {
-		return sourceNames[s]
+func (s Rule) String() string {
+	if int(s) < len(ruleNames) {
+		return ruleNames[s]
 	}
 	return "unknown"
 }
@@ -62,8 +64,8 @@ func (s Source) String() string {
 type Result struct {
 	// Encoding is the encoding found, or override.Unknown.
 	Encoding override.Encoding
-	// Source is the rule that found it, or NotFound.
-	Source Source
+	// Rule is the rule that found it, or NotFound.
+	Rule Rule
 	// Offset is the stream offset just past the last byte the answer
 	// depended on: past the > of the <meta>, past the XML declaration's
 	// first > or the closing quote of its encoding value (whichever is
@@ -72,7 +74,7 @@ type Result struct {
 }
 
 // Found reports whether the prescan found an encoding.
-func (r Result) Found() bool { return r.Source != NotFound }
+func (r Result) Found() bool { return r.Rule != NotFound }
 
 // Prescan runs the standard's prescan over b, the input (or the part of it
 // obtained so far, which the prescan treats as all of it): the <meta> scan
@@ -143,7 +145,7 @@ func (s *Scanner) SetWindow(w int) bool {
 		w = -1
 	}
 	s.limit = w
-	if s.found.Source == NotFound && (s.u16 == 0 || s.n < 6) && s.metaN < s.n && (s.limit < 0 || s.metaN < s.limit) {
+	if s.found.Rule == NotFound && (s.u16 == 0 || s.n < 6) && s.metaN < s.n && (s.limit < 0 || s.metaN < s.limit) {
 		s.lost = true
 	}
 	return !s.lost
@@ -190,7 +192,7 @@ func (s *Scanner) Feed(chunk []byte) (Result, bool) {
 	}
 
 	// The <meta> scan, over the part of the chunk inside the window.
-	if s.metaN == base && !s.lost && s.found.Source == NotFound {
+	if s.metaN == base && !s.lost && s.found.Rule == NotFound {
 		m := chunk
 		if s.limit >= 0 {
 			if s.limit <= base {
@@ -201,7 +203,7 @@ func (s *Scanner) Feed(chunk []byte) (Result, bool) {
 		}
 		if len(m) > 0 {
 			if enc, end, ok := s.meta.scan(m, base, s.legacy); ok {
-				s.found = Result{Encoding: enc, Source: Meta, Offset: end}
+				s.found = Result{Encoding: enc, Rule: Meta, Offset: end}
 			}
 			s.metaN = base + len(m)
 		}
@@ -223,15 +225,15 @@ func (s *Scanner) Result() (Result, bool) {
 	if s.u16 != 0 {
 		if s.n >= 6 {
 			if s.u16&1 != 0 {
-				return Result{Encoding: override.UTF16LE, Source: UTF16XMLPrefix, Offset: 6}, true
+				return Result{Encoding: override.UTF16LE, Rule: UTF16XMLPrefix, Offset: 6}, true
 			}
-			return Result{Encoding: override.UTF16BE, Source: UTF16XMLPrefix, Offset: 6}, true
+			return Result{Encoding: override.UTF16BE, Rule: UTF16XMLPrefix, Offset: 6}, true
 		}
 		if !s.closed {
 			return Result{}, false
 		}
 	}
-	if s.found.Source != NotFound {
+	if s.found.Rule != NotFound {
 		return s.found, true
 	}
 	// The <meta> scan aborts when it needs a byte it may not look at: past
@@ -242,7 +244,7 @@ func (s *Scanner) Result() (Result, bool) {
 	}
 	if s.xml.done {
 		if s.xml.enc != override.Unknown {
-			return Result{Encoding: s.xml.enc, Source: XMLDeclaration, Offset: s.xml.end}, true
+			return Result{Encoding: s.xml.enc, Rule: XMLDeclaration, Offset: s.xml.end}, true
 		}
 		return Result{}, true
 	}

@@ -16,7 +16,7 @@ type prescanCase struct {
 	in     string
 	opts   prescan.Options
 	want   override.Encoding // override.Unknown: nothing found
-	source prescan.Source
+	source prescan.Rule
 	offset int // checked when non-zero
 }
 
@@ -198,8 +198,8 @@ func TestPrescan(t *testing.T) {
 	for _, tc := range prescanCases {
 		t.Run(tc.desc, func(t *testing.T) {
 			got := prescan.Prescan([]byte(tc.in), &tc.opts)
-			if got.Encoding != tc.want || got.Source != tc.source || (tc.offset != 0 && got.Offset != tc.offset) {
-				t.Errorf("Prescan(%.60q) = %v %v %d, want %v %v %d", tc.in, got.Encoding, got.Source, got.Offset, tc.want, tc.source, tc.offset)
+			if got.Encoding != tc.want || got.Rule != tc.source || (tc.offset != 0 && got.Offset != tc.offset) {
+				t.Errorf("Prescan(%.60q) = %v %v %d, want %v %v %d", tc.in, got.Encoding, got.Rule, got.Offset, tc.want, tc.source, tc.offset)
 			}
 			if got.Found() != (tc.want != override.Unknown) {
 				t.Errorf("Found() = %v for %v", got.Found(), got)
@@ -239,7 +239,7 @@ func checkReference(t *testing.T, in []byte, opts prescan.Options) {
 	t.Helper()
 	got := prescan.Prescan(in, &opts)
 	want := reference.Prescan(in, effectiveWindow(opts), opts.Legacy)
-	gotSource := got.Source.String()
+	gotSource := got.Rule.String()
 	if !got.Found() {
 		gotSource = ""
 	}
@@ -331,7 +331,7 @@ func TestSetWindow(t *testing.T) {
 		t.Error("final after raising the window")
 	}
 	r, final = s.Feed([]byte(head[1024:]))
-	want := prescan.Result{Encoding: override.GBK, Source: prescan.Meta, Offset: len(head)}
+	want := prescan.Result{Encoding: override.GBK, Rule: prescan.Meta, Offset: len(head)}
 	if !final || r != want {
 		t.Errorf("after the rest: got %+v, %v, want %+v, true", r, final, want)
 	}
@@ -367,13 +367,13 @@ func TestZeroScanner(t *testing.T) {
 	}
 }
 
-func TestSourceString(t *testing.T) {
-	for s, want := range map[prescan.Source]string{
+func TestRuleString(t *testing.T) {
+	for s, want := range map[prescan.Rule]string{
 		prescan.NotFound: "none", prescan.Meta: "meta", prescan.XMLDeclaration: "xml",
 		prescan.UTF16XMLPrefix: "utf-16 xml", 99: "unknown",
 	} {
 		if got := s.String(); got != want {
-			t.Errorf("Source(%d).String() = %q, want %q", s, got, want)
+			t.Errorf("Rule(%d).String() = %q, want %q", s, got, want)
 		}
 	}
 }

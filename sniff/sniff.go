@@ -168,7 +168,7 @@ func Sniff(prefix []byte, opts *Options) Result {
 	if window == 0 {
 		window = DefaultWindow
 	}
-	switch r := prescan.Prescan(prefix, &prescan.Options{Window: window, Legacy: o.Legacy}); r.Source {
+	switch r := prescan.Prescan(prefix, &prescan.Options{Window: window, Legacy: o.Legacy}); r.Rule {
 	case prescan.Meta:
 		return Result{r.Encoding, Tentative, SourcePrescan, 0}
 	case prescan.XMLDeclaration, prescan.UTF16XMLPrefix:

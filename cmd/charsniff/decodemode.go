@@ -127,12 +127,20 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	if err != nil {
 		return d.end(ptr(errorResult(path, err)))
 	}
+	// Settle first, so that a line written before the text holds the
+	// final decision.
+	pre := getSettled()
+	defer putSettled(pre)
+	*pre = settleText(rd, (*pre)[:0], maxSettle)
 	r := result{Result: archive.NewResult(path, rd)}
 	if d.text != nil && o.size >= 0 && !o.unpack {
 		// The line is written before the text: the size must be known.
 		r.Bytes = &o.size
 	}
 	text := func(w io.Writer) error {
+		if _, err := w.Write(*pre); err != nil {
+			return err
+		}
 		_, err := rd.WriteTo(w)
 		if o.er.err != nil {
 			// The source failed: the text up to the bad read has been

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
@@ -16,9 +17,9 @@ import (
 // maxWindow bounds --window: every worker holds one window in memory.
 const maxWindow = 16 << 20
 
-// maxLateMeta bounds --late-meta: every worker may hold that many bytes
+// maxLookahead bounds --lookahead: every worker may hold that many bytes
 // read ahead in memory.
-const maxLateMeta = 64 << 20
+const maxLookahead = 64 << 20
 
 // config is the parsed command line.
 type config struct {
@@ -28,7 +29,7 @@ type config struct {
 	likely       string // --likely: likely encoding label
 	locale       string // --locale / --hint-lang: locale or TLD hint for autodetection and the default
 	tld          string // --hint-tld: top-level domain or host name hint for autodetection and the default
-	lateMeta     int64  // --late-meta: look for a late <meta> in the first lateMeta bytes (0: off)
+	lookahead    int64  // --lookahead (or --late-meta): decode.WithLookahead (0: the window alone)
 	noAutodetect bool   // --no-autodetect: spec-literal, skip autodetection
 	window       int    // --window: prescan window in bytes
 	legacy       bool   // --legacy-labels: 2008-draft label matching
@@ -76,13 +77,14 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.locale, "locale", "", "locale or top-level domain `HINT` biasing autodetection and choosing the default encoding: a language tag (ja, ru, zh-TW), a POSIX locale (pt_BR.UTF-8), a domain (.kr) or a country code (kr); anything else is a usage error")
 	fs.StringVar(&c.locale, "hint-lang", "", "language `TAG` of the document or user (ja, ru, zh-TW): the same as --locale")
 	fs.StringVar(&c.tld, "hint-tld", "", "top-level `DOMAIN` or host name of the document's URL (jp, .ru, www.example.cz): biases autodetection and, without --locale, the default")
-	fs.Int64Var(&c.lateMeta, "late-meta", 0, "while the encoding is tentative, look on for a <meta> in the first `BYTES` and change to it, as a parser does (reads up to BYTES ahead; 0: off)")
+	fs.Int64Var(&c.lookahead, "lookahead", decode.DefaultLookahead, "while the encoding is tentative, look past the window as a browser does (a late <meta>, late autodetection), holding at most `BYTES` to decide (0: the window alone)")
+	fs.Int64Var(&c.lookahead, "late-meta", decode.DefaultLookahead, "the same as --lookahead `BYTES`")
 	fs.BoolVar(&c.noAutodetect, "no-autodetect", false, "spec-literal: skip the autodetection step")
 	fs.IntVar(&c.window, "window", sniff.DefaultWindow, "prescan window in `BYTES`")
 	fs.BoolVar(&c.legacy, "legacy-labels", false, "resolve labels with the 2008 draft's loose matching (old archives)")
 	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE); with --json and no -o, into each JSON line as \"text\"")
 	fs.StringVar(&c.outFile, "o", "", "with --decode: write the text to `FILE`")
-	fs.BoolVar(&c.raw, "raw", false, "with --decode: plain WHATWG decode, without the BOM removal and newline/NUL preprocessing")
+	fs.BoolVar(&c.raw, "raw", false, "with --decode: plain WHATWG decode (the BOM still removed), without the newline/NUL preprocessing")
 	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings and sources")
 	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line")
 	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")
@@ -123,8 +125,8 @@ func parseArgs(args []string) (*config, error) {
 	if c.window < 1 || c.window > maxWindow {
 		return nil, usagef("--window %d: must be between 1 and %d", c.window, maxWindow)
 	}
-	if c.lateMeta < 0 || c.lateMeta > maxLateMeta {
-		return nil, usagef("--late-meta %d: must be between 0 and %d", c.lateMeta, maxLateMeta)
+	if c.lookahead < 0 || c.lookahead > maxLookahead {
+		return nil, usagef("--lookahead (--late-meta) %d: must be between 0 and %d", c.lookahead, maxLookahead)
 	}
 	if !c.decode {
 		if c.raw {

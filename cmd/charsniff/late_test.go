@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
+
+	"github.com/charsniff/charsniff/internal/warctest"
 )
 
 // latePage is an HTML page whose <meta> lies past the 1024-byte window,
@@ -37,18 +40,23 @@ func TestLateMeta(t *testing.T) {
 		i := bytes.Index(page, []byte("></head>"))
 		return strconv.Itoa(i + 1)
 	}
+	firstHigh := func(page []byte) string {
+		return strconv.Itoa(bytes.IndexFunc(page, func(r rune) bool { return r >= 0x80 }))
+	}
 	tests := []struct {
 		desc string
 		page []byte
 		args []string
 		want string
 	}{
-		{"off: the sniffing answer", ascii, []string{"--json", "--no-autodetect"},
+		{"off: the sniffing answer", ascii, []string{"--json", "--no-autodetect", "--lookahead", "0"},
 			`{"file":"-","encoding":"windows-1252","confidence":"tentative","source":"default"}`},
+		{"default: switched on the fly", ascii, []string{"--json", "--no-autodetect"},
+			`{"file":"-","encoding":"shift_jis","confidence":"certain","source":"prescan","late":{"change":"switched","from":"windows-1252","offset":` + offset(ascii) + `}}`},
 		{"ASCII prefix: switched on the fly", ascii, []string{"--json", "--no-autodetect", "--late-meta", "65536"},
-			`{"file":"-","encoding":"shift_jis","confidence":"certain","source":"default","late":{"change":"switched","from":"windows-1252","offset":` + offset(ascii) + `}}`},
-		{"non-ASCII prefix: restarted from memory", nonASCII, []string{"--json", "--no-autodetect", "--late-meta", "65536"},
-			`{"file":"-","encoding":"windows-1251","confidence":"certain","source":"default","late":{"change":"restarted","from":"windows-1252","offset":` + offset(nonASCII) + `}}`},
+			`{"file":"-","encoding":"shift_jis","confidence":"certain","source":"prescan","late":{"change":"switched","from":"windows-1252","offset":` + offset(ascii) + `}}`},
+		{"non-ASCII prefix: switched at the first non-ASCII byte", nonASCII, []string{"--json", "--no-autodetect", "--lookahead", "65536"},
+			`{"file":"-","encoding":"windows-1251","confidence":"certain","source":"prescan","late":{"change":"switched","from":"windows-1252","offset":` + firstHigh(nonASCII) + `}}`},
 		{"declaration past the limit", ascii, []string{"--json", "--no-autodetect", "--late-meta", "2048"},
 			`{"file":"-","encoding":"windows-1252","confidence":"tentative","source":"default"}`},
 		{"certain: nothing to change", ascii, []string{"--json", "--late-meta", "65536", "--content-type", "text/html; charset=utf-8"},
@@ -87,9 +95,28 @@ func TestLateMeta(t *testing.T) {
 		}
 	}
 
+	// --decode --json writes the line before the text: it holds the final
+	// decision all the same, for a plain file and for a WARC record.
+	for _, args := range [][]string{{"--decode", "--json", "--no-autodetect", "-"}, {"--decode", "--json", "--no-autodetect", "--warc", "-"}} {
+		in := ascii
+		if slices.Contains(args, "--warc") {
+			in = recordBytes(t, warctest.Response("http://example.com/", warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, ascii)), false)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run(args, bytes.NewReader(in), &stdout, &stderr)
+		line := stdout.String()
+		if code != 0 || !strings.Contains(line, `"encoding":"shift_jis","confidence":"certain","source":"prescan","late":{"change":"switched","from":"windows-1252"`) || !strings.Contains(line, "日本語のページ") {
+			t.Errorf("%q: exit %d, stderr %q, line %.300s", args, code, stderr.String(), line)
+		}
+	}
+
 	// A bad limit is a usage error.
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"--late-meta", "-1"}, strings.NewReader(""), &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "--late-meta") {
-		t.Errorf("--late-meta -1: exit %d, stderr %q, want 2 and a message naming --late-meta", code, stderr.String())
+	for _, flag := range []string{"--late-meta", "--lookahead"} {
+		stdout.Reset()
+		stderr.Reset()
+		if code := run([]string{flag, "-1"}, strings.NewReader(""), &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "--lookahead (--late-meta)") {
+			t.Errorf("%s -1: exit %d, stderr %q, want 2 and a message naming the flag", flag, code, stderr.String())
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // resolve checks the flags that name encodings and locales, so that a bad
@@ -88,39 +89,22 @@ func isDomain(s string) bool {
 // command and the library always give one answer. The labels were
 // resolved by resolve.
 func (c *config) readerOptions() []decode.Option {
-	var opts []decode.Option
-	if c.contentType != "" {
-		opts = append(opts, decode.WithContentType(c.contentType))
-	}
-	if c.overrideEnc != override.Unknown {
-		opts = append(opts, decode.WithOverride(c.overrideEnc.Name()))
-	}
-	if c.defaultEnc != override.Unknown {
-		opts = append(opts, decode.WithDefault(c.defaultEnc.Name()))
-	}
-	if c.likelyEnc != override.Unknown {
-		opts = append(opts, decode.WithLikely(c.likelyEnc.Name()))
-	}
-	if c.tld != "" {
-		opts = append(opts, decode.WithTLD(c.tld))
-	}
-	if c.lateMeta > 0 {
-		// Read ahead up to the limit before any output, so a late
-		// declaration after non-ASCII bytes restarts from memory: the
-		// file is never read twice.
-		opts = append(opts, decode.WithLateMeta(c.lateMeta), decode.WithAutoRestart())
-	}
-	if c.locale != "" {
-		opts = append(opts, decode.WithLocale(c.locale))
-	}
-	if c.noAutodetect {
-		opts = append(opts, decode.WithoutAutodetect())
-	}
-	if c.legacy {
-		opts = append(opts, decode.WithLegacyLabels())
+	opts := []decode.Option{
+		decode.WithSniff(sniff.Options{
+			ContentType:  c.contentType,
+			Override:     c.overrideEnc,
+			Default:      c.defaultEnc,
+			Likely:       c.likelyEnc,
+			Locale:       c.locale,
+			TLD:          c.tld,
+			Window:       c.window,
+			NoAutodetect: c.noAutodetect,
+			Legacy:       c.legacy,
+		}),
+		decode.WithLookahead(c.lookahead),
 	}
 	if c.raw {
-		opts = append(opts, decode.Raw())
+		opts = append(opts, decode.WithoutPreprocessing())
 	}
-	return append(opts, decode.WithWindow(c.window))
+	return opts
 }

@@ -76,11 +76,19 @@ func (w *worker) archiveReader(in input, src io.Reader) *archive.Reader {
 // its final result. The error is out's.
 func emitRecord(rec *archive.Record, out lines) error {
 	if rec.Text != nil {
+		// Settle first, so that a line written before the text holds the
+		// final decision.
+		pre := getSettled()
+		defer putSettled(pre)
+		*pre = rec.Settle((*pre)[:0], maxSettle)
 		// The error, if the record has one already (a held record's
 		// damage is known before its text is read), comes after the text.
 		r := result{Result: rec.Result}
 		r.Error = ""
 		text := func(tw io.Writer) error {
+			if _, err := tw.Write(*pre); err != nil {
+				return err
+			}
 			_, err := rec.WriteText(tw)
 			return err
 		}

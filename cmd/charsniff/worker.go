@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"sync"
 
 	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/decode"
@@ -33,7 +35,7 @@ func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
 		return rd, nil
 	}
 	// The options again: decode's coming Reset does not keep them.
-	if err := w.rd.ResetWith(src, w.a.opts...); err != nil {
+	if err := w.rd.Reset(src, w.a.opts...); err != nil {
 		return nil, err
 	}
 	return w.rd, nil
@@ -155,9 +157,10 @@ func (w *worker) sniff(j *job, done <-chan struct{}) {
 		b.end(ptr(errorResult(j.in.path, err)))
 		return
 	}
+	settle(rd)
 	if o.er.err != nil {
-		// The reader defers a read error to its first Read; the window is
-		// all that is read here, so report it now.
+		// The reader defers a read error to a Read; nothing more is read
+		// here, so report it now.
 		b.end(ptr(errorResult(j.in.path, o.er.err)))
 		return
 	}
@@ -240,4 +243,46 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
+}
+
+// maxSettle bounds the text held to settle a document's decision before
+// its line is written (--decode --json): a document whose text is ASCII
+// for longer than that is written with the decision so far (see
+// archive.Record.Settle).
+const maxSettle = 1 << 20
+
+// settle reads rd, discarding the text, until its look-ahead has decided
+// (decode.Reader.Decided): what the sniffing result needs, and no more.
+func settle(rd *decode.Reader) {
+	var scratch [4096]byte
+	for !rd.Decided() {
+		if _, err := rd.Read(scratch[:]); err != nil {
+			return
+		}
+	}
+}
+
+// settleText reads rd until its look-ahead has decided, or until max bytes
+// of text are read, and returns buf with that text appended.
+func settleText(rd *decode.Reader, buf []byte, max int) []byte {
+	for !rd.Decided() && len(buf) < max {
+		buf = slices.Grow(buf, min(4096, max-len(buf)))
+		n, err := rd.Read(buf[len(buf):min(cap(buf), max)])
+		buf = buf[:len(buf)+n]
+		if err != nil {
+			break
+		}
+	}
+	return buf
+}
+
+// settled holds the buffers of settle's text.
+var settled = sync.Pool{New: func() any { return new([]byte) }}
+
+func getSettled() *[]byte { return settled.Get().(*[]byte) }
+
+func putSettled(b *[]byte) {
+	if cap(*b) <= maxSettle {
+		settled.Put(b)
+	}
 }

@@ -371,3 +371,34 @@ func TestISO2022JPKatakana(t *testing.T) {
 		}
 	}
 }
+
+// TestPreprocessTable checks every entry of every PreprocessTable against
+// SingleByteTable: the UTF-8 of the code point and its length, NUL and CR
+// 0; and nil for the encodings that are not single-byte.
+func TestPreprocessTable(t *testing.T) {
+	for _, e := range override.All() {
+		pt := PreprocessTable(e)
+		high := SingleByteTable(e)
+		if (pt == nil) != (high == nil) {
+			t.Fatalf("%v: PreprocessTable nil %v, SingleByteTable nil %v", e, pt == nil, high == nil)
+		}
+		if pt == nil {
+			continue
+		}
+		for b := range 256 {
+			r := rune(b)
+			if b >= 0x80 {
+				r = high[b-0x80]
+			}
+			var want uint32
+			if b != 0 && b != '\r' {
+				var buf [4]byte
+				n := utf8.EncodeRune(buf[:], r)
+				want = uint32(n)<<24 | uint32(buf[0]) | uint32(buf[1])<<8 | uint32(buf[2])<<16
+			}
+			if pt[b] != want {
+				t.Errorf("%v: entry %#x = %#x, want %#x", e, b, pt[b], want)
+			}
+		}
+	}
+}

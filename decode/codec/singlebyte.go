@@ -17,8 +17,9 @@ import (
 type utf8Table [256]uint32
 
 // newUTF8Table returns the utf8Table of an encoding whose bytes 0x00-0x7F are
-// ASCII and whose bytes 0x80-0xFF decode as high says.
-func newUTF8Table(high *[128]rune) *utf8Table {
+// ASCII and whose bytes 0x80-0xFF decode as high says. With stopCRNUL, the
+// entries of NUL and CR are 0 (length 0).
+func newUTF8Table(high *[128]rune, stopCRNUL bool) *utf8Table {
 	var t utf8Table
 	var buf [4]byte
 	for b := range 256 {
@@ -26,11 +27,15 @@ func newUTF8Table(high *[128]rune) *utf8Table {
 		if b >= 0x80 {
 			r = high[b-0x80]
 		}
+		buf = [4]byte{} // no stale bytes past the code point's
 		n := putRune(buf[:], r)
 		if n == 0 || n > 3 {
 			panic("codec: single-byte code point outside the BMP")
 		}
 		t[b] = uint32(n)<<24 | uint32(buf[0]) | uint32(buf[1])<<8 | uint32(buf[2])<<16
+	}
+	if stopCRNUL {
+		t[0], t['\r'] = 0, 0
 	}
 	return &t
 }
@@ -44,7 +49,7 @@ var (
 // building it on first use.
 func singleByteUTF8Table(e override.Encoding) *utf8Table {
 	i := e - override.IBM866
-	utf8TablesOnce[i].Do(func() { utf8Tables[i] = newUTF8Table(singleByteTables[i]) })
+	utf8TablesOnce[i].Do(func() { utf8Tables[i] = newUTF8Table(singleByteTables[i], false) })
 	return utf8Tables[i]
 }
 
@@ -122,6 +127,28 @@ var (
 
 // newXUserDefinedDecoder returns an x-user-defined decoder.
 func newXUserDefinedDecoder() *singleByteDecoder {
-	xUserDefinedOnce.Do(func() { xUserDefinedTable = newUTF8Table(xUserDefinedHigh) })
+	xUserDefinedOnce.Do(func() { xUserDefinedTable = newUTF8Table(xUserDefinedHigh, false) })
 	return &singleByteDecoder{table: xUserDefinedTable}
+}
+
+var (
+	preprocessOnce   [override.NumEncodings + 1]sync.Once
+	preprocessTables [override.NumEncodings + 1]*utf8Table
+)
+
+// PreprocessTable returns the UTF-8 table of e, a single-byte encoding or
+// x-user-defined (nil for any other), for a decoder that deals with NUL
+// and CR itself, as package decode's HTML preprocessing does: entry b holds
+// the UTF-8 encoding of the code point of byte b in its low 24 bits, first
+// byte lowest, and its length (1 to 3) in its top 8 bits, except that the
+// entries of NUL and CR are 0. Storing an entry as a little-endian uint32
+// and advancing by its length writes the code point's UTF-8. The table is
+// built on first use and shared: callers must not modify it.
+func PreprocessTable(e override.Encoding) *[256]uint32 {
+	high := SingleByteTable(e)
+	if high == nil {
+		return nil
+	}
+	preprocessOnce[e].Do(func() { preprocessTables[e] = newUTF8Table(high, true) })
+	return (*[256]uint32)(preprocessTables[e])
 }

@@ -1,0 +1,495 @@
+package decode
+
+import (
+	"io"
+	"sync"
+
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/prescan"
+	"github.com/charsniff/charsniff/sniff"
+)
+
+// The look-ahead past the window (WithLookahead), and changing the
+// encoding while parsing
+// (https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing).
+//
+// While the encoding is tentative, fill feeds the raw bytes it reads from
+// the source to a resumable prescan (each byte once). A <meta> it finds
+// becomes a change waiting at the offset just past its >: the decoder
+// decodes up to there, and the change is made there. The decoder also
+// stops at the first non-ASCII byte while a <meta> or late autodetection
+// may still decide: hold then reads ahead into late.held, decides, and
+// hands the held bytes back to fill (late.replay). Everything decoded
+// before that byte is ASCII, which every ASCII-compatible encoding decodes
+// alike, so the decision is a switch of the decoder at that byte.
+
+// Result is a Reader's decision: the sniffing algorithm's result, as later
+// changed by a late <meta>, late autodetection or [Reader.ChangeEncoding],
+// and what changed after the window.
+type Result struct {
+	// Result is the final encoding, its confidence and the step that
+	// chose it: SourcePrescan (certain) after a late <meta>,
+	// SourceAutodetect (tentative) after late autodetection.
+	sniff.Result
+	// Late is the first change of encoding after the window; its Kind is
+	// NoChange if there was none.
+	Late Change
+}
+
+// ChangeKind is the outcome of a change of encoding while parsing.
+type ChangeKind uint8
+
+const (
+	// NoChange: no change of encoding was asked for (or the encoding
+	// asked for is not valid).
+	NoChange ChangeKind = iota
+	// SwitchedOnTheFly: every byte decoded before the change means the
+	// same in both encodings (all of them ASCII, or none), so the decoder
+	// changed in place: the bytes before Offset are decoded in From, the
+	// rest in To.
+	SwitchedOnTheFly
+	// RestartNeeded: bytes already decoded may mean something else in To,
+	// so only decoding the document again from its start would honour To.
+	// The Reader cannot (it never asks for it past its look-ahead); it
+	// goes on in From, certain, as a browser that cannot reload does. A
+	// caller with the raw bytes may decode again with WithEncoding(To).
+	RestartNeeded
+	// SameEncoding: To is the encoding already in use (after UTF-16 became
+	// UTF-8 and x-user-defined windows-1252).
+	SameEncoding
+	// Ignored: nothing changed, because the encoding in use is UTF-16BE
+	// or UTF-16LE, which no <meta> can change (the confidence is now
+	// certain), or because the confidence was already certain (the
+	// standard does not run the steps then; the Reader answers a caller
+	// that asks anyway, and does not record it in Result.Late).
+	Ignored
+)
+
+var changeKindNames = [...]string{
+	NoChange:         "none",
+	SwitchedOnTheFly: "switched",
+	RestartNeeded:    "restart-needed",
+	SameEncoding:     "same",
+	Ignored:          "ignored",
+}
+
+// String returns "none", "switched", "restart-needed", "same" or
+// "ignored".
+func (k ChangeKind) String() string {
+	if int(k) < len(changeKindNames) {
+		return changeKindNames[k]
+	}
+	return "unknown"
+}
+
+// Change describes a change of encoding after the window.
+type Change struct {
+	// Kind is what happened.
+	Kind ChangeKind
+	// From is the encoding in use when the change was asked for; To is the
+	// encoding asked for, after UTF-16 became UTF-8 and x-user-defined
+	// windows-1252 (as asked when UTF-16 in use made it Ignored).
+	From, To override.Encoding
+	// Offset is the raw stream offset from which the bytes are decoded in
+	// To (for SwitchedOnTheFly), or at which the change was asked for.
+	Offset int64
+}
+
+// lookahead is the state of a Reader past the window while the encoding
+// is tentative. Its zero value watches nothing (pendAt aside, which start
+// sets to -1).
+type lookahead struct {
+	// scan is the resumable <meta> scan; made on first need, kept by
+	// Reset.
+	scan *prescan.Scanner
+	// scanning: scan runs over the raw bytes fill reads: it has found no
+	// <meta> yet and not passed its limit (window + lookahead).
+	scanning bool
+	// detecting: late autodetection is open: the sniffing fell to the
+	// default (the detector saw no evidence) and nothing decided since.
+	detecting bool
+	// clean is a stream offset before which every raw byte is ASCII.
+	// While open, the decoder stops at clean when a non-ASCII byte lies
+	// there (clean < Reader.pos), for hold.
+	clean int64
+	// pendAt is the stream offset at which a change waits for the decoder
+	// (-1 for none): a late <meta> naming pendEnc to act on there
+	// (pendMeta), or a decided switch to pendEnc.
+	pendAt   int64
+	pendEnc  override.Encoding
+	pendMeta bool
+	// held holds the raw bytes hold read ahead, from the first non-ASCII
+	// byte on: at most the lookahead (or the input buffer's worth, if
+	// larger). Its array comes from heldPool and goes back there once
+	// replayed; heldp is the pool's handle on it, nil for a new array.
+	held  []byte
+	heldp *[]byte
+	// replay is the part of held fill has not taken back into buf yet.
+	// pendErr is a source error met while reading ahead, which fill hands
+	// on once replay is empty.
+	replay  []byte
+	pendErr error
+	// opts is the sniffing options for late autodetection (kept here so
+	// that passing them does not allocate).
+	opts sniff.Options
+}
+
+// heldPool holds the arrays of lookahead.held between holds.
+var heldPool sync.Pool
+
+// maxPooled is the largest held array kept in heldPool.
+const maxPooled = 4 * DefaultLookahead
+
+// takeHeld gives l.held an empty array from the pool, if it has none.
+func (l *lookahead) takeHeld() {
+	if l.held == nil {
+		if p, ok := heldPool.Get().(*[]byte); ok {
+			l.heldp, l.held = p, (*p)[:0]
+		}
+	}
+}
+
+// dropHeld hands l.held's array back to the pool.
+func (l *lookahead) dropHeld() {
+	if c := cap(l.held); c > 0 && c <= maxPooled {
+		if l.heldp == nil {
+			l.heldp = new([]byte)
+		}
+		*l.heldp = l.held[:0]
+		heldPool.Put(l.heldp)
+	}
+	l.held, l.heldp = nil, nil
+}
+
+// open reports whether the decoder must stop at the first non-ASCII byte:
+// a <meta> (found, or still looked for) or late autodetection may decide.
+func (l *lookahead) open() bool { return l.scanning || l.detecting || l.pendMeta }
+
+// aheadChunk is the most hold asks the source for at once, minRead the
+// least room it grows held to before a read.
+const (
+	aheadChunk = 32 << 10
+	minRead    = 4 << 10
+)
+
+// detectFirst is the number of bytes hold first gives late autodetection;
+// it doubles them until the detector answers.
+const detectFirst = 4 << 10
+
+// startLate sets up the look-ahead once sniffing has decided, with the
+// window in buf[:r1].
+func (r *Reader) startLate() {
+	l := &r.late
+	l.scanning, l.detecting, l.clean = false, false, 0
+	l.pendAt, l.pendEnc, l.pendMeta = -1, override.Unknown, false
+	l.replay, l.pendErr = nil, nil
+	l.dropHeld()
+	tentative := r.res.Confidence == sniff.Tentative
+	r.d.track = tentative
+	n := r.cfg.ahead()
+	if !tentative || n == 0 || !r.res.Encoding.ASCIICompatible() || r.res.Source == sniff.SourcePrescan {
+		// Nothing can change; after a <meta> in the window, the parser
+		// meets that one first, and no later one counts.
+		return
+	}
+	if l.scan == nil {
+		l.scan = new(prescan.Scanner)
+	}
+	l.scan.Reset(&prescan.Options{Window: r.cfg.window() + n, Legacy: r.cfg.sniff.Legacy})
+	l.scanning = true
+	l.detecting = r.res.Source == sniff.SourceDefault && !r.cfg.sniff.NoAutodetect
+	if r.r1 > 0 {
+		// The window: sniffing's prescan was a one-shot one, so the scan
+		// goes over it once more (and finds nothing in it).
+		r.scanMeta(r.buf[:r.r1])
+	}
+}
+
+// scanMeta feeds p, the next raw bytes of the stream, to the <meta> scan.
+func (r *Reader) scanMeta(p []byte) {
+	l := &r.late
+	res, final := l.scan.Feed(p)
+	if !final {
+		return
+	}
+	l.scanning = false
+	if res.Rule == prescan.Meta && l.pendAt < 0 {
+		l.pendAt, l.pendEnc, l.pendMeta = int64(res.Offset), res.Encoding, true
+	}
+}
+
+// stop returns the stream offset the decoder must stop at, or -1: a
+// pending change, or the first non-ASCII byte while the look-ahead is open.
+func (r *Reader) stop() int64 {
+	l := &r.late
+	at := l.pendAt
+	if !l.open() {
+		return at
+	}
+	if l.clean < r.pos {
+		i := max(r.r0, int(l.clean-r.offset(0)))
+		if k := indexHigh(r.buf[i:r.r1]); k < 0 {
+			l.clean = r.pos
+		} else {
+			l.clean = r.offset(i + k)
+		}
+	}
+	if l.clean < r.pos && (at < 0 || l.clean < at) {
+		at = l.clean
+	}
+	return at
+}
+
+// reach acts when the decoder has decoded the bytes before stream offset
+// at, a stop, and its stage is empty.
+func (r *Reader) reach(at int64) {
+	l := &r.late
+	if l.pendAt >= 0 && at >= l.pendAt {
+		e, meta := l.pendEnc, l.pendMeta
+		l.pendAt, l.pendMeta = -1, false
+		if meta {
+			r.lateMeta(e, at)
+		} else {
+			r.d.switchTo(e)
+		}
+		return
+	}
+	r.hold()
+}
+
+// hold is called with the decoder at the first non-ASCII byte, buf[r0],
+// while a <meta> or late autodetection may still decide. It moves
+// buf[r0:r1] into held and reads ahead until neither can decide any more,
+// the lookahead is used up, or the source ends or fails; then it decides
+// and leaves the held bytes to fill. A source error ends the reading ahead
+// early: the decision is made on what was read, and the error comes after
+// the held bytes' text.
+//
+// What decides depends on the bytes, not on how the source splits them:
+// a <meta> counts if it ends within the lookahead from the hold, and the
+// detector sees fixed prefixes of the held bytes (detectFirst bytes,
+// doubled while it declines, then all of them up to the lookahead).
+func (r *Reader) hold() {
+	l := &r.late
+	at := r.offset(r.r0)
+	n := r.cfg.ahead()
+	lim := max(n, r.r1-r.r0)
+	l.takeHeld()
+	l.held = append(l.held[:0], r.buf[r.r0:r.r1]...)
+	r.pos -= int64(r.r1 - r.r0)
+	r.r1 = r.r0
+	r.eof = false
+	var det override.Encoding
+	found := false
+	next := min(detectFirst, n) // the next prefix of held to detect on
+	tried := 0                  // the longest prefix the detector declined
+	for empty := 0; ; {
+		if l.detecting && !found {
+			for next <= len(l.held) && next < n && !found {
+				if det, found = r.detect(l.held[:next], false); !found {
+					tried, next = next, 2*next
+				}
+			}
+		}
+		if !(l.scanning || l.detecting && !found) || r.srcEOF || r.err != nil || len(l.held) >= lim {
+			break
+		}
+		k := len(l.held)
+		if cap(l.held)-k < minRead && cap(l.held) < lim {
+			l.grow(k+minRead, lim)
+		}
+		p := l.held[k : k+min(lim-k, cap(l.held)-k, aheadChunk)]
+		m, err := r.src.Read(p)
+		if m < 0 || m > len(p) {
+			r.err = errBadCount
+			break
+		}
+		l.held = l.held[:k+m]
+		if m > 0 {
+			empty = 0
+			if l.scanning {
+				r.scanMeta(p[:m])
+			}
+		}
+		switch {
+		case err == io.EOF:
+			r.srcEOF = true
+		case err != nil:
+			r.err = err
+		case m == 0:
+			if empty++; empty == maxEmptyReads {
+				r.err = io.ErrNoProgress
+			}
+		}
+	}
+	// Past here a <meta> would contradict text handed out: stop looking.
+	l.scanning = false
+	switch {
+	case l.pendAt >= 0 && l.pendMeta && l.pendAt-at <= int64(n):
+		e := l.pendEnc
+		l.pendAt, l.pendMeta = -1, false
+		r.lateMeta(e, at)
+	case l.detecting:
+		l.pendAt, l.pendMeta = -1, false
+		if h := l.held[:min(len(l.held), n)]; !found && tried < len(h) {
+			det, found = r.detect(h, r.srcEOF && r.err == nil && len(h) == len(l.held))
+		}
+		if found {
+			r.lateDetect(det, at)
+		}
+	default:
+		l.pendAt, l.pendMeta = -1, false
+	}
+	l.detecting = false
+	if r.err != nil {
+		l.pendErr, r.err = r.err, nil
+	}
+	l.replay = l.held
+}
+
+// grow makes room in held for n bytes in all, doubling, within lim.
+func (l *lookahead) grow(n, lim int) {
+	c := min(max(2*cap(l.held), n, 8<<10), lim)
+	h := make([]byte, len(l.held), c)
+	copy(h, l.held)
+	l.held = h
+}
+
+// detect runs late autodetection over b, held bytes.
+func (r *Reader) detect(b []byte, atEOF bool) (override.Encoding, bool) {
+	l := &r.late
+	l.opts = r.cfg.sniff
+	l.opts.AtEOF = atEOF
+	return sniff.Autodetect(b, &l.opts)
+}
+
+// lateMeta acts on a late <meta> naming e, with the decoder at stream
+// offset at and every byte before it ASCII.
+func (r *Reader) lateMeta(e override.Encoding, at int64) {
+	if c := r.change(e, at, true); c.Kind != Ignored {
+		r.res.Source = sniff.SourcePrescan
+	}
+}
+
+// lateDetect acts on late autodetection's answer e, with the decoder at
+// stream offset at and every byte before it ASCII. The confidence stays
+// tentative.
+func (r *Reader) lateDetect(e override.Encoding, at int64) {
+	c := Change{From: r.res.Encoding, To: e, Offset: at}
+	switch {
+	case e == r.res.Encoding:
+		c.Kind = SameEncoding
+	case at == 0 || e.ASCIICompatible():
+		c.Kind = SwitchedOnTheFly
+		r.res.Encoding = e
+		r.late.pendAt, r.late.pendEnc, r.late.pendMeta = at, e, false
+	default:
+		// An encoding that would decode the ASCII before at otherwise.
+		return
+	}
+	r.res.Source = sniff.SourceAutodetect
+	if r.res.Late.Kind == NoChange {
+		r.res.Late = c
+	}
+}
+
+// Decided reports whether the Reader's own look-ahead is over, so that
+// [Reader.Result] no longer changes unless [Reader.ChangeEncoding] is
+// called: the encoding is certain, the look-ahead is off, or the bytes read
+// so far decided. A caller that wants the final encoding without the text
+// (a sniffing tool) reads until Decided reports true, which reads only as
+// far as the decision needs: nothing past the window when it decided, up
+// to the lookahead past the first non-ASCII byte otherwise, the whole
+// input only while it is all ASCII and late autodetection is open.
+func (r *Reader) Decided() bool { return !r.late.open() }
+
+// ChangeEncoding runs the HTML Standard's "change the encoding" steps, as
+// the parser does when it meets a <meta> declaring e while the confidence
+// is tentative. A Reader does it by itself for the <meta> its look-ahead
+// finds ([WithLookahead]); a caller with its own parser may call it too.
+// The steps:
+//
+//  1. If the encoding in use is UTF-16BE or UTF-16LE, the confidence
+//     becomes certain and nothing else changes ([Ignored]).
+//  2. UTF-16BE or UTF-16LE asked for becomes UTF-8.
+//  3. x-user-defined asked for becomes windows-1252.
+//  4. If that is the encoding in use, the confidence becomes certain
+//     ([SameEncoding]).
+//  5. If every byte decoded so far means the same in both encodings, the
+//     decoder changes on the fly ([SwitchedOnTheFly]): the bytes read
+//     from now on, including those read from the source but not decoded
+//     yet, are decoded in the new encoding.
+//  6. Otherwise the document would have to be decoded again
+//     ([RestartNeeded]); the Reader goes on in the old encoding.
+//
+// "Means the same" holds when nothing has been decoded; when all the
+// bytes decoded are ASCII and both encodings are ASCII-compatible
+// ([override.Encoding.ASCIICompatible]: not UTF-16, ISO-2022-JP or
+// replacement); and between GBK and gb18030, which share one decoder.
+// If the confidence is already certain, nothing changes and the result is
+// [Ignored]. An invalid e changes nothing ([NoChange]). The first
+// change is reported in [Reader.Result]'s Late. ChangeEncoding does not
+// allocate, except for the decoder of a multi-byte encoding the Reader has
+// not used yet.
+func (r *Reader) ChangeEncoding(e override.Encoding) Change {
+	at := r.offset(r.r0)
+	if !e.Valid() {
+		return Change{From: r.res.Encoding, To: e, Offset: at}
+	}
+	return r.change(e, at, !r.d.high)
+}
+
+// change runs the "change the encoding" steps for a change to e at stream
+// offset at (the decoder has read the bytes before at, or will have when
+// the change takes effect), where ascii reports that those bytes are all
+// ASCII, and acts on the outcome.
+func (r *Reader) change(e override.Encoding, at int64, ascii bool) Change {
+	from := r.res.Encoding
+	c := Change{From: from, To: e, Offset: at}
+	if r.res.Confidence == sniff.Certain {
+		c.Kind = Ignored
+		return c
+	}
+	if from.IsUTF16() {
+		c.Kind = Ignored
+	} else {
+		switch e {
+		case override.UTF16BE, override.UTF16LE:
+			e = override.UTF8
+		case override.XUserDefined:
+			e = override.Windows1252
+		}
+		c.To = e
+		switch {
+		case e == from:
+			c.Kind = SameEncoding
+		case at == 0 || sameDecoder(from, e) || ascii && from.ASCIICompatible() && e.ASCIICompatible():
+			c.Kind = SwitchedOnTheFly
+		default:
+			c.Kind = RestartNeeded
+		}
+	}
+	l := &r.late
+	r.res.Confidence = sniff.Certain
+	if r.res.Late.Kind == NoChange {
+		r.res.Late = c
+	}
+	l.scanning, l.detecting = false, false
+	l.pendAt, l.pendMeta = -1, false
+	r.d.track = false
+	if c.Kind == SwitchedOnTheFly {
+		// The decode loop switches once the decoder is at at.
+		r.res.Encoding = e
+		l.pendAt, l.pendEnc = at, e
+	}
+	return c
+}
+
+// sameDecoder reports whether a and b have the same decoder: the same
+// encoding, or GBK and gb18030 (the Encoding Standard's GBK decoder is
+// gb18030's).
+func sameDecoder(a, b override.Encoding) bool {
+	return a == b ||
+		a == override.GBK && b == override.GB18030 ||
+		a == override.GB18030 && b == override.GBK
+}
