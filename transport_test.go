@@ -220,14 +220,13 @@ func texts(t *testing.T, r io.Reader) []string {
 	return out
 }
 
-
 // TestSite fetches every page of the site in every mode and coding, through
 // Transport and through NewResponseReader, with and without the client's
 // own Accept-Encoding, and compares the text x/net/html parses.
 func TestSite(t *testing.T) {
 	base := serveSite(t)
 	crawler := &http.Client{Transport: &charsniff.Transport{
-		Base:    base,
+		Base: base,
 	}}
 	plain := &http.Client{Transport: base}
 	for _, p := range site {
