@@ -65,6 +65,10 @@ import (
 	"github.com/charsniff/charsniff/override"
 )
 
+// firstSingleByte is the first single-byte encoding of override's order:
+// singleByteTables is indexed from it.
+const firstSingleByte = override.IBM866
+
 // Encoding returns the encoding e as an x/text [encoding.Encoding], or nil
 // if e is [override.Unknown] or not an encoding. Its decoder is WHATWG-exact
 // and does no BOM handling; its encoder is x/text's where x/text has one (see
@@ -86,7 +90,7 @@ func Encoding(e override.Encoding) encoding.Encoding {
 func SingleByteTable(e override.Encoding) *[128]rune {
 	switch {
 	case IsSingleByte(e):
-		return singleByteTables[e-override.IBM866]
+		return singleByteTables[e-firstSingleByte]
 	case e == override.XUserDefined:
 		return xUserDefinedHigh
 	}

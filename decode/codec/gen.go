@@ -198,11 +198,11 @@ func writeSingleByte() {
 	w := newFile()
 	w.WriteString("import \"github.com/charsniff/charsniff/override\"\n\n")
 	fmt.Fprintf(w, "// singleByteTables holds the code points of the bytes 0x80-0xFF of every\n"+
-		"// single-byte encoding, indexed by the encoding minus override.IBM866; U+FFFD\n"+
+		"// single-byte encoding, indexed by the encoding minus firstSingleByte; U+FFFD\n"+
 		"// where the index has no code point.\n")
 	fmt.Fprintf(w, "var singleByteTables = [...]*[128]rune{\n")
 	for _, s := range singleByte {
-		fmt.Fprintf(w, "\toverride.%s - override.IBM866: &index%s,\n", s.constant, s.ident)
+		fmt.Fprintf(w, "\toverride.%s - firstSingleByte: &index%s,\n", s.constant, s.ident)
 	}
 	w.WriteString("}\n\n")
 	done := map[string]bool{}

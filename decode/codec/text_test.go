@@ -61,8 +61,6 @@ const (
 
 	textTurkish = `Liman kasabası erken uyanır. Saat altıdan önce fırın açılır ve taze ekmeğin kokusu iskeleye kadar yayılır.` + "\n"
 
-	textVietnamese = `Thị trấn cảng thức dậy sớm. Trước sáu giờ, tiệm bánh đã mở cửa.` + "\n"
-
 	textBaltic = `Ostas pilsētiņa mostas agri. Jau pirms sešiem maiznīca ir atvērta. Uostamiestis pabunda anksti.` + "\n"
 
 	textUkrainian = `Портове містечко прокидається рано. Ще до шостої пекарня відчиняє віконниці, і запах ` +
