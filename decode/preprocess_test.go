@@ -14,7 +14,8 @@ import (
 
 // TestPreprocessPositions puts CR, CR LF, CR CR LF, LF CR and NUL at every
 // position of 80 bytes of text (every offset in the word loops' 8-, 16- and
-// 32-byte steps) in each path's encodings, with the input whole and cut
+// 32-byte steps) in each path's encodings, alone and after a first line
+// that ends in CR LF, with the input whole and cut
 // into two Reads at the special bytes and right after them (a CR at the
 // end of one Read, its LF at the start of the next), and checks Read and
 // WriteTo against the reference decoder.
@@ -44,8 +45,14 @@ func TestPreprocessPositions(t *testing.T) {
 		}
 		text = text[:min(len(text), 80)]
 		for _, sp := range specials {
-			for p := 0; p <= len(text); p++ {
-				in := append(append(append([]byte(nil), text[:p]...), sp...), text[p:]...)
+			// After a CR (lead), the UTF-8 path copies lines in one pass.
+			for p, lead := 0, ""; p <= len(text); p++ {
+				if p == len(text) && lead == "" {
+					p, lead = -1, "x\r\n"
+					continue
+				}
+				in := append(append(append([]byte(lead), text[:p]...), sp...), text[p:]...)
+				p := p + len(lead)
 				want := refDecode(t, e, in, false, full, true)
 				for _, cut := range []int{len(in), p, p + 1, p + len(sp)} {
 					for _, viaWriteTo := range []bool{false, true} {

@@ -77,7 +77,19 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	// CR and NUL stop tableRun whatever the preprocessing: the table
 	// leaves them to the byte loop below.
 	st := stops{-1, -1}
+	// lines: a CR has been met in this call; as on the UTF-8 path, lines
+	// of ASCII that end in CR LF are copied in one pass (d.pat.lines),
+	// up to the first byte that needs the table.
+	lines := false
 	for nSrc < len(src) {
+		if lines {
+			w, r := d.pat.lines(dst[nDst:], src[nSrc:])
+			nDst += w
+			nSrc += r
+			if nSrc == len(src) {
+				break
+			}
+		}
 		lim := st.limit(src, nSrc, len(dst)-nDst, true, true)
 		i, j := tableRun(dst[nDst:], src[nSrc:], lim-nSrc, t, d.mode)
 		nSrc += i
@@ -107,6 +119,7 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 				}
 				nDst += w
 				nSrc += r
+				lines = lines || c == '\r'
 				break
 			}
 			if len(dst)-nDst < n {
