@@ -79,11 +79,17 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	st := stops{-1, -1}
 	// lines: a CR has been met in this call; as on the UTF-8 path, lines
 	// of ASCII that end in CR LF are copied in one pass (d.pat.lines),
-	// up to the first byte that needs the table.
+	// up to the first byte that needs the table. (With vectors,
+	// linesVec runs first whatever the text.)
 	lines := false
 	for nSrc < len(src) {
-		if lines {
-			w, r := d.pat.lines(dst[nDst:], src[nSrc:])
+		if lines || simdOK {
+			var w, r int
+			if simdOK {
+				w, r = d.pat.linesVec(dst[nDst:], src[nSrc:])
+			} else {
+				w, r = d.pat.lines(dst[nDst:], src[nSrc:])
+			}
 			nDst += w
 			nSrc += r
 			if nSrc == len(src) {

@@ -19,11 +19,16 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 	st := stops{-1, -1}
 	// lines: a CR has been met in this call, so the text likely has
 	// short lines that end in CR LF, which d.pat.lines copies in one
-	// pass.
+	// pass. (With vectors, linesVec runs first whatever the text.)
 	lines := false
 	for nSrc < len(src) {
-		if lines {
-			w, r := d.pat.lines(dst[nDst:], src[nSrc:])
+		if lines || simdOK {
+			var w, r int
+			if simdOK {
+				w, r = d.pat.linesVec(dst[nDst:], src[nSrc:])
+			} else {
+				w, r = d.pat.lines(dst[nDst:], src[nSrc:])
+			}
 			nDst += w
 			nSrc += r
 			if nSrc >= len(src)-1 {
