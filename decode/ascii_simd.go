@@ -47,6 +47,9 @@ func (p *patterns) linesVec(d, s []byte) (j, i int) {
 			i++
 		}
 	}
+	// Without this, the SSE code that runs next (memmove, for one) pays
+	// for the upper halves the vectors left behind.
+	archsimd.ClearAVXUpperBits()
 	return j, i
 }
 
@@ -68,9 +71,11 @@ func indexSpecialVec(s []byte, cr, nul bool) int {
 	for ; k <= len(s)-32; k += 32 {
 		x := archsimd.LoadUint8x32((*[32]byte)(s[k:]))
 		if m := x.Equal(cV).Or(x.Equal(zV)).ToBits(); m != 0 {
+			archsimd.ClearAVXUpperBits()
 			return k + bits.TrailingZeros32(m)
 		}
 	}
+	archsimd.ClearAVXUpperBits()
 	for ; k < len(s); k++ {
 		if b := s[k]; b == c || b == z {
 			return k
