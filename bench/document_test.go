@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"runtime"
 	"testing"
 
 	xcharset "golang.org/x/net/html/charset"
 
 	"github.com/charsniff/charsniff"
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/testutil"
 )
 
 // docCorpora are the corpora BenchmarkDocument cuts into documents.
@@ -39,7 +41,7 @@ func document(text []byte, charset string, size int) []byte {
 // operation, the encoding found in the document's <meta> by each reader:
 // x/net's charset.NewReader, charsniff.NewReader and decode.NewReader
 // fresh for each document, and one decode.Reader reused (Reset) across
-// documents. MB/s is of input; allocs/op is per document.
+// documents. MB/s and cpu-MB/s are of input; allocs/op is per document.
 func BenchmarkDocument(b *testing.B) {
 	for _, c := range docCorpora {
 		text := load(b, c)
@@ -90,15 +92,20 @@ func BenchmarkDocument(b *testing.B) {
 	}
 }
 
-// benchDocument runs read over doc once per operation.
+// benchDocument runs read over doc once per operation, and reports
+// cpu-MB/s as BenchmarkDecode does.
 func benchDocument(b *testing.B, doc []byte, read func(io.Reader) error) {
 	src := bytes.NewReader(doc)
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0 := testutil.ThreadCPU()
 	for b.Loop() {
 		src.Reset(doc)
 		if err := read(src); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, cpu0, len(doc))
 }
