@@ -36,14 +36,22 @@ var corpora = []corpus{
 	{"shift_jis", "shift_jis.html", "shift_jis"},
 	{"euc-jp", "euc-jp.html", "euc-jp"},
 	{"gbk", "gbk.html", "gbk"},
+	// CR LF line ends (26% of real pages have CR): the preprocessing
+	// turns each CR LF into LF.
+	{"utf-8-english-crlf", "utf-8-english.html", "utf-8"},
+	{"windows-1252-crlf", "windows-1252.html", "windows-1252"},
 }
 
-// load returns the corpus bytes, preferring the large corpus.
+// load returns the corpus bytes, preferring the large corpus, with CR LF
+// line ends if its name ends in -crlf.
 func load(b *testing.B, c corpus) []byte {
 	b.Helper()
 	for _, dir := range []string{"corpus/large", "testdata/sample"} {
 		data, err := os.ReadFile(filepath.Join(dir, c.file))
 		if err == nil {
+			if strings.HasSuffix(c.name, "-crlf") {
+				data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
+			}
 			return data
 		}
 	}

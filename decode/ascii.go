@@ -113,6 +113,60 @@ func (p *patterns) copyUTF8(dst, src []byte) int {
 	return i
 }
 
+// lines copies from s to d lines of ASCII that end in CR LF or a lone CR,
+// writing LF for each, 16 bytes at a time while 16 fit into both, and
+// returns the bytes written and read. It stops at the first byte from
+// 0x80, NUL (if p replaces it) or other control byte that the prefilter
+// flags, at a CR that ends s (its LF may come with the next call), and
+// where fewer than 16 bytes are left in s or d. It may write up to 15
+// bytes past the bytes written.
+//
+// The UTF-8 path takes it once it has met a CR, since the text likely has
+// more lines like it: one pass that tests, copies and turns each CR LF
+// into LF, rather than a search for the CR, a validation and a copy, each
+// with the cost of its call. (linesVec, with vectors, does the same 32
+// bytes at a time.) Cachegrind, English UTF-8 with CR LF line ends: 6.68
+// instructions a byte before; 5.46 with a 32-byte step called for each
+// line; 4.50 with a 16-byte step (finding the byte among four words cost
+// more than the longer step saved); 3.94 with the lines' loop here.
+func (p *patterns) lines(d, s []byte) (j, i int) {
+	flip, below, cr := p.flip, p.below, p.crOn
+	for 0 <= i && i <= len(s)-16 && 0 <= j && j <= len(d)-16 {
+		w, o := (*[16]byte)(s[i:]), (*[16]byte)(d[j:])
+		x0 := binary.LittleEndian.Uint64(w[:8])
+		x1 := binary.LittleEndian.Uint64(w[8:])
+		binary.LittleEndian.PutUint64(o[:8], x0)
+		binary.LittleEndian.PutUint64(o[8:], x1)
+		// Bit 7 of a byte from 0x80 or of one that the prefilter flags;
+		// exact for the first such byte of a word: a borrow leaves only
+		// a byte that the prefilter flags, and no byte from 0x80
+		// borrows.
+		f0 := (x0 ^ flip) - below | x0
+		f1 := (x1 ^ flip) - below | x1
+		if (f0|f1)&hi8 == 0 {
+			i += 16
+			j += 16
+			continue
+		}
+		k := 8 + bits.TrailingZeros64(f1&hi8)>>3
+		if f0 &= hi8; f0 != 0 {
+			k = bits.TrailingZeros64(f0) >> 3
+		}
+		i += k
+		j += k
+		if s[i] != '\r' || !cr || i == len(s)-1 {
+			break
+		}
+		d[j] = '\n'
+		j++
+		i++
+		if s[i] == '\n' {
+			i++
+		}
+	}
+	return j, i
+}
+
 // indexHigh returns the index of the first byte of p from 0x80, or -1 if p
 // is ASCII.
 func indexHigh(p []byte) int {
@@ -144,9 +198,15 @@ type stops struct{ cr, nul int }
 
 // limit returns the position in src of the first CR (if cr) or NUL (if
 // nul) at or after from, or the end of the window of room bytes there.
+// With vectors (ascii_simd.go) one pass finds both.
 func (s *stops) limit(src []byte, from, room int, cr, nul bool) int {
 	if s.cr <= from || s.nul <= from {
 		end := from + min(len(src)-from, room)
+		if simdOK {
+			k := from + indexSpecialVec(src[from:end], cr, nul)
+			s.cr, s.nul = k, k
+			return k
+		}
 		if s.cr <= from {
 			s.cr = nextByte(src[:end], from, '\r', cr)
 		}

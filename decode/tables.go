@@ -28,7 +28,25 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	// CR and NUL stop tableRun whatever the preprocessing: the table
 	// leaves them to the byte loop below.
 	st := stops{-1, -1}
+	// lines: a CR has been met in this call; as on the UTF-8 path, lines
+	// of ASCII that end in CR LF are copied in one pass (d.pat.lines),
+	// up to the first byte that needs the table. (With vectors,
+	// linesVec runs first whatever the text.)
+	lines := false
 	for nSrc < len(src) {
+		if lines || simdOK {
+			var w, r int
+			if simdOK {
+				w, r = d.pat.linesVec(dst[nDst:], src[nSrc:])
+			} else {
+				w, r = d.pat.lines(dst[nDst:], src[nSrc:])
+			}
+			nDst += w
+			nSrc += r
+			if nSrc == len(src) {
+				break
+			}
+		}
 		lim := st.limit(src, nSrc, len(dst)-nDst, true, true)
 		i, j := tableRun(dst[nDst:], src[nSrc:], lim-nSrc, t, d.mode)
 		nSrc += i
@@ -58,6 +76,7 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 				}
 				nDst += w
 				nSrc += r
+				lines = lines || c == '\r'
 				break
 			}
 			if len(dst)-nDst < n {

@@ -17,7 +17,45 @@ import (
 func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	nSrc = d.skipLF(src)
 	st := stops{-1, -1}
+	// lines: a CR has been met in this call, so the text likely has
+	// short lines that end in CR LF, which d.pat.lines copies in one
+	// pass. (With vectors, linesVec runs first whatever the text.)
+	lines := false
 	for nSrc < len(src) {
+		if lines || simdOK {
+			var w, r int
+			if simdOK {
+				w, r = d.pat.linesVec(dst[nDst:], src[nSrc:])
+			} else {
+				w, r = d.pat.lines(dst[nDst:], src[nSrc:])
+			}
+			nDst += w
+			nSrc += r
+			if nSrc >= len(src)-1 {
+				// The last byte (a CR there waits for its LF) goes
+				// the careful way below.
+				if nSrc == len(src) {
+					break
+				}
+			} else if c := src[nSrc]; c == '\r' && d.pat.crOn && nDst < len(dst) {
+				// CR LF or a lone CR: LF.
+				dst[nDst] = '\n'
+				nDst++
+				nSrc++
+				if src[nSrc] == '\n' {
+					nSrc++
+				}
+				continue
+			} else if c == 0 && d.pat.nulOn {
+				w, r := d.special(dst[nDst:], src[nSrc:])
+				if w < 0 {
+					return nDst, nSrc, transform.ErrShortDst
+				}
+				nDst += w
+				nSrc += r
+				continue
+			}
+		}
 		lim := st.limit(src, nSrc, len(dst)-nDst, d.pat.crOn, d.pat.nulOn)
 		n, high := utf8Run(dst[nDst:], src[nSrc:lim])
 		copy(dst[nDst:], src[nSrc:nSrc+n])
@@ -41,6 +79,7 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 				}
 				nDst += w
 				nSrc += r
+				lines = lines || c == '\r'
 				continue
 			}
 			dst[nDst] = c

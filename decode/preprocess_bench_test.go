@@ -1,0 +1,77 @@
+package decode_test
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/charsniff/charsniff/decode"
+)
+
+// BenchmarkPreprocess decodes each sample through Read into a 32 KB buffer
+// and through WriteTo, with line ends as they are (LF) and as CR LF, with
+// the preprocessing on and off ("plain"): what the preprocessing costs.
+func BenchmarkPreprocess(b *testing.B) {
+	for _, s := range benchSamples {
+		for _, crlf := range []bool{false, true} {
+			data := readSample(b, s.file)
+			name := s.name + "/lf"
+			if crlf {
+				data = []byte(strings.ReplaceAll(string(data), "\n", "\r\n"))
+				name = s.name + "/crlf"
+			}
+			for _, on := range []bool{true, false} {
+				opts := []decode.Option{decode.WithOverride(s.label)}
+				mode := "/on"
+				if !on {
+					opts = append(opts, decode.Raw())
+					mode = "/plain"
+				}
+				b.Run(name+mode+"/Read", func(b *testing.B) {
+					benchReadOpts(b, data, opts)
+				})
+				b.Run(name+mode+"/WriteTo", func(b *testing.B) {
+					benchWriteTo(b, data, opts)
+				})
+			}
+		}
+	}
+}
+
+// benchReadOpts is benchRead with the Reader's options given.
+func benchReadOpts(b *testing.B, data []byte, opts []decode.Option) {
+	src := bytes.NewReader(data)
+	r, err := decode.NewReader(src, opts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf := make([]byte, 32<<10)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		src.Reset(data)
+		r.Reset(src)
+		for {
+			if _, err := r.Read(buf); err != nil {
+				break
+			}
+		}
+	}
+}
+
+// benchWriteTo is benchReadOpts through WriteTo.
+func benchWriteTo(b *testing.B, data []byte, opts []decode.Option) {
+	src := bytes.NewReader(data)
+	r, err := decode.NewReader(src, opts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		src.Reset(data)
+		r.Reset(src)
+		r.WriteTo(io.Discard)
+	}
+}
