@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // BenchmarkPreprocess decodes each sample through Read into a 32 KB buffer
@@ -22,10 +24,11 @@ func BenchmarkPreprocess(b *testing.B) {
 				name = s.name + "/crlf"
 			}
 			for _, on := range []bool{true, false} {
-				opts := []decode.Option{decode.WithOverride(s.label)}
+				e, _ := override.Lookup(s.label)
+				opts := []decode.Option{decode.WithSniff(sniff.Options{Override: e})}
 				mode := "/on"
 				if !on {
-					opts = append(opts, decode.Raw())
+					opts = append(opts, decode.WithoutPreprocessing())
 					mode = "/plain"
 				}
 				b.Run(name+mode+"/Read", func(b *testing.B) {

@@ -57,7 +57,7 @@ func TestPreprocessPositions(t *testing.T) {
 				for _, cut := range []int{len(in), p, p + 1, p + len(sp)} {
 					for _, viaWriteTo := range []bool{false, true} {
 						src := testutil.ChunkReader(in, cut, len(in))
-						r, err := decode.NewReader(src, decode.WithEncoding(tc.label), decode.WithoutAutodetect())
+						r, err := decode.NewReader(src, decode.WithEncoding(e))
 						if err != nil {
 							t.Fatal(err)
 						}
