@@ -144,9 +144,10 @@ type Record struct {
 	Result Result
 
 	// Text reads the decoded text (normalized UTF-8, as the decode
-	// options say); nil when Result.Error was set when Next returned the
-	// record. A read error of the payload goes into Result.Error too. Text
-	// is valid until Finish or the next call to Next.
+	// options say): of the whole payload, or of the bytes read before the
+	// payload broke, whose problem is then in Result.Error; nil when the
+	// record could not be sniffed at all. Text is valid until Finish or
+	// the next call to Next.
 	Text io.Reader
 
 	r        *Reader
@@ -324,14 +325,15 @@ func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, conte
 		rec.Result.Error = err.Error()
 		return
 	}
-	if s.src.err != nil {
-		// The payload broke inside the window.
-		rec.fail(s.src.err)
-		return
-	}
 	where, damage := rec.Result.Where, rec.Result.Error
 	rec.Result = NewResult(rec.Result.File, s.rd)
 	rec.Result.Where, rec.Result.Error = where, damage
+	if s.src.err != nil {
+		// The payload broke inside the window (a malformed stored HTTP
+		// message, a corrupt content coding): what was read before is
+		// still sniffed and decoded, and the record says what broke.
+		rec.fail(s.src.err)
+	}
 	rec.text = &text{rec: rec, rd: s.rd, src: &s.src}
 	rec.Text = rec.text
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -202,5 +204,30 @@ func TestOffset(t *testing.T) {
 	want := []int64{1000, 1006, 1006 + int64(damagedAt[2]), 1006 + int64(damagedAt[3]) - 300}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("offsets %v, want %v", got, want)
+	}
+}
+
+// TestMalformedHTTP checks that a record whose stored HTTP message is
+// malformed (a header without its blank line, a chunk size "zz") is
+// reported with its problem and still sniffed from what could be read,
+// whether its text is read or not, and that the records after it follow.
+func TestMalformedHTTP(t *testing.T) {
+	for file, want := range map[string]string{
+		"http-bad-chunk.warc":     `"encoding":"windows-1252","confidence":"tentative","source":"default","record_id":"<urn:test:zz>","uri":"http://example.test/zz","offset":294,"status":200,"error":"payload: malformed chunked encoding`,
+		"http-no-blank-line.warc": `"encoding":"gbk","confidence":"certain","source":"transport","record_id":"<urn:test:noblank>","uri":"http://example.test/noblank","offset":294,"status":200,"http_charset":"gbk","error":"payload: malformed HTTP response: header not ended by a blank line"}`,
+	} {
+		data, err := os.ReadFile(filepath.Join("..", "warc", "testdata", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, text := range []bool{false, true} {
+			lines, c, err := all(t, bytes.NewReader(data), text)
+			if err != nil || len(lines) != 3 || c.Failed != 1 {
+				t.Fatalf("%s (text %v): %d lines, %d failed, error %v", file, text, len(lines), c.Failed, err)
+			}
+			if !strings.Contains(lines[1], want) || strings.Contains(lines[0]+lines[2], "error") {
+				t.Errorf("%s (text %v):\n%s\nwant the middle line to hold %s", file, text, strings.Join(lines, "\n"), want)
+			}
+		}
 	}
 }
