@@ -143,6 +143,10 @@ func runShellBlock(t *testing.T, b block) {
 		if alt, ok := offline[text]; ok {
 			text = alt
 		}
+		if strings.Contains(text, "go build ") && !strings.Contains(text, " -o ") {
+			// Build into a temporary directory, not the work tree.
+			text = strings.Replace(text, "go build ", "go build -o "+t.TempDir()+string(os.PathSeparator)+" ", 1)
+		}
 		if text == "go test ./..." {
 			continue // the test command itself: this is it running
 		}
