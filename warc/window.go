@@ -50,6 +50,15 @@ func newWindow(rd io.Reader) *window {
 	return &window{rd: rd, buf: make([]byte, minBuffer)}
 }
 
+// moveTo empties the window for reading on from stream offset off, where
+// its source has been moved. The buffer is kept.
+func (w *window) moveTo(off int64) {
+	w.r, w.w, w.keep, w.hold, w.off, w.err = 0, 0, 0, false, off, nil
+}
+
+// end returns the stream offset after the last byte read from the source.
+func (w *window) end() int64 { return w.off + int64(w.w) }
+
 // pos returns the stream offset of the next unread byte.
 func (w *window) pos() int64 { return w.off + int64(w.r) }
 
