@@ -129,11 +129,33 @@ type Record struct {
 // past the end of the input) is reported once, as [ErrContentLength] or
 // [ErrTruncated] with the record's offset, and the Reader then looks for the
 // next record from the start of the damaged block: the first "WARC/1.x"
-// version line after it. It does so without depending on sizes, in plain
-// input and inside a gzip member alike, but reaches back at most 1 MiB from
-// where the damage shows (the end of the block as the Content-Length has it,
-// or the end of the input): only records that start further back than that
-// are lost, which takes a Content-Length more than 1 MiB too long.
+// version line after it, in plain input and inside a gzip member alike.
+// How far back it can go depends on the input:
+//
+//   - If the input is an [io.Seeker] that can tell where it is (an
+//     *os.File open on a regular file, a *bytes.Reader, an
+//     *io.SectionReader; not a pipe), the Reader seeks back to the block's
+//     start when it no longer holds it: in plain input to its offset, in
+//     gzip input to the start of the gzip member the block starts in, which
+//     it inflates again up to the block. No good record after the damaged
+//     one is lost, however large the records or the error, and no skipped
+//     bytes are buffered. The bytes read again so are at most four times
+//     the input read: an input full of damaged records is still read in
+//     linear time, and past that bound the Reader goes back only as far as
+//     for other inputs.
+//   - Otherwise it reaches back at most 1 MiB from where the damage shows
+//     (the end of the block as the Content-Length has it, or the end of
+//     the input): the records that start further back than that are lost.
+//     That takes a Content-Length more than 1 MiB too long, or one running
+//     past the end of the input with more than 1 MiB of records after the
+//     block.
+//
+// In input of one gzip member per record, the next member holds the next
+// record, and nothing after the damage is lost either way. Offsets count
+// from where the input was when the Reader got it (a seekable input need
+// not be at its start), and the Reader then owns the input's position:
+// nothing else may read or move it in between. A failing Seek is final, as
+// a read error is.
 //
 // Memory is bounded however large the records: two windows of 64 KiB that
 // grow to at most 2 MiB each (they hold the last 1 MiB of a block, or of a

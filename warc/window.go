@@ -29,7 +29,8 @@ const (
 // a function of offsets alone (see held), not of how the bytes arrived. The
 // Reader marks the start of each gzip member (to rescan a corrupt one for
 // the next member) and of each record's block (to rescan a block whose
-// Content-Length is wrong for the next record).
+// Content-Length is wrong for the next record); beyond the window, a
+// Reader over a seekable input seeks its source back and calls moveTo.
 type window struct {
 	rd  io.Reader
 	buf []byte
