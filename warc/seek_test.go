@@ -134,7 +134,9 @@ var sources = []struct {
 // of good records: past the end of the input, and too long by 2 MiB (the
 // block then ends inside a later record). From a source that can seek,
 // every good record comes back with its offset, in plain input, in a file
-// that is one gzip member and in a member per record. From one that
+// that is one gzip member, in a member per record and in members cut
+// anywhere (the block then starts in a member before the one the damage
+// shows in). From one that
 // cannot, the records that start more than 1 MiB before the place where
 // the damage shows are lost, except with a member per record.
 func TestResyncSeek(t *testing.T) {
@@ -150,7 +152,7 @@ func TestResyncSeek(t *testing.T) {
 		{"past EOF", past, past.size()},
 		{"2 MiB too long", long, long.blockStart() + x},
 	} {
-		for _, form := range []string{"plain", "gzip", "members"} {
+		for _, form := range []string{"plain", "gzip", "members", "split"} {
 			in := tc.c.input(form)
 			kindWant := "length"
 			if tc.c.xCL == pastEOF || form == "members" {
