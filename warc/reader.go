@@ -498,7 +498,9 @@ func (r *Reader) endOfMember(report bool) error {
 // after the start of the current one (a corrupt member can hide the start of
 // the next one if it was cut short), and opens it.
 func (r *Reader) findMember() error {
-	// What is buffered of the corrupt member is lost.
+	// What is buffered of the corrupt member is lost, and so is a
+	// rescan within it.
+	r.back = nil
 	r.s.discard(len(r.s.buffered()))
 	r.s.unmark()
 	r.takeIn()
@@ -755,6 +757,7 @@ const (
 // record, or an error, or neither when the input ended (with stepEOF set)
 // or when it skipped something that needs no report.
 func (r *Reader) readRecord() (*Record, error) {
+	r.back = nil // a rescan not taken is superseded
 	if err := r.skipBlank(); err != nil {
 		if err == io.EOF {
 			if r.next == stepRecord {
