@@ -15,6 +15,17 @@
 // records is reported as a *[RecordError] with its offset, and the Reader
 // carries on with the next record.
 //
+// A wrong Content-Length loses no good record after it when the input can
+// seek (a file, a *bytes.Reader, an *io.SectionReader): the Reader seeks
+// back to the damaged block's start, or in a gzip file to the start of the
+// member the block starts in, and looks for the next "WARC/1." line from
+// there, holding no more memory than usual. From a pipe it looks back at
+// most 1 MiB from where the damage shows, so a Content-Length more than
+// 1 MiB too long, or one running past the end of the input with more than
+// 1 MiB of records after the block, loses the records that start before
+// that. A file with one gzip member per record, as archives write them,
+// loses nothing either way. [Reader] has the details.
+//
 //	r := warc.NewReader(f)
 //	for {
 //		rec, err := r.Next()

@@ -129,11 +129,33 @@ type Record struct {
 // past the end of the input) is reported once, as [ErrContentLength] or
 // [ErrTruncated] with the record's offset, and the Reader then looks for the
 // next record from the start of the damaged block: the first "WARC/1.x"
-// version line after it. It does so without depending on sizes, in plain
-// input and inside a gzip member alike, but reaches back at most 1 MiB from
-// where the damage shows (the end of the block as the Content-Length has it,
-// or the end of the input): only records that start further back than that
-// are lost, which takes a Content-Length more than 1 MiB too long.
+// version line after it, in plain input and inside a gzip member alike.
+// How far back it can go depends on the input:
+//
+//   - If the input is an [io.Seeker] that can tell where it is (an
+//     *os.File open on a regular file, a *bytes.Reader, an
+//     *io.SectionReader; not a pipe), the Reader seeks back to the block's
+//     start when it no longer holds it: in plain input to its offset, in
+//     gzip input to the start of the gzip member the block starts in, which
+//     it inflates again up to the block. No good record after the damaged
+//     one is lost, however large the records or the error, and no skipped
+//     bytes are buffered. The bytes read again so are at most four times
+//     the input read: an input full of damaged records is still read in
+//     linear time, and past that bound the Reader goes back only as far as
+//     for other inputs.
+//   - Otherwise it reaches back at most 1 MiB from where the damage shows
+//     (the end of the block as the Content-Length has it, or the end of
+//     the input): the records that start further back than that are lost.
+//     That takes a Content-Length more than 1 MiB too long, or one running
+//     past the end of the input with more than 1 MiB of records after the
+//     block.
+//
+// In input of one gzip member per record, the next member holds the next
+// record, and nothing after the damage is lost either way. Offsets count
+// from where the input was when the Reader got it (a seekable input need
+// not be at its start), and the Reader then owns the input's position:
+// nothing else may read or move it in between. A failing Seek is final, as
+// a read error is.
 //
 // Memory is bounded however large the records: two windows of 64 KiB that
 // grow to at most 2 MiB each (they hold the last 1 MiB of a block, or of a
@@ -167,6 +189,22 @@ type Reader struct {
 	// scanFrom is where stepScan looks for the next record; -1 means from
 	// where the stream is.
 	scanFrom int64
+	// back, if set, is where stepScan should look from instead of
+	// scanFrom, which is as far back as the stream still holds: a block
+	// start that only seeking back in the input can reach.
+	back *spot
+	// src is the input if it can seek, for the exact rescan of back; nil
+	// if it cannot (start finds out).
+	src io.Seeker
+	// base is src's position at the start of the input (stream offset 0).
+	base int64
+	// reread counts the input bytes read again after seeking back; reach
+	// is the furthest input offset read. seekBack keeps reread within
+	// maxReread times reach.
+	reread, reach int64
+	// memberU is the record-stream offset of the current gzip member's
+	// first byte.
+	memberU int64
 	// body is the block of the record last returned, or nil.
 	body *body
 	// err is io.EOF at the end of the input, or an error of the
@@ -178,6 +216,21 @@ type Reader struct {
 
 	http httpState
 }
+
+// A spot is a place in the record stream, with what it takes to reach it
+// again by seeking back in the input.
+type spot struct {
+	off int64 // the record-stream offset
+	// member is the input offset of the gzip member holding off, and
+	// memberU the record-stream offset of that member's first byte
+	// (gzip input only).
+	member, memberU int64
+}
+
+// maxReread bounds the input bytes that rescans read again after seeking
+// back: at most maxReread times the input read so far, so that an input
+// full of damaged records is still read in linear time.
+const maxReread = 4
 
 // step is what Next must do before it reads the next record.
 type step uint8
@@ -244,6 +297,7 @@ func (r *Reader) Next() (*Record, error) {
 	}
 	if !r.started {
 		r.started = true
+		r.findSeeker()
 		if err := r.start(); err != nil {
 			return nil, r.checkFinal(err)
 		}
@@ -306,6 +360,18 @@ func (r *Reader) checkFinal(err error) error {
 	}
 	r.err = err
 	return err
+}
+
+// findSeeker sets src if the input can seek: an [io.Seeker] that can tell
+// where it is (a pipe, an *os.File too, cannot).
+func (r *Reader) findSeeker() {
+	sk, ok := r.in.rd.(io.Seeker)
+	if !ok {
+		return
+	}
+	if pos, err := sk.Seek(0, io.SeekCurrent); err == nil {
+		r.src, r.base = sk, pos
+	}
 }
 
 // start looks at the first bytes of the input to tell gzip from plain.
@@ -374,6 +440,7 @@ func (r *Reader) openMember(report bool) error {
 	err := r.gz.Reset(r.zin)
 	if err == nil {
 		r.gz.Multistream(false)
+		r.memberU = r.s.end()
 		// The record stream goes on with the new member; what is
 		// buffered of the old one stays, as a record may span members.
 		r.s.rd, r.s.err = r.gz, nil
@@ -431,7 +498,9 @@ func (r *Reader) endOfMember(report bool) error {
 // after the start of the current one (a corrupt member can hide the start of
 // the next one if it was cut short), and opens it.
 func (r *Reader) findMember() error {
-	// What is buffered of the corrupt member is lost.
+	// What is buffered of the corrupt member is lost, and so is a
+	// rescan within it.
+	r.back = nil
 	r.s.discard(len(r.s.buffered()))
 	r.s.unmark()
 	r.takeIn()
@@ -501,6 +570,20 @@ const recordStart = "WARC/1."
 // one. scan crosses into the next gzip member if it must.
 func (r *Reader) scan() error {
 	s := r.s
+	if r.back != nil {
+		back := r.back
+		r.back = nil
+		ok, err := r.seekBack(*back)
+		if err != nil {
+			return err
+		}
+		if ok {
+			r.scanFrom = -1
+			if r.next != stepRecord {
+				return nil // the member is not one any more
+			}
+		}
+	}
 	if r.scanFrom >= 0 {
 		s.rewind(r.scanFrom)
 		r.scanFrom = -1
@@ -531,6 +614,56 @@ func (r *Reader) scan() error {
 			}
 		}
 	}
+}
+
+// seekBack moves the record stream back to p by seeking in the input: to
+// p.off in plain input, and in gzip input to the start of the member p lies
+// in, inflating it anew up to p.off. It reports false, having changed
+// nothing, if the input cannot seek or if it would go beyond the bound of
+// maxReread. An error is the input's, and final.
+func (r *Reader) seekBack(p spot) (bool, error) {
+	if r.src == nil {
+		return false, nil
+	}
+	from := p.off
+	if r.gzipped() {
+		if p.off < p.memberU {
+			return false, nil
+		}
+		from = p.member
+	}
+	r.reach = max(r.reach, r.in.end())
+	d := r.in.end() - from
+	if d < 0 || r.reread+d > maxReread*r.reach {
+		return false, nil
+	}
+	if _, err := r.src.Seek(r.base+from, io.SeekStart); err != nil {
+		return true, err
+	}
+	r.reread += d
+	r.in.moveTo(from)
+	if !r.gzipped() {
+		return true, nil
+	}
+	r.zin.Reset(r.in)
+	r.s.moveTo(p.memberU)
+	if err := r.openMember(false); err != nil || r.next != stepRecord {
+		return true, err
+	}
+	// Skip what the member holds before p (a shorter member than the
+	// first time is left to scan to find).
+	s := r.s
+	for s.pos() < p.off {
+		b := s.buffered()
+		if len(b) == 0 {
+			if s.fill() != nil {
+				break
+			}
+			continue
+		}
+		s.discard(int(min(int64(len(b)), p.off-s.pos())))
+	}
+	return true, nil
 }
 
 // Results of versionLine.
@@ -624,6 +757,7 @@ const (
 // record, or an error, or neither when the input ended (with stepEOF set)
 // or when it skipped something that needs no report.
 func (r *Reader) readRecord() (*Record, error) {
+	r.back = nil // a rescan not taken is superseded
 	if err := r.skipBlank(); err != nil {
 		if err == io.EOF {
 			if r.next == stepRecord {
@@ -714,7 +848,7 @@ func (r *Reader) readRecord() (*Record, error) {
 		return r.headerError(rec, fmt.Errorf("%w: bad Content-Length %q", ErrBadHeader, cl[0]))
 	}
 	rec.ContentLength = n
-	b := &body{r: r, rec: rec, left: n, start: s.pos()}
+	b := &body{r: r, rec: rec, left: n, start: spot{s.pos(), r.member, r.memberU}}
 	s.mark()
 	rec.b = b
 	if rec.Type == "" {
@@ -850,8 +984,8 @@ type body struct {
 	rec *Record
 	// left is the number of block bytes not yet read.
 	left int64
-	// start is the stream offset of the block's first byte.
-	start int64
+	// start is where the block's first byte is.
+	start spot
 	// err is set when the block is done: io.EOF, a *RecordError, or the
 	// underlying reader's error.
 	err error
@@ -960,11 +1094,17 @@ func (b *body) short(err error) error {
 }
 
 // rescan makes the Reader look for the next record from the start of the
-// block, or from as far back as the record stream holds for certain.
+// block: in the record stream if it still holds it, otherwise by seeking
+// back in the input (see Reader.seekBack), or else from as far back as the
+// record stream holds for certain.
 func (b *body) rescan() {
 	r := b.r
 	r.next = stepScan
-	r.scanFrom = r.s.held(b.start)
+	r.scanFrom = r.s.held(b.start.off)
+	r.back = nil
+	if r.scanFrom > b.start.off {
+		r.back = &b.start
+	}
 }
 
 var endOfRecord = []byte("\r\n\r\n")

@@ -66,7 +66,8 @@ func setLength(seg []byte, n int64) []byte {
 }
 
 // input returns the crawl as one stream: "plain", "gzip" (the whole file one
-// gzip member) or "members" (a gzip member per record).
+// gzip member), "members" (a gzip member per record) or "split" (members
+// cut anywhere).
 func (c damagedCrawl) input(form string) []byte {
 	var out bytes.Buffer
 	switch form {
@@ -85,6 +86,19 @@ func (c damagedCrawl) input(form string) []byte {
 			zw, _ := gzip.NewWriterLevel(&out, gzip.BestSpeed)
 			zw.Write(s)
 			zw.Close()
+		}
+	case "split":
+		// Members of about 100 KB cut anywhere, as bgzip writes.
+		var all []byte
+		for _, s := range c.segs {
+			all = append(all, s...)
+		}
+		for len(all) > 0 {
+			n := min(len(all), 100_000+len(all)%777)
+			zw, _ := gzip.NewWriterLevel(&out, gzip.BestSpeed)
+			zw.Write(all[:n])
+			zw.Close()
+			all = all[n:]
 		}
 	}
 	return out.Bytes()

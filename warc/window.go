@@ -29,7 +29,8 @@ const (
 // a function of offsets alone (see held), not of how the bytes arrived. The
 // Reader marks the start of each gzip member (to rescan a corrupt one for
 // the next member) and of each record's block (to rescan a block whose
-// Content-Length is wrong for the next record).
+// Content-Length is wrong for the next record); beyond the window, a
+// Reader over a seekable input seeks its source back and calls moveTo.
 type window struct {
 	rd  io.Reader
 	buf []byte
@@ -49,6 +50,15 @@ type window struct {
 func newWindow(rd io.Reader) *window {
 	return &window{rd: rd, buf: make([]byte, minBuffer)}
 }
+
+// moveTo empties the window for reading on from stream offset off, where
+// its source has been moved. The buffer is kept.
+func (w *window) moveTo(off int64) {
+	w.r, w.w, w.keep, w.hold, w.off, w.err = 0, 0, 0, false, off, nil
+}
+
+// end returns the stream offset after the last byte read from the source.
+func (w *window) end() int64 { return w.off + int64(w.w) }
 
 // pos returns the stream offset of the next unread byte.
 func (w *window) pos() int64 { return w.off + int64(w.r) }

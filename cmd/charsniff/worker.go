@@ -79,6 +79,7 @@ func (w *worker) openInput(in input) (*opened, error) {
 		return nil, fmt.Errorf("range %d:%d: no WARC record starts at offset %d", in.rng.off, in.rng.n, in.rng.off)
 	}
 	if o.warc {
+		o.r = warcSource(in, src, o.r)
 		return o, nil
 	}
 	dr, err := w.decompressor(head, w.br)
@@ -91,6 +92,21 @@ func (w *worker) openInput(in input) (*opened, error) {
 		o.r, o.unpack = o.er, true
 	}
 	return o, nil
+}
+
+// warcSource returns what the WARC reader of in reads: the file itself (or
+// its byte range), moved back to its start, if it can seek, so that the
+// reader can go back to a damaged record's block however far (see
+// warc.Reader); otherwise buffered, which has read the first bytes.
+func warcSource(in input, src *source, buffered io.Reader) io.Reader {
+	rs, ok := src.Reader.(io.ReadSeeker)
+	if !ok || in.stdin {
+		return buffered
+	}
+	if _, err := rs.Seek(0, io.SeekStart); err != nil {
+		return buffered // a pipe or FIFO named on the command line
+	}
+	return rs
 }
 
 // decompressor returns a reader of the decompressed content of an input
