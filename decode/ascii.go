@@ -113,6 +113,16 @@ func (p *patterns) copyUTF8(dst, src []byte) int {
 	return i
 }
 
+// copyLines copies lines of ASCII that end in CR LF, turning each CR LF
+// into LF: with vectors where the build and the CPU have them (linesVec),
+// else lines. It returns the bytes written to d and read from s.
+func (p *patterns) copyLines(d, s []byte) (int, int) {
+	if simdOK {
+		return p.linesVec(d, s)
+	}
+	return p.lines(d, s)
+}
+
 // lines copies from s to d lines of ASCII that end in CR LF or a lone CR,
 // writing LF for each, 16 bytes at a time while 16 fit into both, and
 // returns the bytes written and read. It stops at the first byte from

@@ -35,12 +35,7 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	lines := false
 	for nSrc < len(src) {
 		if lines || simdOK {
-			var w, r int
-			if simdOK {
-				w, r = d.pat.linesVec(dst[nDst:], src[nSrc:])
-			} else {
-				w, r = d.pat.lines(dst[nDst:], src[nSrc:])
-			}
+			w, r := d.pat.copyLines(dst[nDst:], src[nSrc:])
 			nDst += w
 			nSrc += r
 			if nSrc == len(src) {
