@@ -182,3 +182,32 @@ func BenchmarkFreshReader(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFreshUndeclared decodes the start of the French UTF-8 sample,
+// 1 and 8 KB, declared nowhere, to the end with WriteTo and a new Reader
+// for each document, with the default look-ahead and with the window
+// alone: the look-ahead's cost on small pages.
+func BenchmarkFreshUndeclared(b *testing.B) {
+	for _, size := range []int{1 << 10, 8 << 10} {
+		for _, mode := range []struct {
+			name string
+			opts []decode.Option
+		}{
+			{"default", nil},
+			{"window", []decode.Option{windowOnly}},
+		} {
+			b.Run(fmt.Sprintf("%dKB/%s", size>>10, mode.name), func(b *testing.B) {
+				data := readSample(b, "utf-8-french.html")[:size]
+				src := bytes.NewReader(data)
+				var sink discard
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					src.Reset(data)
+					r, _ := decode.NewReader(src, mode.opts...)
+					r.WriteTo(&sink)
+				}
+			})
+		}
+	}
+}

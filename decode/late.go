@@ -192,12 +192,19 @@ func (r *Reader) startLate() {
 		// meets that one first, and no later one counts.
 		return
 	}
+	l.detecting = r.res.Source == sniff.SourceDefault && !r.cfg.sniff.NoAutodetect
+	if r.srcEOF {
+		// The window holds the whole input, and sniffing's prescan
+		// found no <meta> in it (a window under maxBOMLength bytes
+		// holds none): the scan would go over the same bytes for
+		// nothing.
+		return
+	}
 	if l.scan == nil {
 		l.scan = new(prescan.Scanner)
 	}
 	l.scan.Reset(&prescan.Options{Window: r.cfg.window() + n, Legacy: r.cfg.sniff.Legacy})
 	l.scanning = true
-	l.detecting = r.res.Source == sniff.SourceDefault && !r.cfg.sniff.NoAutodetect
 	if r.r1 > 0 {
 		// The window: sniffing's prescan was a one-shot one, so the scan
 		// goes over it once more (and finds nothing in it).
