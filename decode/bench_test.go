@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/testutil"
 )
@@ -145,6 +148,42 @@ func BenchmarkLookahead(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkLateDetect decodes the English sample in windows-1252 (its
+// typographic quotes and dashes become single bytes), declared nowhere:
+// its first non-ASCII byte lies past 20 KB and the few after it make the
+// detector decline at first, so late autodetection goes on over longer
+// prefixes of the held bytes.
+func BenchmarkLateDetect(b *testing.B) {
+	for _, mode := range []struct {
+		name string
+		opts []decode.Option
+	}{
+		{"default", nil},
+		{"window", []decode.Option{windowOnly}},
+	} {
+		b.Run("windows-1252/english/"+mode.name, func(b *testing.B) {
+			data, err := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).Bytes(readSample(b, "utf-8-english.html"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			src := bytes.NewReader(data)
+			r, _ := decode.NewReader(src, mode.opts...)
+			buf := make([]byte, 32<<10)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				src.Reset(data)
+				r.Reset(src, mode.opts...)
+				for {
+					if _, err := r.Read(buf); err != nil {
+						break
+					}
+				}
+			}
+		})
 	}
 }
 

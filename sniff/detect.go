@@ -31,6 +31,17 @@ func builtinDetect(prefix []byte, locale, tld string, atEOF bool) (override.Enco
 	if enc, ok, decided := quickDetect(prefix, atEOF); decided {
 		return enc, ok
 	}
+	d := detectors.Get().(*detect.Detector)
+	d.Reset()
+	d.Feed(prefix, atEOF)
+	enc, s := d.Guess(hintOf(locale, tld))
+	detectors.Put(d)
+	return enc, s > detect.NoEvidence
+}
+
+// hintOf returns the built-in detector's hint for a locale and a TLD (see
+// builtinDetect).
+func hintOf(locale, tld string) detect.Hint {
 	hint := detect.Hint{Language: locale, TLD: tld}
 	if strings.HasPrefix(locale, ".") {
 		hint = detect.Hint{TLD: locale}
@@ -38,12 +49,7 @@ func builtinDetect(prefix []byte, locale, tld string, atEOF bool) (override.Enco
 			hint.TLD = tld
 		}
 	}
-	d := detectors.Get().(*detect.Detector)
-	d.Reset()
-	d.Feed(prefix, atEOF)
-	enc, s := d.Guess(hint)
-	detectors.Put(d)
-	return enc, s > detect.NoEvidence
+	return hint
 }
 
 // quickDetect gives the built-in detector's answer, without its
