@@ -223,11 +223,12 @@ func BenchmarkFreshReader(b *testing.B) {
 }
 
 // BenchmarkFreshUndeclared decodes the start of the French UTF-8 sample,
-// 1 and 8 KB, declared nowhere, to the end with WriteTo and a new Reader
-// for each document, with the default look-ahead and with the window
-// alone: the look-ahead's cost on small pages.
+// 512 bytes (shorter than the window), 1 and 8 KB, declared nowhere, to
+// the end with WriteTo and a new Reader for each document, with the
+// default look-ahead and with the window alone: the look-ahead's cost on
+// small pages.
 func BenchmarkFreshUndeclared(b *testing.B) {
-	for _, size := range []int{1 << 10, 8 << 10} {
+	for _, size := range []int{512, 1 << 10, 8 << 10} {
 		for _, mode := range []struct {
 			name string
 			opts []decode.Option
@@ -235,7 +236,11 @@ func BenchmarkFreshUndeclared(b *testing.B) {
 			{"default", nil},
 			{"window", []decode.Option{windowOnly}},
 		} {
-			b.Run(fmt.Sprintf("%dKB/%s", size>>10, mode.name), func(b *testing.B) {
+			name := fmt.Sprintf("%dKB/%s", size>>10, mode.name)
+			if size < 1<<10 {
+				name = fmt.Sprintf("%dB/%s", size, mode.name)
+			}
+			b.Run(name, func(b *testing.B) {
 				data := readSample(b, "utf-8-french.html")[:size]
 				src := bytes.NewReader(data)
 				var sink discard
