@@ -181,10 +181,18 @@ func (p *patterns) lines(d, s []byte) (j, i int) {
 // is ASCII.
 func indexHigh(p []byte) int {
 	i := 0
-	for ; i+16 <= len(p); i += 16 {
-		x := binary.LittleEndian.Uint64(p[i : i+8])
-		y := binary.LittleEndian.Uint64(p[i+8 : i+16])
-		if (x|y)&hi8 != 0 {
+	for ; i+32 <= len(p); i += 32 {
+		q := p[i : i+32 : i+32]
+		a := binary.LittleEndian.Uint64(q)
+		b := binary.LittleEndian.Uint64(q[8:])
+		c := binary.LittleEndian.Uint64(q[16:])
+		d := binary.LittleEndian.Uint64(q[24:])
+		if (a|b|c|d)&hi8 != 0 {
+			break
+		}
+	}
+	for ; i+8 <= len(p); i += 8 {
+		if binary.LittleEndian.Uint64(p[i:])&hi8 != 0 {
 			break
 		}
 	}

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/testutil"
 )
@@ -148,6 +151,42 @@ func BenchmarkLookahead(b *testing.B) {
 	}
 }
 
+// BenchmarkLateDetect decodes the English sample in windows-1252 (its
+// typographic quotes and dashes become single bytes), declared nowhere:
+// its first non-ASCII byte lies past 20 KB and the few after it make the
+// detector decline at first, so late autodetection goes on over longer
+// prefixes of the held bytes.
+func BenchmarkLateDetect(b *testing.B) {
+	for _, mode := range []struct {
+		name string
+		opts []decode.Option
+	}{
+		{"default", nil},
+		{"window", []decode.Option{windowOnly}},
+	} {
+		b.Run("windows-1252/english/"+mode.name, func(b *testing.B) {
+			data, err := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).Bytes(readSample(b, "utf-8-english.html"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			src := bytes.NewReader(data)
+			r, _ := decode.NewReader(src, mode.opts...)
+			buf := make([]byte, 32<<10)
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				src.Reset(data)
+				r.Reset(src, mode.opts...)
+				for {
+					if _, err := r.Read(buf); err != nil {
+						break
+					}
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkFreshReader decodes a document of 1, 8 and 64 KB (the start of
 // the French UTF-8 sample, with its Content-Type, as a crawler's response)
 // to the end with WriteTo, with a new Reader for each document ("fresh")
@@ -176,6 +215,40 @@ func BenchmarkFreshReader(b *testing.B) {
 					} else {
 						r.Reset(src, opt)
 					}
+					r.WriteTo(&sink)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkFreshUndeclared decodes the start of the French UTF-8 sample,
+// 512 bytes (shorter than the window), 1 and 8 KB, declared nowhere, to
+// the end with WriteTo and a new Reader for each document, with the
+// default look-ahead and with the window alone: the look-ahead's cost on
+// small pages.
+func BenchmarkFreshUndeclared(b *testing.B) {
+	for _, size := range []int{512, 1 << 10, 8 << 10} {
+		for _, mode := range []struct {
+			name string
+			opts []decode.Option
+		}{
+			{"default", nil},
+			{"window", []decode.Option{windowOnly}},
+		} {
+			name := fmt.Sprintf("%dKB/%s", size>>10, mode.name)
+			if size < 1<<10 {
+				name = fmt.Sprintf("%dB/%s", size, mode.name)
+			}
+			b.Run(name, func(b *testing.B) {
+				data := readSample(b, "utf-8-french.html")[:size]
+				src := bytes.NewReader(data)
+				var sink discard
+				b.SetBytes(int64(len(data)))
+				b.ReportAllocs()
+				for b.Loop() {
+					src.Reset(data)
+					r, _ := decode.NewReader(src, mode.opts...)
 					r.WriteTo(&sink)
 				}
 			})

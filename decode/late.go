@@ -129,9 +129,8 @@ type lookahead struct {
 	// on once replay is empty.
 	replay  []byte
 	pendErr error
-	// opts is the sniffing options for late autodetection (kept here so
-	// that passing them does not allocate).
-	opts sniff.Options
+	// auto is late autodetection, over growing prefixes of held.
+	auto sniff.Autodetector
 }
 
 // heldPool holds the arrays of lookahead.held between holds.
@@ -192,12 +191,19 @@ func (r *Reader) startLate() {
 		// meets that one first, and no later one counts.
 		return
 	}
+	l.detecting = r.res.Source == sniff.SourceDefault && !r.cfg.sniff.NoAutodetect
+	if r.srcEOF {
+		// The window holds the whole input, and sniffing's prescan
+		// found no <meta> in it (a window under maxBOMLength bytes
+		// holds none): the scan would go over the same bytes for
+		// nothing.
+		return
+	}
 	if l.scan == nil {
 		l.scan = new(prescan.Scanner)
 	}
 	l.scan.Reset(&prescan.Options{Window: r.cfg.window() + n, Legacy: r.cfg.sniff.Legacy})
 	l.scanning = true
-	l.detecting = r.res.Source == sniff.SourceDefault && !r.cfg.sniff.NoAutodetect
 	if r.r1 > 0 {
 		// The window: sniffing's prescan was a one-shot one, so the scan
 		// goes over it once more (and finds nothing in it).
@@ -281,6 +287,10 @@ func (r *Reader) hold() {
 	r.eof = false
 	var det override.Encoding
 	found := false
+	if l.detecting {
+		l.auto.Reset(&r.cfg.sniff)
+		defer l.auto.Release()
+	}
 	next := min(detectFirst, n) // the next prefix of held to detect on
 	tried := 0                  // the longest prefix the detector declined
 	for empty := 0; ; {
@@ -355,12 +365,10 @@ func (l *lookahead) grow(n, lim int) {
 	l.held = h
 }
 
-// detect runs late autodetection over b, held bytes.
+// detect runs late autodetection over b, a prefix of held longer than the
+// last one.
 func (r *Reader) detect(b []byte, atEOF bool) (override.Encoding, bool) {
-	l := &r.late
-	l.opts = r.cfg.sniff
-	l.opts.AtEOF = atEOF
-	return sniff.Autodetect(b, &l.opts)
+	return r.late.auto.Detect(b, atEOF)
 }
 
 // lateMeta acts on a late <meta> naming e, with the decoder at stream

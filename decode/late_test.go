@@ -574,3 +574,18 @@ func TestDecidedAtEOF(t *testing.T) {
 		t.Error("Decided = false at the end of the input")
 	}
 }
+
+// TestDecidedInWindow: when the input ends inside the window and sniffing
+// found evidence, nothing is left to look ahead for (sniffing's prescan
+// saw every byte), so the Reader is decided before the first Read.
+func TestDecidedInWindow(t *testing.T) {
+	in := "<!doctype html><title>x</title><p>caf\u00e9 cr\u00e8me"
+	r, _ := decode.NewReader(strings.NewReader(in))
+	if !r.Decided() {
+		t.Error("Decided = false on a short page the window holds whole")
+	}
+	out, err := io.ReadAll(r)
+	if res := r.Result(); err != nil || string(out) != in || res.Encoding != override.UTF8 || res.Source != sniff.SourceAutodetect || res.Late.Kind != decode.NoChange {
+		t.Errorf("got %q, %v, %+v; want the page in UTF-8 from autodetection", out, err, res)
+	}
+}

@@ -247,6 +247,12 @@ const (
 // hasZeroByte reports whether one of the 8 bytes of w is zero.
 func hasZeroByte(w uint64) bool { return (w-lsb)&^w&msb != 0 }
 
+// zeroOrEsc(w)&msb is not zero if and only if a byte of w is NUL or ESC.
+func zeroOrEsc(w uint64) uint64 {
+	e := w ^ 0x1B*lsb
+	return (w-lsb)&^w | (e-lsb)&^e
+}
+
 // Feed examines the next chunk of the input. The input is the
 // concatenation of the chunks of all calls since New or Reset; how it is cut
 // does not change the guess, and a chunk may be empty. last marks the end of
@@ -271,6 +277,17 @@ func (d *Detector) Feed(p []byte, last bool) bool {
 			// Skip ASCII that holds no zero byte and no ESC: pairs of ASCII
 			// bytes never count, and no decoder is mid-sequence.
 			start := i
+			for i+32 <= len(p) {
+				q := p[i : i+32 : i+32]
+				a := binary.LittleEndian.Uint64(q)
+				b := binary.LittleEndian.Uint64(q[8:])
+				c := binary.LittleEndian.Uint64(q[16:])
+				e := binary.LittleEndian.Uint64(q[24:])
+				if (a|b|c|e)&msb != 0 || (zeroOrEsc(a)|zeroOrEsc(b)|zeroOrEsc(c)|zeroOrEsc(e))&msb != 0 {
+					break
+				}
+				i += 32
+			}
 			for i+8 <= len(p) {
 				w := binary.LittleEndian.Uint64(p[i:])
 				if w&msb != 0 || hasZeroByte(w) || hasZeroByte(w^(0x1B*lsb)) {

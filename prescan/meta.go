@@ -2,6 +2,8 @@ package prescan
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 
 	"github.com/charsniff/charsniff/override"
 )
@@ -139,10 +141,7 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 					i++
 					continue
 				}
-				j := i + 1
-				for j < len(p) && class[p[j]]&(cSpace|cGT) == 0 {
-					j++
-				}
+				j := tagNameEnd(p, i+1)
 				if j == len(p) {
 					m.state = stTagName
 					m.k = 0
@@ -363,6 +362,28 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 		i++
 	}
 	return 0, 0, false
+}
+
+// tagNameEnd returns the index of the first white space byte or > in p
+// from j on, or len(p). Tag names are short in markup, but text such as
+// <user@example.org> or <https://example.org/> makes long ones; a word
+// test finds the first byte below 0x21 or equal to > (exactly: borrows
+// only flag bytes above a flagged one), and the byte loop checks it.
+func tagNameEnd(p []byte, j int) int {
+	const lsb, msb = 0x0101010101010101, 0x8080808080808080
+	for j+8 <= len(p) {
+		w := binary.LittleEndian.Uint64(p[j:])
+		g := w ^ '>'*lsb
+		if f := ((w-0x21*lsb)&^w | (g-lsb)&^g) & msb; f != 0 {
+			j += bits.TrailingZeros64(f) >> 3
+			break
+		}
+		j += 8
+	}
+	for j < len(p) && class[p[j]]&(cSpace|cGT) == 0 {
+		j++
+	}
+	return j
 }
 
 // trailingDashes returns how many dashes (at most 2) end the bytes seen so

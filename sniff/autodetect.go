@@ -1,6 +1,9 @@
 package sniff
 
-import "github.com/charsniff/charsniff/override"
+import (
+	"github.com/charsniff/charsniff/detect"
+	"github.com/charsniff/charsniff/override"
+)
 
 // Autodetect runs the autodetection step alone over b, as [Sniff] runs it
 // (step 6): opts.Detector if set, else the built-in detector hinted by
@@ -23,6 +26,82 @@ func Autodetect(b []byte, opts *Options) (override.Encoding, bool) {
 		enc, ok = o.Detector.Detect(b)
 	} else {
 		enc, ok = builtinDetect(b, o.Locale, o.TLD, o.AtEOF)
+	}
+	if !ok || !enc.Valid() {
+		return override.Unknown, false
+	}
+	return enc, true
+}
+
+// An Autodetector runs [Autodetect] over a prefix that grows, as a reader
+// looking past the window sees it: each call's prefix must extend the
+// previous call's (the same bytes, and more or as many), and a call with
+// atEOF must be the last. Its answers are those of Autodetect for each
+// prefix. The built-in detector is fed only the bytes it has not seen
+// (its guess does not depend on how its input is cut), so asking at each
+// doubling of a prefix costs about as much as asking once over the
+// longest; a caller's Options.Detector is asked with the whole prefix each
+// time. Call Reset before the first use and Release after the last. An
+// Autodetector does not allocate.
+type Autodetector struct {
+	opts Options
+	d    *detect.Detector // the built-in detector, from the pool once needed
+	fed  int              // bytes of the prefix fed to d
+	last bool             // d was fed the end of the input
+}
+
+// Reset makes a ready to detect over a new input with opts (nil means the
+// zero Options), as Autodetect would.
+func (a *Autodetector) Reset(opts *Options) {
+	a.Release()
+	a.opts = Options{}
+	if opts != nil {
+		a.opts = *opts
+	}
+	a.fed, a.last = 0, false
+}
+
+// Release hands the built-in detector back to its pool. The Autodetector
+// may be used again after Reset.
+func (a *Autodetector) Release() {
+	if a.d != nil {
+		detectors.Put(a.d)
+		a.d = nil
+	}
+}
+
+// Detect reports what [Autodetect] reports for prefix, with atEOF saying
+// whether prefix is the whole input (Options.AtEOF).
+func (a *Autodetector) Detect(prefix []byte, atEOF bool) (override.Encoding, bool) {
+	o := &a.opts
+	if o.NoAutodetect {
+		return override.Unknown, false
+	}
+	var enc override.Encoding
+	var ok bool
+	switch {
+	case o.Detector != nil:
+		enc, ok = o.Detector.Detect(prefix)
+	default:
+		var decided bool
+		if enc, ok, decided = quickDetect(prefix, atEOF); decided {
+			break
+		}
+		if a.d == nil {
+			a.d = detectors.Get().(*detect.Detector)
+			a.d.Reset()
+			a.fed = 0
+		}
+		if a.last || len(prefix) < a.fed {
+			// Not a longer prefix of the same input: start over.
+			a.d.Reset()
+			a.fed, a.last = 0, false
+		}
+		a.d.Feed(prefix[a.fed:], atEOF)
+		a.fed, a.last = len(prefix), atEOF
+		var s detect.Strength
+		enc, s = a.d.Guess(hintOf(o.Locale, o.TLD))
+		ok = s > detect.NoEvidence
 	}
 	if !ok || !enc.Valid() {
 		return override.Unknown, false

@@ -1,6 +1,8 @@
 package sniff
 
 import (
+	"bytes"
+	"encoding/binary"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -22,7 +24,24 @@ var detectors = sync.Pool{New: func() any { return detect.New() }}
 // evidence: it declines (false) on ASCII-only input and on input with too
 // few non-ASCII bytes to tell encodings apart, which leaves the decision to
 // the default step. It does not allocate.
+//
+// When structure alone decides (quickDetect), the detector does not run:
+// its statistics could not change the answer.
 func builtinDetect(prefix []byte, locale, tld string, atEOF bool) (override.Encoding, bool) {
+	if enc, ok, decided := quickDetect(prefix, atEOF); decided {
+		return enc, ok
+	}
+	d := detectors.Get().(*detect.Detector)
+	d.Reset()
+	d.Feed(prefix, atEOF)
+	enc, s := d.Guess(hintOf(locale, tld))
+	detectors.Put(d)
+	return enc, s > detect.NoEvidence
+}
+
+// hintOf returns the built-in detector's hint for a locale and a TLD (see
+// builtinDetect).
+func hintOf(locale, tld string) detect.Hint {
 	hint := detect.Hint{Language: locale, TLD: tld}
 	if strings.HasPrefix(locale, ".") {
 		hint = detect.Hint{TLD: locale}
@@ -30,12 +49,50 @@ func builtinDetect(prefix []byte, locale, tld string, atEOF bool) (override.Enco
 			hint.TLD = tld
 		}
 	}
-	d := detectors.Get().(*detect.Detector)
-	d.Reset()
-	d.Feed(prefix, atEOF)
-	enc, s := d.Guess(hint)
-	detectors.Put(d)
-	return enc, s > detect.NoEvidence
+	return hint
+}
+
+// quickDetect gives the built-in detector's answer, without its
+// statistics, for the two kinds of input whose answer follows from their
+// structure, and decided false for any other input. The detector's Guess
+// answers, in order: UTF-16 for a pattern of zero bytes, ISO-2022-JP for
+// escape sequences in ASCII input, no evidence for other ASCII input, and
+// UTF-8 for valid UTF-8 holding a complete non-ASCII character (a
+// character cut off at the end allowed unless atEOF). So, for input
+// without a zero byte:
+//   - ASCII without ESC: no evidence (Unknown, false);
+//   - valid UTF-8 of that kind: (UTF-8, true), whatever the hint.
+//
+// Both tests cost a fraction of feeding the detector, which scores every
+// non-ASCII byte against some forty models. TestQuickDetect and
+// FuzzQuickDetect check that the answers are the detector's.
+func quickDetect(p []byte, atEOF bool) (enc override.Encoding, ok, decided bool) {
+	// Skip ASCII other than NUL and ESC, 8 bytes at a time.
+	const lsb, msb = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(p); i += 8 {
+		w := binary.LittleEndian.Uint64(p[i:])
+		e := w ^ 0x1B*lsb // a zero byte where w has an ESC
+		if w&msb != 0 || (w-lsb)&^w&msb != 0 || (e-lsb)&^e&msb != 0 {
+			break
+		}
+	}
+	for ; i < len(p); i++ {
+		if c := p[i]; c >= utf8.RuneSelf || c == 0 || c == 0x1B {
+			break
+		}
+	}
+	switch {
+	case i == len(p):
+		return override.Unknown, false, true
+	case p[i] < utf8.RuneSelf: // NUL or ESC: UTF-16 or ISO-2022-JP may win
+		return override.Unknown, false, false
+	}
+	rest := p[i:]
+	if _, ok := (UTF8Detector{AtEOF: atEOF}).Detect(rest); !ok || bytes.IndexByte(rest, 0) >= 0 {
+		return override.Unknown, false, false
+	}
+	return override.UTF8, true, true
 }
 
 // UTF8Detector is the built-in autodetection step, the one Sniff uses when

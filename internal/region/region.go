@@ -327,6 +327,9 @@ func ForTLD(host string) Region {
 		}
 	}
 	host = trimASCIIWhitespace(host)
+	if host == "" {
+		return Generic // no hint, the common case: no need to look
+	}
 	for _, t := range tlds {
 		if equalFold(host, t.tld) {
 			return t.region
@@ -356,6 +359,9 @@ func ForLocale(locale string) (r Region, std, ok bool) {
 			lang, rest = s[:i], s[i+1:]
 			break
 		}
+	}
+	if lang == "" {
+		return Generic, false, false // no hint: no need to look
 	}
 	if equalFold(lang, "zh") {
 		for rest != "" {

@@ -130,3 +130,19 @@ func TestAllocs(t *testing.T) {
 		t.Errorf("ForTLD and ForLocale allocate: %v allocations per run, want 0", n)
 	}
 }
+
+// TestNoEmptyCodes: ForTLD and ForLocale answer an empty hint without
+// looking in the tables, which is the same answer only while no row has an
+// empty code.
+func TestNoEmptyCodes(t *testing.T) {
+	for _, r := range tlds {
+		if r.tld == "" {
+			t.Errorf("a top-level domain row with no domain: %+v", r)
+		}
+	}
+	for _, l := range langs {
+		if l.lang == "" {
+			t.Errorf("a language row with no language: %+v", l)
+		}
+	}
+}
