@@ -32,7 +32,7 @@ func BenchmarkPreprocess(b *testing.B) {
 					mode = "/plain"
 				}
 				b.Run(name+mode+"/Read", func(b *testing.B) {
-					benchReadOpts(b, data, opts)
+					benchRead(b, data, opts)
 				})
 				b.Run(name+mode+"/WriteTo", func(b *testing.B) {
 					benchWriteTo(b, data, opts)
@@ -42,28 +42,7 @@ func BenchmarkPreprocess(b *testing.B) {
 	}
 }
 
-// benchReadOpts is benchRead with the Reader's options given.
-func benchReadOpts(b *testing.B, data []byte, opts []decode.Option) {
-	src := bytes.NewReader(data)
-	r, err := decode.NewReader(src, opts...)
-	if err != nil {
-		b.Fatal(err)
-	}
-	buf := make([]byte, 32<<10)
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		src.Reset(data)
-		r.Reset(src)
-		for {
-			if _, err := r.Read(buf); err != nil {
-				break
-			}
-		}
-	}
-}
-
-// benchWriteTo is benchReadOpts through WriteTo.
+// benchWriteTo is benchRead through WriteTo.
 func benchWriteTo(b *testing.B, data []byte, opts []decode.Option) {
 	src := bytes.NewReader(data)
 	r, err := decode.NewReader(src, opts...)
@@ -74,7 +53,7 @@ func benchWriteTo(b *testing.B, data []byte, opts []decode.Option) {
 	b.ReportAllocs()
 	for b.Loop() {
 		src.Reset(data)
-		r.Reset(src)
+		r.Reset(src, opts...) // Reset does not keep options
 		r.WriteTo(io.Discard)
 	}
 }
