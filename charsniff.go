@@ -73,9 +73,11 @@ func Lookup(label string) (e encoding.Encoding, name string) {
 // first 1024 bytes, or the first non-ASCII text when the start was ASCII
 // (within [decode.DefaultLookahead] bytes of it), as [NewReader] does.
 // certain reports the final confidence: true for a byte order mark, the
-// header and a <meta>, false for a guess or the default (x/net reports a
-// <meta> as not certain: it stops at the first 1024 bytes). name is as
-// Lookup returns it. It always returns an encoding.
+// header and a <meta> past the first 1024 bytes (acted on as the
+// standard's change of the encoding); false for a <meta> within them (the
+// sniffing algorithm's tentative answer, as x/net reports it), a guess or
+// the default. name is as Lookup returns it. It always returns an
+// encoding.
 func DetermineEncoding(content []byte, contentType string) (e encoding.Encoding, name string, certain bool) {
 	var r decode.Reader
 	r.Reset(bytes.NewReader(content), decode.WithSniff(sniff.Options{ContentType: contentType}))
