@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -26,11 +27,46 @@ func TestWARCParts(t *testing.T) {
 	if err := os.WriteFile(damaged, append(append([]byte{}, data...), data[:len(data)/2]...), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// length-long.warc's records, one gzip member each: a Content-Length
+	// too long runs into the next member, and so across a cut.
+	long := filepath.Join(dir, "long.warc.gz")
+	var gz []byte
+	plain := []byte(readRoot(t, filepath.Join("warc", "testdata", "length-long.warc")))
+	for len(plain) > 0 {
+		i := bytes.Index(plain[1:], []byte("WARC/1."))
+		if i < 0 {
+			i = len(plain) - 1
+		}
+		gz = append(gz, warctest.Gzip(plain[:i+1])...)
+		plain = plain[i+1:]
+	}
+	if err := os.WriteFile(long, gz, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	whole := filepath.Join(root, "warc", "testdata", "length-long.warc.gz")
+	// The files are read in parts with more than one core, but for the one
+	// that is one gzip member.
+	for _, path := range []string{gen, wget, damaged, long, whole} {
+		func() {
+			defer func(p int, s int64) { runtime.GOMAXPROCS(p); partSize = s }(runtime.GOMAXPROCS(2), partSize)
+			partSize = 100
+			w := (&app{cfg: &config{}}).newWorker()
+			in := input{path: path}
+			o, err := w.openInput(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer o.Close()
+			if _, cuts := splitWARC(in, o); (len(cuts) > 1) != (path != whole) {
+				t.Errorf("%s: cuts %v", path, cuts)
+			}
+		}()
+	}
 	out := filepath.Join(dir, "out.txt")
 	for _, args := range [][]string{
-		{"--json", "--stats", gen, wget, damaged},
+		{"--json", "--stats", gen, wget, damaged, long, whole},
 		{"--stats", gen, damaged},
-		{"--decode", "--json", gen, wget, damaged},
+		{"--decode", "--json", gen, wget, damaged, long, whole},
 		{"--decode", "--stats", gen, damaged},
 		{"--decode", "--json", "-o", out, gen, damaged},
 	} {
