@@ -110,7 +110,12 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 	defer o.Close()
 	if o.warc {
 		c := newWARCCounts()
-		err := w.decodeWARC(in, o.r, d, c)
+		var err error
+		if f, cuts := splitWARC(in, o); cuts != nil {
+			err = w.decodeParts(in, f, o.size, cuts, d, c)
+		} else {
+			err = w.decodeWARC(in, o.r, d, c)
+		}
 		if w.a.stats != nil {
 			w.a.stats.warc.add(c)
 		}
@@ -176,6 +181,7 @@ type decoder struct {
 	// note says to count and report each result (a.note); a worker's
 	// results are noted when they are written.
 	note     bool
+	part     *part         // the part of a file it decodes, which notes its results
 	begun    bool          // a JSON line with text is open
 	textLine []byte        // a text line, reused
 	buf      bytes.Buffer  // for marshal
@@ -212,6 +218,8 @@ func (d *decoder) begin(r *result, text func(io.Writer) error) error {
 func (d *decoder) end(r *result) error {
 	if d.note {
 		d.a.note(r)
+	} else if d.part != nil {
+		d.part.note(r)
 	}
 	if !d.begun {
 		return d.line(r)

@@ -229,10 +229,12 @@ the transport layer and its URI's host as the --hint-tld:
   {"file":"crawl.warc.gz","encoding":"shift_jis","confidence":"certain","source":"transport",
    "record_id":"<urn:uuid:...>","uri":"http://example.jp/","offset":1919,"status":200,"http_charset":"Shift_JIS"}
 Other records are skipped (--stats counts them). A damaged record gets an
-error line with its offset, and the records after it are read. With
---decode, the records of a WARC file are decoded on all cores and written
-in file order; memory stays bounded (2×cores+2 records in flight, each
-held up to 1 MiB; larger ones are decoded streaming, in turn).
+error line with its offset, and the records after it are read. A gzip
+WARC file of one member per record is read on all cores, in parts of
+256 KiB, each holding up to 1 MiB of output until its turn (2×cores+1
+parts at a time); from a pipe, --decode decodes its records on all cores
+(2×cores+2 records in flight, each held up to 1 MiB; larger ones are
+decoded streaming, in turn). The output is in file order either way.
 
 Flags:
 `

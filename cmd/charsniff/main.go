@@ -21,7 +21,8 @@
 // its stored HTTP Content-Type, and with the fields record_id, uri, offset,
 // status and http_charset (the schema of package archive, which does the
 // per-record work). With --decode --json each line carries the decoded
-// text; the records of one file are then decoded on all cores. A single
+// text. A gzip WARC file of one member per record is read on all cores, in
+// parts (from a pipe, --decode decodes its records on all cores). A single
 // record is read by its index coordinates with --range OFFSET:LENGTH, or
 // with PATH<TAB>OFFSET<TAB>LENGTH lines in the --files-from list.
 //
