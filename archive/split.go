@@ -41,7 +41,9 @@ const maxSplitMisses = 4
 // which a compressor leaves in stored deflate blocks, being
 // incompressible). A cut there gives the part before it a damaged last
 // record and the part after it the stored records as if they were the
-// file's. Read such files whole.
+// file's. So a caller must check that each part but the last ends with an
+// undamaged record, and otherwise read on from that part's start as one
+// part: the charsniff command does.
 func Split(src io.ReaderAt, size, partSize int64) []int64 {
 	cuts := []int64{0}
 	var head [2]byte

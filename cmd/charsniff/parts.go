@@ -68,9 +68,10 @@ type part struct {
 	rs     []result // results held: to note, or (sniffing) to send
 	err    error    // the output's error
 	flush  func(p *part) error
-	direct lines    // sniffing: where the results go once live
-	out    lines    // the part's lines
-	d      *decoder // decoding: the part's decoder
+	direct lines     // sniffing: where the results go once live
+	out    lines     // the part's lines
+	d      *decoder  // decoding: the part's decoder
+	tail   *tailHold // out, with the part's trailing error lines held back
 }
 
 // wait waits for p's turn and then writes what p holds. It returns the
@@ -93,8 +94,16 @@ func (p *part) wait() error {
 // output in order: flush writes what a part held, on this goroutine or on
 // the part's once its turn has come. The counts of the parts go to c. The
 // error is the output's.
+//
+// A part that ends with a damaged record may have been cut inside a
+// record (see archive.Split: a gzip WARC file stored in a record can look
+// like the start of one): its trailing error lines are held back
+// (tailHold), the parts after it are dropped unwritten, and seq reads the
+// file from that record to its end on this goroutine, as a file read
+// whole would.
 func (w *worker) readParts(in input, f *os.File, size int64, cuts []int64, c *warcCounts,
-	read func(pw *worker, p *part, src io.Reader) error, flush func(p *part) error) error {
+	read func(pw *worker, p *part, src io.Reader) error, flush func(p *part) error,
+	seq func(in input, src io.Reader, c *warcCounts, out func(lines) lines) error) error {
 	c.files++
 	n := runtime.GOMAXPROCS(0)
 	work := make(chan *part, n)
@@ -137,8 +146,12 @@ func (w *worker) readParts(in input, f *os.File, size int64, cuts []int64, c *wa
 		}
 	}()
 	var err error
+	// After a part that ends damaged: read again from, write from resume
+	// on (and not the record at resume itself if skip).
+	var from, resume int64 = 0, -1
+	skip := false
 	for p := range order {
-		if err != nil {
+		if err != nil || resume >= 0 {
 			continue
 		}
 		close(p.turn)
@@ -147,13 +160,123 @@ func (w *worker) readParts(in input, f *os.File, size int64, cuts []int64, c *wa
 			p.live = true
 			p.err = flush(p)
 		}
+		last := p.in.rng.off+p.in.rng.n == size
+		if t := p.tail; p.err == nil && t != nil && !last && (len(t.held) > 0 || t.lastErr != nil) {
+			// The part ended with a damaged record: read the file
+			// again from the part's start, on this goroutine, and
+			// write the lines from that record on, as a file read
+			// whole would; the part's counts go with it.
+			from = p.in.rng.off
+			if len(t.held) > 0 {
+				resume = t.held[0].Offset
+			} else {
+				resume, skip = t.lastErr.Offset, true // its text is out
+			}
+			t.held = nil
+			close(stop)
+			continue
+		}
+		if t := p.tail; p.err == nil && t != nil {
+			p.err = t.release()
+		}
 		c.Counts.Add(&p.c.Counts)
 		if err = p.err; err != nil {
 			close(stop)
 		}
 	}
 	wg.Wait()
+	if err == nil && resume >= 0 {
+		pin := in
+		pin.rng = &span{off: from, n: size - from}
+		rc := newWARCCounts()
+		err = seq(pin, io.NewSectionReader(f, from, size-from), rc, func(l lines) lines {
+			return &resumeAt{out: l, off: resume, skip: skip}
+		})
+		c.Counts.Add(&rc.Counts)
+	}
 	return err
+}
+
+// tailHold is a part's lines with its trailing error lines (a damaged
+// record's, without text) held back: lines go out in order, except those
+// after the part's last line with text or without error, which wait for
+// readParts to decide whether the part was cut inside a record. lastErr
+// is set when the part's last line so far closes a record with text that
+// ended damaged (its text is out already).
+type tailHold struct {
+	out     lines
+	held    []result
+	open    bool    // a record's text has begun: the next end is its
+	lastErr *result // the last line, if it closed a damaged record with text
+}
+
+func (t *tailHold) begin(r *result, text func(io.Writer) error) error {
+	if err := t.release(); err != nil {
+		return err
+	}
+	t.open, t.lastErr = true, nil
+	return t.out.begin(r, text)
+}
+
+func (t *tailHold) end(r *result) error {
+	if t.open {
+		t.open = false
+		if r.Error != "" && r.Where != nil {
+			c := *r
+			t.lastErr = &c
+		}
+		return t.out.end(r)
+	}
+	if r.Error != "" && r.Where != nil {
+		t.held = append(t.held, *r)
+		return nil
+	}
+	if err := t.release(); err != nil {
+		return err
+	}
+	t.lastErr = nil
+	return t.out.end(r)
+}
+
+// release sends the held lines on.
+func (t *tailHold) release() error {
+	for i := range t.held {
+		if err := t.out.end(&t.held[i]); err != nil {
+			return err
+		}
+	}
+	t.held = t.held[:0]
+	return nil
+}
+
+// resumeAt is lines from the record at offset off on: the lines of the
+// records before it (and of that record too, the first time, if skip)
+// are dropped, as a part wrote them already.
+type resumeAt struct {
+	out  lines
+	off  int64
+	skip bool
+}
+
+func (s *resumeAt) drop(r *result) bool {
+	return r.Where != nil && (r.Offset < s.off || s.skip && r.Offset == s.off)
+}
+
+func (s *resumeAt) begin(r *result, text func(io.Writer) error) error {
+	if s.drop(r) {
+		return text(io.Discard)
+	}
+	return s.out.begin(r, text)
+}
+
+func (s *resumeAt) end(r *result) error {
+	if s.drop(r) {
+		if r.Offset == s.off {
+			s.skip = false
+		}
+		return nil
+	}
+	return s.out.end(r)
 }
 
 // readPart reads p with read. A panic costs the rest of the part, not
@@ -178,7 +301,8 @@ func (w *worker) sniffParts(in input, f *os.File, size int64, cuts []int64, out 
 	read := func(pw *worker, p *part, src io.Reader) error {
 		p.direct = out
 		p.out = &partResults{p: p, max: maxResults}
-		return pw.readWARC(p.in, src, p.out, p.c)
+		p.tail = &tailHold{out: p.out}
+		return pw.readWARC(p.in, src, p.tail, p.c)
 	}
 	flush := func(p *part) error {
 		for i := range p.rs {
@@ -189,7 +313,10 @@ func (w *worker) sniffParts(in input, f *os.File, size int64, cuts []int64, out 
 		p.rs = nil
 		return nil
 	}
-	return w.readParts(in, f, size, cuts, c, read, flush)
+	seq := func(in input, src io.Reader, c *warcCounts, wrap func(lines) lines) error {
+		return w.readWARC(in, src, wrap(out), c)
+	}
+	return w.readParts(in, f, size, cuts, c, read, flush, seq)
 }
 
 // partResults are the lines of a part in sniffing mode: results held until
@@ -231,7 +358,8 @@ func (w *worker) decodeParts(in input, f *os.File, size int64, cuts []int64, d *
 			pd.text = new(jsonText)
 		}
 		p.d, p.out = pd, pd
-		return pw.readWARC(p.in, src, pd, p.c)
+		p.tail = &tailHold{out: pd}
+		return pw.readWARC(p.in, src, p.tail, p.c)
 	}
 	flush := func(p *part) error {
 		for i := range p.rs {
@@ -257,7 +385,10 @@ func (w *worker) decodeParts(in input, f *os.File, size int64, cuts []int64, d *
 		p.text, p.line = nil, nil
 		return nil
 	}
-	return w.readParts(in, f, size, cuts, c, read, flush)
+	seq := func(in input, src io.Reader, c *warcCounts, wrap func(lines) lines) error {
+		return w.readWARC(in, src, wrap(d), c)
+	}
+	return w.readParts(in, f, size, cuts, c, read, flush, seq)
 }
 
 // partBuffers holds the buffers of written parts for reuse.
