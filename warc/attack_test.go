@@ -68,43 +68,25 @@ func attacks() []attack {
 // attackEvents is events with each response's payload read: a Body error
 // adds "payload http" or "payload chunked".
 func attackEvents(t *testing.T, r io.Reader) []string {
-	var out []string
-	wr := NewReader(r)
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return out
-		}
-		var re *RecordError
-		if errors.As(err, &re) {
-			out = append(out, fmt.Sprintf("err %s @%d", kind(err), re.UncompressedOffset))
-			continue
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := strings.TrimSuffix(strings.TrimPrefix(rec.RecordID, "<urn:test:"), ">")
-		if name == "X" {
-			out = append(out, fmt.Sprintf("rec X %d @%d", rec.ContentLength, rec.UncompressedOffset))
-		} else {
-			out = append(out, fmt.Sprintf("rec %s @%d", name, rec.UncompressedOffset))
-		}
+	return recordEvents(t, r, func(_ *Reader, rec *Record, _ string) []string {
 		p, err := rec.Payload()
 		if err != nil {
-			continue
+			return nil
 		}
 		_, err = io.ReadAll(p.Body)
+		var re *RecordError
 		switch {
 		case errors.As(err, &re):
-			out = append(out, fmt.Sprintf("err %s @%d", kind(err), re.UncompressedOffset))
+			return []string{fmt.Sprintf("err %s @%d", kind(err), re.UncompressedOffset)}
 		case errors.Is(err, ErrHTTP):
-			out = append(out, "payload http", err.Error())
+			return []string{"payload http", err.Error()}
 		case errors.Is(err, ErrChunked):
-			out = append(out, "payload chunked", err.Error())
+			return []string{"payload chunked", err.Error()}
 		case err != nil:
-			out = append(out, "payload "+err.Error())
+			return []string{"payload " + err.Error()}
 		}
-	}
+		return nil
+	})
 }
 
 // TestAttacks reads the attack fixtures in testdata (rewritten with

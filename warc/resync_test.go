@@ -120,18 +120,16 @@ func (c damagedCrawl) want(errKind string) []string {
 	return out
 }
 
-// events reads all records of r as describe does, with uncompressed offsets
-// and without block lengths other than X's, and checks that the Reader's
-// buffers stay bounded.
-func events(t testing.TB, r io.Reader, readBodies bool) []string {
+// recordEvents reads all records of r: "rec NAME @OFFSET" for each (with
+// X's block length: "rec X LENGTH @OFFSET"), "err KIND @OFFSET" for each
+// damaged one, at uncompressed offsets; more adds the lines of its own
+// that a record gives.
+func recordEvents(t testing.TB, r io.Reader, more func(wr *Reader, rec *Record, name string) []string) []string {
 	var out []string
 	wr := NewReader(r)
 	for i := 0; ; i++ {
 		if i > 1000 {
 			t.Fatal("Next does not stop")
-		}
-		if n := len(wr.in.buf) + len(wr.s.buf); n > 2*maxBuffer {
-			t.Fatalf("buffers grew to %d bytes", n)
 		}
 		rec, err := wr.Next()
 		if err == io.EOF {
@@ -151,17 +149,32 @@ func events(t testing.TB, r io.Reader, readBodies bool) []string {
 		} else {
 			out = append(out, fmt.Sprintf("rec %s @%d", name, rec.UncompressedOffset))
 		}
-		if readBodies {
-			b, err := io.ReadAll(rec.Body)
-			if errors.As(err, &re) {
-				out = append(out, fmt.Sprintf("err %s @%d", kind(err), re.UncompressedOffset))
-			} else if err != nil {
-				return append(out, "fatal "+err.Error())
-			} else if int64(len(b)) != rec.ContentLength {
-				t.Errorf("record %s: read %d bytes of block, want %d", name, len(b), rec.ContentLength)
-			}
-		}
+		out = append(out, more(wr, rec, name)...)
 	}
+}
+
+// events reads all records of r as recordEvents does, reading their
+// blocks if readBodies, and checks that the Reader's buffers stay bounded.
+func events(t testing.TB, r io.Reader, readBodies bool) []string {
+	return recordEvents(t, r, func(wr *Reader, rec *Record, name string) []string {
+		if n := len(wr.in.buf) + len(wr.s.buf); n > 2*maxBuffer {
+			t.Fatalf("buffers grew to %d bytes", n)
+		}
+		if !readBodies {
+			return nil
+		}
+		b, err := io.ReadAll(rec.Body)
+		var re *RecordError
+		switch {
+		case errors.As(err, &re):
+			return []string{fmt.Sprintf("err %s @%d", kind(err), re.UncompressedOffset)}
+		case err != nil:
+			return []string{"fatal " + err.Error()}
+		case int64(len(b)) != rec.ContentLength:
+			t.Errorf("record %s: read %d bytes of block, want %d", name, len(b), rec.ContentLength)
+		}
+		return nil
+	})
 }
 
 // chunkings are the ways the tests hand an input to the Reader.
