@@ -62,18 +62,25 @@ func charsniff(t *testing.T, stdin string, args ...string) (stdout, stderr strin
 	cmd.Stdin = strings.NewReader(stdin)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
-	err := cmd.Run()
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.ExitCode()
-	case err != nil:
-		t.Fatalf("running charsniff %q: %v", args, err)
-	}
+	code = exitCode(t, cmd, args)
 	if strings.Contains(e.String(), "goroutine ") || strings.Contains(e.String(), "panic:") {
 		t.Errorf("charsniff %q: stack trace on standard error:\n%s", args, e.String())
 	}
 	return o.String(), e.String(), code
+}
+
+// exitCode runs cmd, the binary with args, and returns its exit status.
+func exitCode(t *testing.T, cmd *exec.Cmd, args []string) int {
+	t.Helper()
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		return ee.ExitCode()
+	case err != nil:
+		t.Fatalf("running charsniff %q: %v", args, err)
+	}
+	return 0
 }
 
 // sample describes one page of samples/ and what the sniffing algorithm says

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,14 +18,7 @@ func runTo(t *testing.T, dir string, out *os.File, args ...string) (stderr strin
 	cmd.Stdout = out
 	var e bytes.Buffer
 	cmd.Stderr = &e
-	err := cmd.Run()
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.ExitCode()
-	case err != nil:
-		t.Fatalf("running charsniff %q: %v", args, err)
-	}
+	code = exitCode(t, cmd, args)
 	return e.String(), code
 }
 
