@@ -13,6 +13,7 @@ require (
 require (
 	github.com/andybalholm/brotli v1.3.0 // indirect
 	github.com/klauspost/compress v1.20.4 // indirect
+	golang.org/x/sys v0.49.0 // indirect
 )
 
 replace github.com/charsniff/charsniff => ../

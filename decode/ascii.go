@@ -11,7 +11,8 @@ import (
 // copied eight bytes at a time, a uint64 loaded, tested with a few
 // arithmetic operations and stored. (The UTF-8 and table paths find CR and
 // NUL in their raw input with bytes.IndexByte instead, and test words only
-// for non-ASCII bytes.)
+// for non-ASCII bytes; on amd64 with AVX2 the sweep of sweep_amd64.s does
+// all of it in one pass, and these word loops take only what it leaves.)
 //
 // The test has two stages. The prefilter, four operations, flags every
 // byte below a bound after XORing each byte with a constant. When CR is
@@ -113,16 +114,6 @@ func (p *patterns) copyUTF8(dst, src []byte) int {
 	return i
 }
 
-// copyLines copies lines of ASCII that end in CR LF, turning each CR LF
-// into LF: with vectors where the build and the CPU have them (linesVec),
-// else lines. It returns the bytes written to d and read from s.
-func (p *patterns) copyLines(d, s []byte) (int, int) {
-	if simdOK {
-		return p.linesVec(d, s)
-	}
-	return p.lines(d, s)
-}
-
 // lines copies from s to d lines of ASCII that end in CR LF or a lone CR,
 // writing LF for each, 16 bytes at a time while 16 fit into both, and
 // returns the bytes written and read. It stops at the first byte from
@@ -134,8 +125,8 @@ func (p *patterns) copyLines(d, s []byte) (int, int) {
 // The UTF-8 path takes it once it has met a CR, since the text likely has
 // more lines like it: one pass that tests, copies and turns each CR LF
 // into LF, rather than a search for the CR, a validation and a copy, each
-// with the cost of its call. (linesVec, with vectors, does the same 32
-// bytes at a time.) Cachegrind, English UTF-8 with CR LF line ends: 6.68
+// with the cost of its call. (Where the vector sweep runs, it does this
+// instead.) Cachegrind, English UTF-8 with CR LF line ends: 6.68
 // instructions a byte before; 5.46 with a 32-byte step called for each
 // line; 4.50 with a 16-byte step (finding the byte among four words cost
 // more than the longer step saved); 3.94 with the lines' loop here.
@@ -216,12 +207,15 @@ type stops struct{ cr, nul int }
 
 // limit returns the position in src of the first CR (if cr) or NUL (if
 // nul) at or after from, or the end of the window of room bytes there.
-// With vectors (ascii_simd.go) one pass finds both.
+// With the vector sweep's CPU one pass finds both (indexSpecial).
 func (s *stops) limit(src []byte, from, room int, cr, nul bool) int {
 	if s.cr <= from || s.nul <= from {
 		end := from + min(len(src)-from, room)
-		if simdOK {
-			k := from + indexSpecialVec(src[from:end], cr, nul)
+		if sweepOK {
+			k := end
+			if i := indexSpecial(src[from:end], cr, nul); i >= 0 {
+				k = from + i
+			}
 			s.cr, s.nul = k, k
 			return k
 		}

@@ -30,12 +30,20 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	st := stops{-1, -1}
 	// lines: a CR has been met in this call; as on the UTF-8 path, lines
 	// of ASCII that end in CR LF are copied in one pass (d.pat.lines),
-	// up to the first byte that needs the table. (With vectors,
-	// linesVec runs first whatever the text.)
+	// up to the first byte that needs the table. The vector sweep, where
+	// it runs, does that and the table's letters too, but for text as
+	// dense as Cyrillic (see MAXEVENTS in sweep_amd64.s).
 	lines := false
 	for nSrc < len(src) {
-		if lines || simdOK {
-			w, r := d.pat.copyLines(dst[nDst:], src[nSrc:])
+		if sweepOK && d.mode != modeDense {
+			w, r, high := d.pat.sweep(dst[nDst:], src[nSrc:], t)
+			nDst += w
+			nSrc += r
+			if high && !d.high {
+				d.high = indexHigh(src[nSrc-r:nSrc]) >= 0
+			}
+		} else if lines {
+			w, r := d.pat.lines(dst[nDst:], src[nSrc:])
 			nDst += w
 			nSrc += r
 			if nSrc == len(src) {

@@ -14,16 +14,34 @@ import (
 // as it is; each maximal subpart of an ill-formed sequence becomes one
 // U+FFFD. A sequence cut off by the end of src waits for more input, or
 // becomes one U+FFFD at EOF.
+//
+// Where the vector sweep runs (sweepOK), it takes the text 32 bytes at a
+// time, validated, copied and preprocessed in one pass, and the careful
+// path below only the block it stops at (a four-byte sequence, ill-formed
+// input, NUL) and the last bytes of the buffers. Elsewhere the careful path
+// takes everything: the CR and NUL found with bytes.IndexByte, the text
+// between them validated by utf8Run and moved with one copy.
 func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	nSrc = d.skipLF(src)
 	st := stops{-1, -1}
 	// lines: a CR has been met in this call, so the text likely has
 	// short lines that end in CR LF, which d.pat.lines copies in one
-	// pass. (With vectors, linesVec runs first whatever the text.)
+	// pass.
 	lines := false
+	// window bounds the careful path's search for CR and NUL: with the
+	// vector sweep it only takes over for the block the sweep stopped at.
+	window := len(dst)
 	for nSrc < len(src) {
-		if lines || simdOK {
-			w, r := d.pat.copyLines(dst[nDst:], src[nSrc:])
+		if sweepOK {
+			w, r, high := d.pat.sweep(dst[nDst:], src[nSrc:], nil)
+			nDst += w
+			nSrc += r
+			if high && !d.high {
+				d.high = indexHigh(src[nSrc-r:nSrc]) >= 0
+			}
+			window = 64
+		} else if lines {
+			w, r := d.pat.lines(dst[nDst:], src[nSrc:])
 			nDst += w
 			nSrc += r
 			if nSrc >= len(src)-1 {
@@ -51,7 +69,7 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 				continue
 			}
 		}
-		lim := st.limit(src, nSrc, len(dst)-nDst, d.pat.crOn, d.pat.nulOn)
+		lim := st.limit(src, nSrc, min(len(dst)-nDst, window), d.pat.crOn, d.pat.nulOn)
 		n, high := utf8Run(dst[nDst:], src[nSrc:lim])
 		copy(dst[nDst:], src[nSrc:nSrc+n])
 		nSrc += n

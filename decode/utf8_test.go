@@ -15,8 +15,9 @@ import (
 // hand to the careful path (E0 and ED leads, valid or not, four-byte
 // sequences, bad trail bytes, C0/C1 leads, CR, NUL, a cut-off sequence) at
 // every position of runs of two- and three-byte characters and of ASCII,
-// and checks the output against the reference decoder, with the input
-// whole and one byte a Read.
+// short and long (for the vector sweep, sweep_amd64.s), and checks the
+// output against the reference decoder, with the input whole and one byte
+// a Read.
 func TestUTF8Words(t *testing.T) {
 	runs := []struct {
 		desc, text string
@@ -25,6 +26,12 @@ func TestUTF8Words(t *testing.T) {
 		{"two-byte", strings.Repeat("русский", 4)},
 		{"mixed", strings.Repeat("日本 語a\u00e9の", 4)},
 		{"ASCII", strings.Repeat("abcdefgh", 5)},
+		// Long enough for the vector sweep to take each odd sequence
+		// at every offset of its 32-byte blocks.
+		{"three-byte, long", strings.Repeat("日本語の文字", 9)},
+		{"two-byte, long", strings.Repeat("русский", 12)},
+		{"mixed lines, long", strings.Repeat("日本 語a\u00e9の\r\n", 9)},
+		{"short lines, long", strings.Repeat("<p>ab\r\n", 24)},
 	}
 	odd := []string{
 		"\xE0\xA0\x80", "\xE0\x9F\xBF", "\xED\x9F\xBF", "\xED\xA0\x80", "\xEC\xBF\xBF", "\xEE\x80\x80",

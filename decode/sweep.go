@@ -1,0 +1,74 @@
+package decode
+
+import "bytes"
+
+// The flags of sweepAVX2.
+const (
+	sweepCR   = 1 << iota // CR becomes LF, and an LF right after a CR is dropped
+	sweepNUL              // NUL stops the sweep
+	sweepUTF8             // the text is UTF-8: its valid sequences of two and three bytes pass
+)
+
+// sweep copies clean text from s to d with the vector sweep (sweepAVX2):
+// UTF-8 if table is nil, else a single-byte encoding through its table
+// (tables.go); CR LF and lone CR become LF where p says. It returns the
+// bytes written and read. It ends at the start of a character, and not
+// between a CR and its LF, so that the caller's careful path can take over
+// there. It may write up to 128 bytes past the bytes written. high is false
+// if the bytes read are ASCII (true may also mean that the byte from 0x80
+// is one just past them). The caller checks sweepOK first.
+func (p *patterns) sweep(d, s []byte, table *[256]uint32) (j, i int, high bool) {
+	var flags uint64
+	if p.crOn {
+		flags |= sweepCR
+	}
+	if p.nulOn {
+		flags |= sweepNUL
+	}
+	if table == nil {
+		flags |= sweepUTF8
+	}
+	j, i, h := sweepAVX2(d, s, table, flags)
+	if i == 0 {
+		return 0, 0, false
+	}
+	// A UTF-8 sequence whose trail bytes are in the block the sweep did
+	// not take: one lead byte, or a three-byte lead and one trail byte.
+	if table == nil {
+		if s[i-1] >= 0xC0 {
+			i, j = i-1, j-1
+		} else if i >= 2 && s[i-2] >= 0xE0 {
+			i, j = i-2, j-2
+		}
+	}
+	// A CR, written as LF, whose LF (if one follows) is still to drop.
+	if i > 0 && s[i-1] == '\r' && p.crOn {
+		i, j = i-1, j-1
+	}
+	return j, i, h != 0
+}
+
+// indexSpecial returns the index of the first CR (if cr) or NUL (if nul)
+// in s, or -1 if there is none: with the vector sweep's CPU in one pass,
+// else with bytes.IndexByte.
+func indexSpecial(s []byte, cr, nul bool) int {
+	switch {
+	case cr && nul:
+		if sweepOK {
+			return indexPairAVX2(s, '\r', 0)
+		}
+		k := bytes.IndexByte(s, '\r')
+		if k >= 0 {
+			s = s[:k]
+		}
+		if z := bytes.IndexByte(s, 0); z >= 0 {
+			return z
+		}
+		return k
+	case cr:
+		return bytes.IndexByte(s, '\r')
+	case nul:
+		return bytes.IndexByte(s, 0)
+	}
+	return -1
+}

@@ -1,0 +1,31 @@
+//go:build !purego
+
+package decode
+
+import "golang.org/x/sys/cpu"
+
+// sweepOK reports whether the vector sweep runs: on amd64 with AVX2.
+var sweepOK = cpu.X86.HasAVX2
+
+// sweepAVX2 copies s to d 32 bytes at a time, with AVX2, while the text is
+// clean. Clean is ASCII other than NUL (if flags has sweepNUL) and: with
+// sweepUTF8, valid UTF-8 sequences of two and three bytes, copied as they
+// are; with a table (a single-byte encoding's, see tables.go), any byte
+// from 0x80, written as the table says. With sweepCR it writes each CR as
+// LF and drops each LF right after a CR, on the way. It returns the bytes
+// written to d and read from s, at the start of the first 32-byte block
+// that holds anything else (a four-byte sequence, ill-formed UTF-8, NUL) or
+// for which there is too little room (it needs 65 bytes of s, and 64 of d,
+// 128 with a table). It may write up to 128 bytes past the bytes written.
+// What it read of UTF-8 may end inside a sequence, and any text right
+// after a CR whose LF it has not seen: sweep backs up over those. high is
+// non-zero if the blocks it read hold a byte from 0x80.
+//
+//go:noescape
+func sweepAVX2(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int)
+
+// indexPairAVX2 returns the index of the first byte of s that is a or b,
+// or -1 if there is none: bytes.IndexByte for two bytes in one pass.
+//
+//go:noescape
+func indexPairAVX2(s []byte, a, b byte) int

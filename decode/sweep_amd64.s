@@ -1,0 +1,381 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func sweepAVX2(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int)
+//
+// See sweep_amd64.go for what it does. It goes one 32-byte block a step,
+// in two loops: noCR until the text has a CR (all the way when newlines
+// are kept), then withCR. Each first asks whether the block is ASCII with
+// nothing to do (no NUL, no CR in noCR, no sequence carried into it) and
+// stores it. If not, UTF-8 is checked with VALIDATE and stored as it is;
+// the bytes from 80 of a single-byte encoding, and LFs to drop, are
+// events: the block is stored, then each event in turn writes its UTF-8
+// (or nothing) and stores the rest of the block again after it.
+//
+// Registers: SI, DI the bases of s and d; R8 i; R9 j; BX 1 if the block
+// before ended in a CR; R12 bits 0 and 1: trail bytes the block before
+// expects at those bits; R13 (R14) bit 0: the first of them is after E0
+// (ED); R11 the bytes from 80 seen. On the stack: 0(SP) the last j and
+// 8(SP) the last i at which a block may start (it needs 65 bytes of s, and
+// 64 of d, 128 with a table); 16(SP) the mask of CR bits that count (all
+// or none); 24(SP) scratch; 32(SP) 0 in noCR, 1 in withCR; 40(SP) the
+// table. Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops
+// the sweep or 0, Y11 E0, Y10 ED, Y9 FE, Y8 C0, Y7 0.
+
+// VALIDATE sets AX to the bits of the bytes of the block in Y0 that the
+// sweep stops at on UTF-8: NUL (if Y12), bytes from F0, C0 and C1, trail
+// bytes where no lead expects one and the reverse, and first trail bytes out of range after E0 and ED. The masks
+// of bytes from 80, from C0 and from E0 give the trail bytes the block has
+// and those its leads expect (bit p+1 for a lead at p, and bit p+2 for a
+// three-byte lead); E0 wants its first trail byte from A0, ED below A0:
+// bit 5 of that byte, the mask of 4x. Expectations past bit 31 carry into
+// the next block (R12, R13, R14). It uses Y1 to Y5, CX, DX and R10, and
+// notes the bytes from 80 in R11.
+#define VALIDATE \
+	VPADDB    Y0, Y0, Y2; \
+	VPAND     Y0, Y2, Y3; \
+	VPADDB    Y2, Y2, Y4; \
+	VPAND     Y3, Y4, Y5; \
+	VPADDB    Y4, Y4, Y2; \
+	VPAND     Y5, Y2, Y1; \
+	VPCMPEQB  Y0, Y7, Y2; \
+	VPAND     Y2, Y12, Y2; \
+	VPOR      Y2, Y1, Y1; \
+	VPAND     Y0, Y9, Y2; \
+	VPCMPEQB  Y2, Y8, Y2; \
+	VPOR      Y2, Y1, Y1; \
+	VPMOVMSKB Y0, AX; \
+	ORQ       AX, R11; \
+	VPMOVMSKB Y3, CX; \
+	VPMOVMSKB Y5, DX; \
+	MOVQ      AX, R10; \
+	XORQ      CX, R10; \
+	XORQ      AX, AX; \
+	SHLQ      $1, CX; \
+	SHLQ      $2, DX; \
+	ORQ       DX, CX; \
+	ORQ       R12, CX; \
+	MOVQ      CX, R12; \
+	SHRQ      $32, R12; \
+	XORQ      R10, CX; \
+	MOVL      CX, CX; \
+	ORQ       CX, AX; \
+	VPMOVMSKB Y1, CX; \
+	ORQ       CX, AX; \
+	VPCMPEQB  Y0, Y11, Y2; \
+	VPMOVMSKB Y2, CX; \
+	VPCMPEQB  Y0, Y10, Y2; \
+	VPMOVMSKB Y2, DX; \
+	VPMOVMSKB Y4, R10; \
+	SHLQ      $1, CX; \
+	ORQ       R13, CX; \
+	MOVQ      CX, R13; \
+	SHRQ      $32, R13; \
+	SHLQ      $1, DX; \
+	ORQ       R14, DX; \
+	MOVQ      DX, R14; \
+	SHRQ      $32, R14; \
+	ANDQ      R10, DX; \
+	NOTQ      R10; \
+	ANDQ      R10, CX; \
+	ORQ       DX, CX; \
+	MOVL      CX, CX; \
+	ORQ       CX, AX
+
+// MAXEVENTS is the most bytes from 80 of a single-byte encoding that a
+// block may have: text denser than that (Cyrillic, Greek) is left to
+// tableDense, faster there than an event a byte.
+#define MAXEVENTS 6
+
+// The bytes that sweepAVX2 broadcasts into vectors.
+DATA sweepBytes<>+0(SB)/1, $0x0D
+DATA sweepBytes<>+1(SB)/1, $0x0A
+DATA sweepBytes<>+2(SB)/1, $0xE0
+DATA sweepBytes<>+3(SB)/1, $0xED
+DATA sweepBytes<>+4(SB)/1, $0xFE
+DATA sweepBytes<>+5(SB)/1, $0xC0
+GLOBL sweepBytes<>(SB), RODATA|NOPTR, $8
+
+TEXT ·sweepAVX2(SB), NOSPLIT, $48-88
+	MOVQ d_base+0(FP), DI
+	MOVQ s_base+24(FP), SI
+	MOVQ table+48(FP), R10
+	MOVQ R10, 40(SP)
+	MOVQ flags+56(FP), DX
+	MOVQ d_len+8(FP), AX
+	SUBQ $64, AX
+	TESTQ R10, R10
+	JZ   room
+	SUBQ $64, AX
+
+room:
+	MOVQ AX, 0(SP)
+	MOVQ s_len+32(FP), AX
+	SUBQ $65, AX
+	MOVQ AX, 8(SP)
+	MOVQ $0, 32(SP)
+
+	// 16(SP): all 32 bits if CR counts, else none; its low byte, 07 or 0,
+	// makes Y13.
+	XORQ    AX, AX
+	MOVL    $0xFFFFFFFF, CX
+	TESTQ   $1, DX
+	CMOVQNE CX, AX
+	MOVQ    AX, 16(SP)
+	ANDQ    $7, AX
+	MOVQ    AX, 24(SP)
+	VPBROADCASTB 24(SP), Y13
+	XORQ    AX, AX
+	TESTQ   $2, DX
+	CMOVQNE CX, AX
+	MOVQ    AX, 24(SP)
+	VPBROADCASTB 24(SP), Y12
+
+	VPBROADCASTB sweepBytes<>+0(SB), Y15
+	VPBROADCASTB sweepBytes<>+1(SB), Y14
+	VPBROADCASTB sweepBytes<>+2(SB), Y11
+	VPBROADCASTB sweepBytes<>+3(SB), Y10
+	VPBROADCASTB sweepBytes<>+4(SB), Y9
+	VPBROADCASTB sweepBytes<>+5(SB), Y8
+	VPXOR        Y7, Y7, Y7
+
+	XORQ R8, R8
+	XORQ R9, R9
+	XORQ BX, BX
+	XORQ R11, R11
+	XORQ R12, R12
+	XORQ R13, R13
+	XORQ R14, R14
+
+	// noCR: text with no CR so far, or whose CRs are kept.
+noCR:
+	CMPQ R8, 8(SP)
+	JGT  done
+	CMPQ R9, 0(SP)
+	JGT  done
+	VMOVDQU   (SI)(R8*1), Y0
+	VPCMPEQB  Y0, Y7, Y1
+	VPAND     Y1, Y12, Y1
+	VPOR      Y0, Y1, Y1       // bit 7: from 80, or NUL
+	VPCMPEQB  Y0, Y15, Y6
+	VPMOVMSKB Y1, AX
+	VPMOVMSKB Y6, CX
+	ANDQ      16(SP), CX       // CR
+	ORQ       CX, AX
+	ORQ       R12, AX
+	JNZ       noCRCheck
+	VMOVDQU   Y0, (DI)(R9*1)
+	ADDQ      $32, R8
+	ADDQ      $32, R9
+	JMP       noCR
+
+noCRCheck:
+	TESTQ CX, CX
+	JZ    noCRText
+	MOVQ  $1, 32(SP)           // the first CR: on to withCR
+	JMP   withCRBlock
+
+noCRText:
+	CMPQ  40(SP), $0
+	JNE   noCRTable
+	VALIDATE
+	TESTQ AX, AX
+	JNZ   done
+	VMOVDQU Y0, (DI)(R9*1)
+	ADDQ    $32, R8
+	ADDQ    $32, R9
+	JMP     noCR
+
+noCRTable:
+	VPMOVMSKB Y0, AX           // bytes from 80
+	POPCNTL   AX, CX
+	CMPL      CX, $MAXEVENTS
+	JHI       done
+	XORQ      DX, DX           // no LF to drop
+	JMP       events
+
+	// withCR: each CR is written as LF, and an LF right after a CR is
+	// dropped: the block is stored whole, then stored again from the byte
+	// after the LF to drop, one byte lower. With no LF to drop the second
+	// store writes the next block's bytes where the next step writes them
+	// again, so that the usual block of text with one line end or none
+	// costs no branch on which.
+withCR:
+	CMPQ R8, 8(SP)
+	JGT  done
+	CMPQ R9, 0(SP)
+	JGT  done
+	VMOVDQU (SI)(R8*1), Y0
+
+withCRBlock:
+	VPCMPEQB  Y0, Y15, Y6      // CR
+	VPCMPEQB  Y0, Y7, Y1
+	VPAND     Y1, Y12, Y1
+	VPOR      Y0, Y1, Y1
+	VPMOVMSKB Y1, AX
+	ORQ       R12, AX
+	JZ        withCRClean
+	CMPQ      40(SP), $0
+	JNE       withCRTable
+	VALIDATE
+	TESTQ AX, AX
+	JNZ   done
+
+withCRClean:
+	VPCMPEQB  Y0, Y14, Y2
+	VPMOVMSKB Y6, CX           // CR
+	VPMOVMSKB Y2, DX           // LF
+	LEAQ      (BX)(CX*2), R10
+	ANDQ      R10, DX          // the LFs to drop
+	SHRQ      $31, CX
+	MOVQ      CX, BX
+	LEAQ      -1(DX), R10
+	TESTQ     DX, R10
+	JNZ       withCRMany       // two or more
+	VPAND     Y6, Y13, Y6
+	VPXOR     Y0, Y6, Y0
+	VMOVDQU   Y0, (DI)(R9*1)
+	BTSQ      $32, DX
+	BSFQ      DX, R10          // where the LF is dropped, or 32
+	LEAQ      1(R8)(R10*1), CX
+	VMOVDQU   (SI)(CX*1), Y0
+	VPCMPEQB  Y0, Y15, Y6
+	VPAND     Y6, Y13, Y6
+	VPXOR     Y0, Y6, Y0
+	LEAQ      (R9)(R10*1), CX
+	VMOVDQU   Y0, (DI)(CX*1)
+	CMPQ      R10, $32         // carry: an LF dropped
+	SBBQ      $0, R9
+	ADDQ      $32, R8
+	ADDQ      $32, R9
+	JMP       withCR
+
+withCRMany:
+	XORQ AX, AX                // UTF-8 is stored as it is
+	JMP  events
+
+withCRTable:
+	VPCMPEQB  Y0, Y14, Y2
+	VPMOVMSKB Y6, CX           // CR
+	VPMOVMSKB Y2, DX           // LF
+	LEAQ      (BX)(CX*2), R10
+	ANDQ      R10, DX          // the LFs to drop
+	VPMOVMSKB Y0, AX           // bytes from 80
+	POPCNTL   AX, R10
+	CMPL      R10, $MAXEVENTS
+	JHI       done
+	SHRQ      $31, CX
+	MOVQ      CX, BX
+
+	// events: the block in Y0 (its CRs in Y6) is stored, with CRs as LF;
+	// then each event in turn, in AX (a byte from 80 to look up in the
+	// table) or DX (an LF to drop), writes its UTF-8 or nothing, and the
+	// rest of the block is stored again right after it. R9 moves by what
+	// each event adds or takes away.
+events:
+	VPCMPEQB  Y0, Y7, Y1
+	VPAND     Y1, Y12, Y1
+	VPMOVMSKB Y1, CX
+	TESTQ     CX, CX
+	JNZ       done             // NUL
+	ORQ       AX, R11
+	VPAND     Y6, Y13, Y1
+	VPXOR     Y0, Y1, Y1
+	VMOVDQU   Y1, (DI)(R9*1)
+	ORQ       DX, AX
+
+event:
+	BSFQ    AX, R10
+	LEAQ    -1(AX), CX
+	ANDQ    CX, AX
+	LEAQ    (R8)(R10*1), CX
+	MOVBLZX (SI)(CX*1), CX
+	CMPL    CX, $0x80
+	JCS     eventLF
+	MOVQ    40(SP), DX
+	MOVL    (DX)(CX*4), CX     // UTF-8, and its length in the top byte
+	LEAQ    (R9)(R10*1), DX
+	MOVL    CX, (DI)(DX*1)
+	SHRL    $24, CX
+	LEAQ    -1(R9)(CX*1), R9
+	JMP     eventRest
+
+eventLF:
+	DECQ R9
+
+eventRest:
+	LEAQ     1(R8)(R10*1), CX
+	VMOVDQU  (SI)(CX*1), Y1
+	VPCMPEQB Y1, Y15, Y2
+	VPAND    Y2, Y13, Y2
+	VPXOR    Y1, Y2, Y1
+	LEAQ     1(R9)(R10*1), CX
+	VMOVDQU  Y1, (DI)(CX*1)
+	TESTQ    AX, AX
+	JNZ      event
+	ADDQ     $32, R8
+	ADDQ     $32, R9
+	CMPQ     32(SP), $0
+	JEQ      noCR
+	JMP      withCR
+
+done:
+	VZEROUPPER
+	MOVQ R9, j+64(FP)
+	MOVQ R8, i+72(FP)
+	MOVQ R11, high+80(FP)
+	RET
+
+// func indexPairAVX2(s []byte, a, b byte) int
+TEXT ·indexPairAVX2(SB), NOSPLIT, $0-40
+	MOVQ         s_base+0(FP), SI
+	MOVQ         s_len+8(FP), BX
+	VPBROADCASTB a+24(FP), Y1
+	VPBROADCASTB b+25(FP), Y2
+	XORQ         AX, AX
+
+pairLoop:
+	LEAQ      32(AX), CX
+	CMPQ      CX, BX
+	JGT       pairTail
+	VMOVDQU   (SI)(AX*1), Y0
+	VPCMPEQB  Y0, Y1, Y3
+	VPCMPEQB  Y0, Y2, Y4
+	VPOR      Y3, Y4, Y3
+	VPMOVMSKB Y3, DX
+	TESTL     DX, DX
+	JNZ       pairFound
+	MOVQ      CX, AX
+	JMP       pairLoop
+
+pairFound:
+	VZEROUPPER
+	BSFL DX, DX
+	ADDQ DX, AX
+	MOVQ AX, ret+32(FP)
+	RET
+
+pairTail:
+	VZEROUPPER
+	MOVBLZX a+24(FP), R8
+	MOVBLZX b+25(FP), R9
+
+pairByte:
+	CMPQ    AX, BX
+	JGE     pairNone
+	MOVBLZX (SI)(AX*1), DX
+	CMPL    DX, R8
+	JEQ     pairDone
+	CMPL    DX, R9
+	JEQ     pairDone
+	INCQ    AX
+	JMP     pairByte
+
+pairDone:
+	MOVQ AX, ret+32(FP)
+	RET
+
+pairNone:
+	MOVQ $-1, ret+32(FP)
+	RET
