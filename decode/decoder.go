@@ -370,8 +370,24 @@ func (d *decoder) codecDirect(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 	if w := len(dst) + len(dst)/4; len(s) > w {
 		s, window = s[:w], true
 	}
-	if d.pat.nulOn {
-		if k := bytes.IndexByte(s, 0); k >= 0 {
+	// One search finds the first CR or 00 byte. These codecs write CR
+	// only for a 0D byte (no trail byte is 0D), so with none in s the
+	// output needs no newline normalization.
+	hasCR := false
+	if k := indexSpecial(s, d.pat.crOn, d.pat.nulOn); k >= 0 {
+		if s[k] == '\r' {
+			hasCR = true
+			if d.pat.nulOn {
+				if z := bytes.IndexByte(s[k:], 0); z >= 0 {
+					k += z
+				} else {
+					k = -1
+				}
+			} else {
+				k = -1
+			}
+		}
+		if k >= 0 {
 			if k < 16 {
 				return 0, 0, nil, false
 			}
@@ -387,7 +403,7 @@ func (d *decoder) codecDirect(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 	if d.track && !d.high {
 		d.high = indexHigh(s[:m]) >= 0
 	}
-	if d.pat.crOn {
+	if hasCR || d.cr {
 		n = d.compactCR(dst[:n])
 	}
 	if m == len(src) || err == transform.ErrShortDst || err != nil && err != transform.ErrShortSrc || err == transform.ErrShortSrc && !cut {
