@@ -48,6 +48,27 @@ func (p *patterns) sweep(d, s []byte, table *[256]uint32) (j, i int, high bool) 
 	return j, i, h != 0
 }
 
+// clean returns the length of a prefix of s, which is UTF-8, that the
+// decoder copies unchanged (valid, with no CR or NUL that p changes), found
+// with the vector sweep's checks (cleanAVX2), ending at the start of a
+// character; and high as sweep does. The caller checks sweepOK first.
+func (p *patterns) clean(s []byte) (n int, high bool) {
+	var flags uint64
+	if p.crOn {
+		flags |= sweepCR
+	}
+	if p.nulOn {
+		flags |= sweepNUL
+	}
+	n, h := cleanAVX2(s, flags)
+	if n > 0 && s[n-1] >= 0xC0 {
+		n--
+	} else if n >= 2 && s[n-2] >= 0xE0 {
+		n -= 2
+	}
+	return n, h != 0
+}
+
 // indexSpecial returns the index of the first CR (if cr) or NUL (if nul)
 // in s, or -1 if there is none: with the vector sweep's CPU in one pass,
 // else with bytes.IndexByte.

@@ -29,3 +29,12 @@ func sweepAVX2(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int)
 //
 //go:noescape
 func indexPairAVX2(s []byte, a, b byte) int
+
+// cleanAVX2 returns the length of the prefix of s, in whole 32-byte blocks,
+// that sweepAVX2 would copy unchanged as UTF-8: no CR (if flags has
+// sweepCR), no NUL (if flags has sweepNUL), valid sequences of one to three
+// bytes. The prefix may end inside a sequence. high is non-zero if it (or
+// the block after it) holds a byte from 0x80.
+//
+//go:noescape
+func cleanAVX2(s []byte, flags uint64) (n, high int)

@@ -327,6 +327,72 @@ done:
 	MOVQ R11, high+80(FP)
 	RET
 
+// func cleanAVX2(s []byte, flags uint64) (n, high int)
+//
+// cleanAVX2 is sweepAVX2 on UTF-8 without the copy: it stops at the first
+// 32-byte block with a CR (if flags has sweepCR) or anything VALIDATE
+// stops at, or with fewer than 32 bytes left. Registers as in sweepAVX2;
+// R9 is the mask of CR bits that count, R10 the last i.
+TEXT ·cleanAVX2(SB), NOSPLIT, $8-48
+	MOVQ s_base+0(FP), SI
+	MOVQ s_len+8(FP), R10
+	SUBQ $32, R10
+	MOVQ R10, 0(SP)
+	MOVQ flags+24(FP), DX
+	XORQ    R9, R9
+	MOVL    $0xFFFFFFFF, CX
+	TESTQ   $1, DX
+	CMOVQNE CX, R9
+	XORQ    AX, AX
+	MOVQ    $0xFF, CX
+	TESTQ   $2, DX
+	CMOVQNE CX, AX
+	MOVQ    AX, X12
+	VPBROADCASTB X12, Y12
+	VPBROADCASTB sweepBytes<>+0(SB), Y15
+	VPBROADCASTB sweepBytes<>+2(SB), Y11
+	VPBROADCASTB sweepBytes<>+3(SB), Y10
+	VPBROADCASTB sweepBytes<>+4(SB), Y9
+	VPBROADCASTB sweepBytes<>+5(SB), Y8
+	VPXOR        Y7, Y7, Y7
+	XORQ R8, R8
+	XORQ R11, R11
+	XORQ R12, R12
+	XORQ R13, R13
+	XORQ R14, R14
+
+cleanLoop:
+	CMPQ      R8, 0(SP)
+	JGT       cleanDone
+	VMOVDQU   (SI)(R8*1), Y0
+	VPCMPEQB  Y0, Y7, Y1
+	VPAND     Y1, Y12, Y1
+	VPOR      Y0, Y1, Y1       // bit 7: from 80, or NUL
+	VPCMPEQB  Y0, Y15, Y6
+	VPMOVMSKB Y1, AX
+	VPMOVMSKB Y6, CX
+	ANDQ      R9, CX           // CR
+	ORQ       CX, AX
+	ORQ       R12, AX
+	JNZ       cleanCheck
+	ADDQ      $32, R8
+	JMP       cleanLoop
+
+cleanCheck:
+	TESTQ CX, CX
+	JNZ   cleanDone
+	VALIDATE
+	TESTQ AX, AX
+	JNZ   cleanDone
+	ADDQ  $32, R8
+	JMP   cleanLoop
+
+cleanDone:
+	VZEROUPPER
+	MOVQ R8, n+32(FP)
+	MOVQ R11, high+40(FP)
+	RET
+
 // func indexPairAVX2(s []byte, a, b byte) int
 TEXT ·indexPairAVX2(SB), NOSPLIT, $0-40
 	MOVQ         s_base+0(FP), SI

@@ -13,3 +13,6 @@ func sweepAVX2(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int) {
 
 // indexPairAVX2 is not called in this build.
 func indexPairAVX2(s []byte, a, b byte) int { return -1 }
+
+// cleanAVX2 is not called in this build.
+func cleanAVX2(s []byte, flags uint64) (n, high int) { return 0, 0 }

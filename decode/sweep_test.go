@@ -59,6 +59,27 @@ func checkSweep(t *testing.T, p *patterns, s []byte, table *[256]uint32) int {
 	return i
 }
 
+// checkClean runs p.clean over s and checks what it promises: what it
+// takes is valid UTF-8 with no CR or NUL that p changes, and high is true
+// if that holds a byte from 0x80. It returns the bytes taken.
+func checkClean(t *testing.T, p *patterns, s []byte) int {
+	t.Helper()
+	n, high := p.clean(s)
+	if n < 0 || n > len(s) {
+		t.Fatalf("clean(%q) = %d: out of range", s, n)
+	}
+	c := s[:n]
+	switch {
+	case !utf8.Valid(c):
+		t.Fatalf("clean(%q) took %q: not valid UTF-8", s, c)
+	case p.crOn && bytes.IndexByte(c, '\r') >= 0 || p.nulOn && bytes.IndexByte(c, 0) >= 0:
+		t.Fatalf("clean(%q, cr=%v nul=%v) took %q: CR or NUL", s, p.crOn, p.nulOn, c)
+	case !high && indexHigh(c) >= 0:
+		t.Fatalf("clean(%q) took %q: high false", s, c)
+	}
+	return n
+}
+
 // sweepPieces are the text the sweep copies (ASCII, two- and three-byte
 // characters, E0 and ED with their trail bytes at both ends of the range,
 // CR LF, lone CR, LF) and the pieces that stop it.
@@ -76,7 +97,7 @@ var (
 // TestSweepPieces runs the sweep over texts of random pieces, clean or
 // with pieces that stop it, under every switch of the preprocessing, as
 // UTF-8 and through two single-byte tables, and checks them with
-// checkSweep. On clean text it must read all but the end
+// checkSweep (and checkClean). On clean text it must read all but the end
 // it leaves for lack of room.
 func TestSweepPieces(t *testing.T) {
 	if !sweepOK {
@@ -117,6 +138,13 @@ func TestSweepPieces(t *testing.T) {
 			if clean && i < len(text)-98 {
 				t.Fatalf("sweep(%q, table=%v) read %d of %d bytes, want all but at most 98", text, sw.table != nil, i, len(text))
 			}
+			if sw.table != nil {
+				continue
+			}
+			n := checkClean(t, &p, text)
+			if k := bytes.IndexByte(text, '\r'); clean && (!sw.cr || k < 0) && n < len(text)-33 {
+				t.Fatalf("clean(%q, cr=%v) took %d of %d bytes, want all but at most 33", text, sw.cr, n, len(text))
+			}
 		}
 	}
 }
@@ -148,13 +176,14 @@ func TestSweepPositions(t *testing.T) {
 					p := newPatterns(cr, true)
 					checkSweep(t, &p, s, nil)
 					checkSweep(t, &p, s, win1252)
+					checkClean(t, &p, s)
 				}
 			}
 		}
 	}
 }
 
-// FuzzSweep checks the sweep's promises on any input.
+// FuzzSweep checks the promises of the sweep and of clean on any input.
 func FuzzSweep(f *testing.F) {
 	f.Add([]byte(strings.Repeat("日本語の文字 text\r\n", 8)), uint8(7))
 	f.Add([]byte(strings.Repeat("русский\x00текст, ", 10)), uint8(6))
@@ -169,5 +198,6 @@ func FuzzSweep(f *testing.F) {
 			table = win1251
 		}
 		checkSweep(t, &p, s, table)
+		checkClean(t, &p, s)
 	})
 }

@@ -139,13 +139,22 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 // preprocessing changes, ill-formed input, or a sequence cut off by the end
 // of src. It notes a non-ASCII byte in d.high as utf8 does.
 func (d *decoder) utf8Clean(src []byte) int {
-	end := nextByte(src, 0, '\r', d.pat.crOn)
-	end = nextByte(src[:end], 0, 0, d.pat.nulOn)
-	n, high := utf8Run(src, src[:end])
+	start := 0
+	if sweepOK {
+		var high bool
+		start, high = d.pat.clean(src)
+		if high && !d.high {
+			d.high = indexHigh(src[:start]) >= 0
+		}
+	}
+	s := src[start:]
+	end := nextByte(s, 0, '\r', d.pat.crOn)
+	end = nextByte(s[:end], 0, 0, d.pat.nulOn)
+	n, high := utf8Run(s, s[:end])
 	if high {
 		d.high = true
 	}
-	return n
+	return start + n
 }
 
 // utf8Sequence examines the sequence that starts with the non-ASCII byte
