@@ -77,7 +77,8 @@ type decoder struct {
 	// allocate.
 	codecs *[override.NumEncodings + 1]transform.Transformer
 	// stage[s0:s1] is codec output not yet preprocessed into dst; stage
-	// is allocated when the codec path is first needed.
+	// is allocated when the codec path first needs it (the double-byte
+	// encodings, decoded straight into dst, seldom do).
 	stage  *[stageSize]byte
 	s0, s1 int
 }
@@ -132,9 +133,6 @@ func (d *decoder) setEncoding(e override.Encoding) {
 	default:
 		d.path = pathCodec
 		d.direct = directCodec(e)
-		if d.stage == nil {
-			d.stage = new([stageSize]byte)
-		}
 		if d.tEnc != e || d.t == nil {
 			if d.t != nil {
 				if d.codecs == nil {
@@ -295,6 +293,9 @@ func (d *decoder) codec(dst, src []byte, atEOF bool) (nDst, nSrc int, err error)
 		}
 		if nSrc == len(src) && !atEOF {
 			return nDst, nSrc, nil
+		}
+		if d.stage == nil {
+			d.stage = new([stageSize]byte)
 		}
 		n, m, terr := d.t.Transform(d.stage[:], src[nSrc:], atEOF)
 		if d.track && !d.high {
