@@ -48,6 +48,11 @@ func ContentTypeCharset(contentType string) (charset string, ok bool) {
 // transportEncoding is "legacy extract an encoding" of the Content-Type
 // header value: the encoding its charset names, if any. It does not allocate.
 func transportEncoding(contentType string, legacy bool) (override.Encoding, bool) {
+	if strings.IndexByte(contentType, ';') < 0 {
+		// No parameters, so no charset: the usual "text/html", answered
+		// without parsing it.
+		return override.Unknown, false
+	}
 	m, _ := mimetype.Extract(contentType)
 	raw, quoted, ok := m.RawCharset()
 	if !ok {
