@@ -17,10 +17,11 @@
 // before ended in a CR; R12 bits 0 and 1: trail bytes the block before
 // expects at those bits; R13 (R14) bit 0: the first of them is after E0
 // (ED); R11 the bytes from 80 seen. On the stack: 0(SP) the last j and
-// 8(SP) the last i at which a block may start (it needs 65 bytes of s, and
-// 64 of d, 128 with a table); 16(SP) the mask of CR bits that count (all
-// or none); 24(SP) scratch; 32(SP) 0 in noCR, 1 in withCR; 40(SP) the
-// table. Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops
+// 8(SP) the last i at which a block may start that is stored twice or has
+// events (it needs 65 bytes of s, and 64 of d, 128 with a table), 48(SP)
+// and 56(SP) those for a block stored once (32 of each); 16(SP) the mask
+// of CR bits that count (all or none); 24(SP) scratch; 32(SP) 0 in noCR,
+// 1 in withCR; 40(SP) the table. Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops
 // the sweep or 0, Y11 E0, Y10 ED, Y9 FE, Y8 C0, Y7 0.
 
 // VALIDATE sets AX to the bits of the bytes of the block in Y0 that the
@@ -97,7 +98,7 @@ DATA sweepBytes<>+4(SB)/1, $0xFE
 DATA sweepBytes<>+5(SB)/1, $0xC0
 GLOBL sweepBytes<>(SB), RODATA|NOPTR, $8
 
-TEXT ·sweepAVX2(SB), NOSPLIT, $48-88
+TEXT ·sweepAVX2(SB), NOSPLIT, $64-88
 	MOVQ d_base+0(FP), DI
 	MOVQ s_base+24(FP), SI
 	MOVQ table+48(FP), R10
@@ -112,8 +113,13 @@ TEXT ·sweepAVX2(SB), NOSPLIT, $48-88
 room:
 	MOVQ AX, 0(SP)
 	MOVQ s_len+32(FP), AX
-	SUBQ $65, AX
+	SUBQ $32, AX
+	MOVQ AX, 56(SP)
+	SUBQ $33, AX
 	MOVQ AX, 8(SP)
+	MOVQ d_len+8(FP), AX
+	SUBQ $32, AX
+	MOVQ AX, 48(SP)
 	MOVQ $0, 32(SP)
 
 	// 16(SP): all 32 bits if CR counts, else none; its low byte, 07 or 0,
@@ -148,11 +154,12 @@ room:
 	XORQ R13, R13
 	XORQ R14, R14
 
-	// noCR: text with no CR so far, or whose CRs are kept.
+	// noCR: text with no CR so far, or whose CRs are kept. A block
+	// stored as it is needs only its own 32 bytes of s and d.
 noCR:
-	CMPQ R8, 8(SP)
+	CMPQ R8, 56(SP)
 	JGT  done
-	CMPQ R9, 0(SP)
+	CMPQ R9, 48(SP)
 	JGT  done
 	VMOVDQU   (SI)(R8*1), Y0
 	VPCMPEQB  Y0, Y7, Y1
@@ -173,7 +180,11 @@ noCR:
 noCRCheck:
 	TESTQ CX, CX
 	JZ    noCRText
-	MOVQ  $1, 32(SP)           // the first CR: on to withCR
+	CMPQ  R8, 8(SP)            // the first CR: on to withCR, with its room
+	JGT   done
+	CMPQ  R9, 0(SP)
+	JGT   done
+	MOVQ  $1, 32(SP)
 	JMP   withCRBlock
 
 noCRText:
@@ -188,6 +199,10 @@ noCRText:
 	JMP     noCR
 
 noCRTable:
+	CMPQ      R8, 8(SP)        // the room events need
+	JGT       done
+	CMPQ      R9, 0(SP)
+	JGT       done
 	VPMOVMSKB Y0, AX           // bytes from 80
 	POPCNTL   AX, CX
 	CMPL      CX, $MAXEVENTS
