@@ -14,7 +14,7 @@ const (
 // (tables.go); CR LF and lone CR become LF where p says. It returns the
 // bytes written and read. It ends at the start of a character, and not
 // between a CR and its LF, so that the caller's careful path can take over
-// there. It may write up to 128 bytes past the bytes written. high is false
+// there. It may write up to 80 bytes past the bytes written. high is false
 // if the bytes read are ASCII (true may also mean that the byte from 0x80
 // is one just past them). The caller checks sweepOK first.
 func (p *patterns) sweep(d, s []byte, table *[256]uint32) (j, i int, high bool) {

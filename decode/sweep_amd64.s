@@ -18,7 +18,7 @@
 // expects at those bits; R13 (R14) bit 0: the first of them is after E0
 // (ED); R11 the bytes from 80 seen. On the stack: 0(SP) the last j and
 // 8(SP) the last i at which a block may start that is stored twice or has
-// events (it needs 65 bytes of s, and 64 of d, 128 with a table), 48(SP)
+// events (it needs 65 bytes of s, and 64 of d, 80 with a table), 48(SP)
 // and 56(SP) those for a block stored once (32 of each); 16(SP) the mask
 // of CR bits that count (all or none); 24(SP) scratch; 32(SP) 0 in noCR,
 // 1 in withCR; 40(SP) the table. Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops
@@ -108,7 +108,7 @@ TEXT ·sweepAVX2(SB), NOSPLIT, $64-88
 	SUBQ $64, AX
 	TESTQ R10, R10
 	JZ   room
-	SUBQ $64, AX
+	SUBQ $16, AX             // six letters of three bytes: 12 more
 
 room:
 	MOVQ AX, 0(SP)

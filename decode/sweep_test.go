@@ -18,10 +18,26 @@ import (
 // LF and lone CR turned into LF (if p says so). It returns the bytes read.
 func checkSweep(t *testing.T, p *patterns, s []byte, table *[256]uint32) int {
 	t.Helper()
-	d := make([]byte, 3*len(s)+128)
+	return checkSweepRoom(t, p, s, table, 3*len(s)+128)
+}
+
+// guard is what checkSweepRoom puts past the room it gives the sweep.
+const guard = 0xA5
+
+// checkSweepRoom is checkSweep with room bytes of output, followed by
+// guard bytes that the sweep must leave alone.
+func checkSweepRoom(t *testing.T, p *patterns, s []byte, table *[256]uint32, room int) int {
+	t.Helper()
+	buf := bytes.Repeat([]byte{guard}, room+256)
+	d := buf[:room]
 	j, i, high := p.sweep(d, s, table)
 	if i < 0 || i > len(s) || j < 0 || j > len(d) {
 		t.Fatalf("sweep(%q, cr=%v nul=%v table=%v) = %d, %d: out of range", s, p.crOn, p.nulOn, table != nil, j, i)
+	}
+	for k, c := range buf[room:] {
+		if c != guard {
+			t.Fatalf("sweep(%q, table=%v) into %d bytes wrote %d bytes past them", s, table != nil, room, k+1)
+		}
 	}
 	read := s[:i]
 	switch {
@@ -142,6 +158,9 @@ func TestSweepPieces(t *testing.T) {
 			if clean && sw.table == nil && (!sw.cr || bytes.IndexByte(text, '\r') < 0) && i < len(text)-33 {
 				t.Fatalf("sweep(%q, cr=%v) read %d of %d bytes, want all but at most 33", text, sw.cr, i, len(text))
 			}
+			for _, room := range []int{0, 31, 32, 63, 64, 79, 80, 100, 127, len(text), len(text) + 17} {
+				checkSweepRoom(t, &p, text, sw.table, room)
+			}
 			if sw.table != nil {
 				continue
 			}
@@ -189,10 +208,10 @@ func TestSweepPositions(t *testing.T) {
 
 // FuzzSweep checks the promises of the sweep and of clean on any input.
 func FuzzSweep(f *testing.F) {
-	f.Add([]byte(strings.Repeat("日本語の文字 text\r\n", 8)), uint8(7))
-	f.Add([]byte(strings.Repeat("русский\x00текст, ", 10)), uint8(6))
-	f.Add([]byte(strings.Repeat("a\r\n\r\nb\xED\xA0\x80\xE0\x80\x80\xF0\x9F\x98\x80\xC0\x80 한국어\xE3\x81", 5)), uint8(5))
-	f.Fuzz(func(t *testing.T, s []byte, flags uint8) {
+	f.Add([]byte(strings.Repeat("日本語の文字 text\r\n", 8)), uint8(7), uint16(100))
+	f.Add([]byte(strings.Repeat("русский\x00текст, ", 10)), uint8(6), uint16(64))
+	f.Add([]byte(strings.Repeat("a\r\n\r\nb\xED\xA0\x80\xE0\x80\x80\xF0\x9F\x98\x80\xC0\x80 한국어\xE3\x81", 5)), uint8(5), uint16(80))
+	f.Fuzz(func(t *testing.T, s []byte, flags uint8, room uint16) {
 		if !sweepOK {
 			t.Skip("no vector sweep in this build or on this CPU")
 		}
@@ -202,6 +221,7 @@ func FuzzSweep(f *testing.F) {
 			table = win1251
 		}
 		checkSweep(t, &p, s, table)
+		checkSweepRoom(t, &p, s, table, int(room%512))
 		checkClean(t, &p, s)
 	})
 }
