@@ -84,6 +84,35 @@
 	MOVL      CX, CX; \
 	ORQ       CX, AX
 
+// VALIDATE_START sets the constants VALIDATE uses (Y7 to Y11; Y12 is the
+// caller's) and clears its carries and R11.
+#define VALIDATE_START \
+	VPBROADCASTB sweepBytes<>+2(SB), Y11; \
+	VPBROADCASTB sweepBytes<>+3(SB), Y10; \
+	VPBROADCASTB sweepBytes<>+4(SB), Y9; \
+	VPBROADCASTB sweepBytes<>+5(SB), Y8; \
+	VPXOR        Y7, Y7, Y7; \
+	XORQ         R11, R11; \
+	XORQ         R12, R12; \
+	XORQ         R13, R13; \
+	XORQ         R14, R14
+
+// CHECK loads the block at R8 into Y0 (its CRs into Y6) and sets CX to
+// the bits of its CRs that count (crmask) and AX to those and the bits of
+// its bytes from 80 and NUL (if Y12), or to non-zero if a sequence
+// carries into it (R12): AX is 0 for a block to store as it is.
+#define CHECK(crmask) \
+	VMOVDQU   (SI)(R8*1), Y0; \
+	VPCMPEQB  Y0, Y7, Y1; \
+	VPAND     Y1, Y12, Y1; \
+	VPOR      Y0, Y1, Y1; \
+	VPCMPEQB  Y0, Y15, Y6; \
+	VPMOVMSKB Y1, AX; \
+	VPMOVMSKB Y6, CX; \
+	ANDQ      crmask, CX; \
+	ORQ       CX, AX; \
+	ORQ       R12, AX
+
 // MAXEVENTS is the most bytes from 80 of a single-byte encoding that a
 // block may have: text denser than that (Cyrillic, Greek) is left to
 // tableDense, faster there than an event a byte.
@@ -140,19 +169,10 @@ room:
 
 	VPBROADCASTB sweepBytes<>+0(SB), Y15
 	VPBROADCASTB sweepBytes<>+1(SB), Y14
-	VPBROADCASTB sweepBytes<>+2(SB), Y11
-	VPBROADCASTB sweepBytes<>+3(SB), Y10
-	VPBROADCASTB sweepBytes<>+4(SB), Y9
-	VPBROADCASTB sweepBytes<>+5(SB), Y8
-	VPXOR        Y7, Y7, Y7
-
+	VALIDATE_START
 	XORQ R8, R8
 	XORQ R9, R9
 	XORQ BX, BX
-	XORQ R11, R11
-	XORQ R12, R12
-	XORQ R13, R13
-	XORQ R14, R14
 
 	// noCR: text with no CR so far, or whose CRs are kept. A block
 	// stored as it is needs only its own 32 bytes of s and d.
@@ -161,17 +181,8 @@ noCR:
 	JGT  done
 	CMPQ R9, 48(SP)
 	JGT  done
-	VMOVDQU   (SI)(R8*1), Y0
-	VPCMPEQB  Y0, Y7, Y1
-	VPAND     Y1, Y12, Y1
-	VPOR      Y0, Y1, Y1       // bit 7: from 80, or NUL
-	VPCMPEQB  Y0, Y15, Y6
-	VPMOVMSKB Y1, AX
-	VPMOVMSKB Y6, CX
-	ANDQ      16(SP), CX       // CR
-	ORQ       CX, AX
-	ORQ       R12, AX
-	JNZ       noCRCheck
+	CHECK(16(SP))
+	JNZ  noCRCheck
 	VMOVDQU   Y0, (DI)(R9*1)
 	ADDQ      $32, R8
 	ADDQ      $32, R9
@@ -365,30 +376,13 @@ TEXT ·cleanAVX2(SB), NOSPLIT, $8-48
 	MOVQ    AX, X12
 	VPBROADCASTB X12, Y12
 	VPBROADCASTB sweepBytes<>+0(SB), Y15
-	VPBROADCASTB sweepBytes<>+2(SB), Y11
-	VPBROADCASTB sweepBytes<>+3(SB), Y10
-	VPBROADCASTB sweepBytes<>+4(SB), Y9
-	VPBROADCASTB sweepBytes<>+5(SB), Y8
-	VPXOR        Y7, Y7, Y7
+	VALIDATE_START
 	XORQ R8, R8
-	XORQ R11, R11
-	XORQ R12, R12
-	XORQ R13, R13
-	XORQ R14, R14
 
 cleanLoop:
 	CMPQ      R8, 0(SP)
 	JGT       cleanDone
-	VMOVDQU   (SI)(R8*1), Y0
-	VPCMPEQB  Y0, Y7, Y1
-	VPAND     Y1, Y12, Y1
-	VPOR      Y0, Y1, Y1       // bit 7: from 80, or NUL
-	VPCMPEQB  Y0, Y15, Y6
-	VPMOVMSKB Y1, AX
-	VPMOVMSKB Y6, CX
-	ANDQ      R9, CX           // CR
-	ORQ       CX, AX
-	ORQ       R12, AX
+	CHECK(R9)
 	JNZ       cleanCheck
 	ADDQ      $32, R8
 	JMP       cleanLoop
