@@ -227,3 +227,17 @@ func BenchmarkFreshUndeclared(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMislabeled decodes pages in other encodings as UTF-8, as a
+// wrong charset label makes a reader do: ill-formed input throughout, the
+// careful path's work (a U+FFFD for each bad sequence).
+func BenchmarkMislabeled(b *testing.B) {
+	for _, s := range benchSamples {
+		if s.label == "utf-8" {
+			continue
+		}
+		b.Run(s.name, func(b *testing.B) {
+			benchRead(b, readSample(b, s.file), []decode.Option{withOverride("utf-8")})
+		})
+	}
+}

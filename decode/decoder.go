@@ -59,6 +59,9 @@ type decoder struct {
 	high, track bool
 	// mode is the table path's mode for its next call (see tableRun).
 	mode uint8
+	// backoff is how far the UTF-8 path goes on the careful path before
+	// it tries the vector sweep again (0: at once; see utf8).
+	backoff int
 
 	// table maps bytes to UTF-8 on pathTable (see tables.go).
 	table *[256]uint32
@@ -168,6 +171,7 @@ func (d *decoder) Reset() {
 	d.cr = false
 	d.high = false
 	d.mode = modeASCII
+	d.backoff = 0
 	d.s0, d.s1 = 0, 0
 	if d.path == pathCodec {
 		d.t.Reset()

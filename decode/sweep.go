@@ -9,6 +9,10 @@ const (
 	sweepUTF8             // the text is UTF-8: its valid sequences of two and three bytes pass
 )
 
+// sweepMinRun is the least a sweep should take for the UTF-8 path to try
+// the next one at once: less (ill-formed text) and it backs off.
+const sweepMinRun = 128
+
 // sweep copies clean text from s to d with the vector sweep (sweepAVX2):
 // UTF-8 if table is nil, else a single-byte encoding through its table
 // (tables.go); CR LF and lone CR become LF where p says. It returns the

@@ -31,15 +31,28 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 	// window bounds the careful path's search for CR and NUL: with the
 	// vector sweep it only takes over for the block the sweep stopped at.
 	window := len(dst)
+	// sweepAt is where the sweep is tried next. After a try that takes
+	// less than a few blocks (text in another encoding, ill-formed all
+	// the way) the next waits for the careful path to go d.backoff
+	// further, doubled at each such try up to 4 KB and kept across
+	// calls, so that such text costs no more than without the sweep.
+	sweepAt := nSrc + d.backoff
 	for nSrc < len(src) {
-		if sweepOK {
+		if sweepOK && nSrc >= sweepAt {
 			w, r, high := d.pat.sweep(dst[nDst:], src[nSrc:], nil)
 			nDst += w
 			nSrc += r
 			if high && !d.high {
 				d.high = indexHigh(src[nSrc-r:nSrc]) >= 0
 			}
-			window = 64
+			if r >= sweepMinRun || len(src)-nSrc < sweepMinRun || len(dst)-nDst < sweepMinRun {
+				// A run, or the end of the buffers.
+				d.backoff = 0
+			} else {
+				d.backoff = min(max(2*d.backoff, 64), 4096)
+			}
+			sweepAt = nSrc + d.backoff
+			window = max(64, d.backoff)
 		} else if lines {
 			w, r := d.pat.lines(dst[nDst:], src[nSrc:])
 			nDst += w

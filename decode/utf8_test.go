@@ -93,3 +93,23 @@ func FuzzUTF8(f *testing.F) {
 		}
 	})
 }
+
+// TestUTF8Backoff decodes stretches of text in another encoding (ill-formed
+// as UTF-8, where the vector sweep backs off) between long stretches of
+// valid UTF-8 with CR LF (where it must take over again), through Reads of
+// several sizes, against the reference decoder.
+func TestUTF8Backoff(t *testing.T) {
+	latin := strings.Repeat("caf\xE9 cr\xE8me br\xFBl\xE9e \r\n", 150)
+	valid := strings.Repeat("日本語の文字 and ASCII, ça va\r\n", 200)
+	in := []byte(latin + valid + latin[:700] + valid + "\xE3\x81")
+	want := refDecode(t, override.UTF8, in, false, full, true)
+	for _, size := range []int{100, 4096, 32 << 10} {
+		r, err := decode.NewReader(bytes.NewReader(in), withEncoding("utf-8"), noAutodetect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := readAll(t, r, size); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("Read into %d bytes: got %d bytes, %v; want %d bytes", size, len(got), err, len(want))
+		}
+	}
+}
