@@ -17,9 +17,9 @@
 // before ended in a CR; R12 bits 0 and 1: trail bytes the block before
 // expects at those bits; R13 (R14) bit 0: the first of them is after E0
 // (ED); R11 the bytes from 80 seen. On the stack: 0(SP) the last j and
-// 8(SP) the last i at which a block may start that is stored twice or has
-// events (it needs 65 bytes of s, and 64 of d, 80 with a table), 48(SP)
-// and 56(SP) those for a block stored once (32 of each); 16(SP) the mask
+// 8(SP) the last i at which a block with events may start (it needs 65
+// bytes of s, and 64 of d, 80 with a table), 48(SP) and 56(SP) those for
+// a block stored once (32 of each); 16(SP) the mask
 // of CR bits that count (all or none); 24(SP) scratch; 32(SP) 0 in noCR,
 // 1 in withCR; 40(SP) the table. Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops
 // the sweep or 0, Y11 E0, Y10 ED, Y9 FE, Y8 C0, Y7 0.
@@ -118,6 +118,13 @@
 // tableDense, faster there than an event a byte.
 #define MAXEVENTS 6
 
+// sweepIndex is 0 to 31, the index of each byte of a block.
+DATA sweepIndex<>+0(SB)/8, $0x0706050403020100
+DATA sweepIndex<>+8(SB)/8, $0x0F0E0D0C0B0A0908
+DATA sweepIndex<>+16(SB)/8, $0x1716151413121110
+DATA sweepIndex<>+24(SB)/8, $0x1F1E1D1C1B1A1918
+GLOBL sweepIndex<>(SB), RODATA|NOPTR, $32
+
 // The bytes that sweepAVX2 broadcasts into vectors.
 DATA sweepBytes<>+0(SB)/1, $0x0D
 DATA sweepBytes<>+1(SB)/1, $0x0A
@@ -191,11 +198,7 @@ noCR:
 noCRCheck:
 	TESTQ CX, CX
 	JZ    noCRText
-	CMPQ  R8, 8(SP)            // the first CR: on to withCR, with its room
-	JGT   done
-	CMPQ  R9, 0(SP)
-	JGT   done
-	MOVQ  $1, 32(SP)
+	MOVQ  $1, 32(SP)           // the first CR: on to withCR
 	JMP   withCRBlock
 
 noCRText:
@@ -222,15 +225,15 @@ noCRTable:
 	JMP       events
 
 	// withCR: each CR is written as LF, and an LF right after a CR is
-	// dropped: the block is stored whole, then stored again from the byte
-	// after the LF to drop, one byte lower. With no LF to drop the second
-	// store writes the next block's bytes where the next step writes them
-	// again, so that the usual block of text with one line end or none
-	// costs no branch on which.
+	// dropped: the bytes of the block from that LF on are replaced by the
+	// block shifted a byte lower (its last byte, then, is the next step's
+	// to write), so that the usual block of text with one line end or
+	// none is one store, with no branch on which. A block with more LFs
+	// to drop goes through events.
 withCR:
-	CMPQ R8, 8(SP)
+	CMPQ R8, 56(SP)
 	JGT  done
-	CMPQ R9, 0(SP)
+	CMPQ R9, 48(SP)
 	JGT  done
 	VMOVDQU (SI)(R8*1), Y0
 
@@ -259,29 +262,36 @@ withCRClean:
 	LEAQ      -1(DX), R10
 	TESTQ     DX, R10
 	JNZ       withCRMany       // two or more
-	VPAND     Y6, Y13, Y6
-	VPXOR     Y0, Y6, Y0
-	VMOVDQU   Y0, (DI)(R9*1)
-	BTSQ      $32, DX
-	BSFQ      DX, R10          // where the LF is dropped, or 32
-	LEAQ      1(R8)(R10*1), CX
-	VMOVDQU   (SI)(CX*1), Y0
-	VPCMPEQB  Y0, Y15, Y6
-	VPAND     Y6, Y13, Y6
-	VPXOR     Y0, Y6, Y0
-	LEAQ      (R9)(R10*1), CX
-	VMOVDQU   Y0, (DI)(CX*1)
-	CMPQ      R10, $32         // carry: an LF dropped
-	SBBQ      $0, R9
-	ADDQ      $32, R8
-	ADDQ      $32, R9
-	JMP       withCR
+	VPAND        Y6, Y13, Y6
+	VPXOR        Y0, Y6, Y0    // CRs as LF
+	BTSQ         $32, DX
+	BSFQ         DX, R10       // where the LF is dropped, or 32
+	MOVQ         R10, X2
+	VPBROADCASTB X2, Y2
+	VPCMPGTB     sweepIndex<>(SB), Y2, Y3 // the bytes before it
+	VPERM2I128   $0x81, Y0, Y0, Y1
+	VPALIGNR     $1, Y0, Y1, Y1           // the block a byte lower
+	VPBLENDVB    Y3, Y0, Y1, Y0
+	VMOVDQU      Y0, (DI)(R9*1)
+	CMPQ         R10, $32      // carry: an LF dropped
+	SBBQ         $0, R9
+	ADDQ         $32, R8
+	ADDQ         $32, R9
+	JMP          withCR
 
 withCRMany:
+	CMPQ R8, 8(SP)             // the room events need
+	JGT  done
+	CMPQ R9, 0(SP)
+	JGT  done
 	XORQ AX, AX                // UTF-8 is stored as it is
 	JMP  events
 
 withCRTable:
+	CMPQ      R8, 8(SP)        // the room events need
+	JGT       done
+	CMPQ      R9, 0(SP)
+	JGT       done
 	VPCMPEQB  Y0, Y14, Y2
 	VPMOVMSKB Y6, CX           // CR
 	VPMOVMSKB Y2, DX           // LF
