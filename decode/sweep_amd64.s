@@ -19,20 +19,21 @@
 // (ED); R11 the bytes from 80 seen. On the stack: 0(SP) the last j and
 // 8(SP) the last i at which a block with events may start (it needs 65
 // bytes of s, and 64 of d, 80 with a table), 48(SP) and 56(SP) those for
-// a block stored once (32 of each); 16(SP) the mask
-// of CR bits that count (all or none); 24(SP) scratch; 32(SP) 0 in noCR,
-// 1 in withCR; 40(SP) the table. Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops
-// the sweep or 0, Y11 E0, Y10 ED, Y9 FE, Y8 C0, Y7 0.
+// a block stored once (32 of each); 16(SP) the mask of CR bits that count
+// (all or none); 24(SP) scratch; 32(SP) 0 in noCR, 1 in withCR; 40(SP)
+// the table. Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL
+// stops the sweep or 0, Y11 E0, Y10 ED, Y9 FE, Y8 C0, Y7 0.
 
 // VALIDATE sets AX to the bits of the bytes of the block in Y0 that the
 // sweep stops at on UTF-8: NUL (if Y12), bytes from F0, C0 and C1, trail
-// bytes where no lead expects one and the reverse, and first trail bytes out of range after E0 and ED. The masks
-// of bytes from 80, from C0 and from E0 give the trail bytes the block has
-// and those its leads expect (bit p+1 for a lead at p, and bit p+2 for a
-// three-byte lead); E0 wants its first trail byte from A0, ED below A0:
-// bit 5 of that byte, the mask of 4x. Expectations past bit 31 carry into
-// the next block (R12, R13, R14). It uses Y1 to Y5, CX, DX and R10, and
-// notes the bytes from 80 in R11.
+// bytes where no lead expects one and the reverse, and first trail bytes
+// out of range after E0 and ED. The masks of bytes from 80, from C0 and
+// from E0 give the trail bytes the block has and those its leads expect
+// (bit p+1 for a lead at p, and bit p+2 for a three-byte lead); E0 wants
+// its first trail byte from A0, ED below A0: bit 5 of that byte, the mask
+// of 4x. Expectations past bit 31 carry into the next block (R12, R13,
+// R14). It uses Y1 to Y5, CX, DX and R10, and notes the bytes from 80 in
+// R11.
 #define VALIDATE \
 	VPADDB    Y0, Y0, Y2; \
 	VPAND     Y0, Y2, Y3; \
@@ -112,6 +113,16 @@
 	ANDQ      crmask, CX; \
 	ORQ       CX, AX; \
 	ORQ       R12, AX
+
+// DROPS sets DX to the bits of the LFs of the block in Y0 to drop (right
+// after a CR: its CRs are in Y6, BX says one ended the block before) and
+// CX to its CR bits.
+#define DROPS \
+	VPCMPEQB  Y0, Y14, Y2; \
+	VPMOVMSKB Y6, CX; \
+	VPMOVMSKB Y2, DX; \
+	LEAQ      (BX)(CX*2), R10; \
+	ANDQ      R10, DX
 
 // MAXEVENTS is the most bytes from 80 of a single-byte encoding that a
 // block may have: text denser than that (Cyrillic, Greek) is left to
@@ -198,8 +209,8 @@ noCR:
 noCRCheck:
 	TESTQ CX, CX
 	JZ    noCRText
-	MOVQ  $1, 32(SP)           // the first CR: on to withCR
-	JMP   withCRBlock
+	MOVQ  $1, 32(SP)           // the first CR: withCR takes the block again
+	JMP   withCR
 
 noCRText:
 	CMPQ  40(SP), $0
@@ -235,15 +246,7 @@ withCR:
 	JGT  done
 	CMPQ R9, 48(SP)
 	JGT  done
-	VMOVDQU (SI)(R8*1), Y0
-
-withCRBlock:
-	VPCMPEQB  Y0, Y15, Y6      // CR
-	VPCMPEQB  Y0, Y7, Y1
-	VPAND     Y1, Y12, Y1
-	VPOR      Y0, Y1, Y1
-	VPMOVMSKB Y1, AX
-	ORQ       R12, AX
+	CHECK($0)                  // AX: bytes from 80, NUL, a sequence carried in
 	JZ        withCRClean
 	CMPQ      40(SP), $0
 	JNE       withCRTable
@@ -252,11 +255,7 @@ withCRBlock:
 	JNZ   done
 
 withCRClean:
-	VPCMPEQB  Y0, Y14, Y2
-	VPMOVMSKB Y6, CX           // CR
-	VPMOVMSKB Y2, DX           // LF
-	LEAQ      (BX)(CX*2), R10
-	ANDQ      R10, DX          // the LFs to drop
+	DROPS
 	SHRQ      $31, CX
 	MOVQ      CX, BX
 	LEAQ      -1(DX), R10
@@ -292,11 +291,7 @@ withCRTable:
 	JGT       done
 	CMPQ      R9, 0(SP)
 	JGT       done
-	VPCMPEQB  Y0, Y14, Y2
-	VPMOVMSKB Y6, CX           // CR
-	VPMOVMSKB Y2, DX           // LF
-	LEAQ      (BX)(CX*2), R10
-	ANDQ      R10, DX          // the LFs to drop
+	DROPS
 	VPMOVMSKB Y0, AX           // bytes from 80
 	POPCNTL   AX, R10
 	CMPL      R10, $MAXEVENTS
