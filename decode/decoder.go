@@ -378,26 +378,20 @@ func (d *decoder) codecDirect(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 	// One search finds the first CR or 00 byte. These codecs write CR
 	// only for a 0D byte (no trail byte is 0D), so with none in s the
 	// output needs no newline normalization.
-	hasCR := false
-	if k := indexSpecial(s, d.pat.crOn, d.pat.nulOn); k >= 0 {
-		if s[k] == '\r' {
-			hasCR = true
-			if d.pat.nulOn {
-				if z := bytes.IndexByte(s[k:], 0); z >= 0 {
-					k += z
-				} else {
-					k = -1
-				}
-			} else {
-				k = -1
-			}
+	k := indexSpecial(s, d.pat.crOn, d.pat.nulOn)
+	hasCR := k >= 0 && s[k] == '\r'
+	if hasCR {
+		// The first 00 byte, if any, is past the CR.
+		k = nextByte(s, k, 0, d.pat.nulOn)
+		if k == len(s) {
+			k = -1
 		}
-		if k >= 0 {
-			if k < 16 {
-				return 0, 0, nil, false
-			}
-			s, cut, window = s[:k], true, false
+	}
+	if k >= 0 {
+		if k < 16 {
+			return 0, 0, nil, false
 		}
+		s, cut, window = s[:k], true, false
 	}
 	n, m, err := d.t.Transform(dst, s, atEOF && !cut && !window)
 	if window && (err == nil || err == transform.ErrShortSrc) {

@@ -22,28 +22,14 @@ const sweepMinRun = 128
 // if the bytes read are ASCII (true may also mean that the byte from 0x80
 // is one just past them). The caller checks sweepOK first.
 func (p *patterns) sweep(d, s []byte, table *[256]uint32) (j, i int, high bool) {
-	var flags uint64
-	if p.crOn {
-		flags |= sweepCR
-	}
-	if p.nulOn {
-		flags |= sweepNUL
-	}
+	flags := p.sweepFlags()
 	if table == nil {
 		flags |= sweepUTF8
 	}
 	j, i, h := sweepAVX2(d, s, table, flags)
-	if i == 0 {
-		return 0, 0, false
-	}
-	// A UTF-8 sequence whose trail bytes are in the block the sweep did
-	// not take: one lead byte, or a three-byte lead and one trail byte.
 	if table == nil {
-		if s[i-1] >= 0xC0 {
-			i, j = i-1, j-1
-		} else if i >= 2 && s[i-2] >= 0xE0 {
-			i, j = i-2, j-2
-		}
+		k := cutSequence(s, i)
+		i, j = i-k, j-k
 	}
 	// A CR, written as LF, whose LF (if one follows) is still to drop.
 	if i > 0 && s[i-1] == '\r' && p.crOn {
@@ -52,11 +38,8 @@ func (p *patterns) sweep(d, s []byte, table *[256]uint32) (j, i int, high bool) 
 	return j, i, h != 0
 }
 
-// clean returns the length of a prefix of s, which is UTF-8, that the
-// decoder copies unchanged (valid, with no CR or NUL that p changes), found
-// with the vector sweep's checks (cleanAVX2), ending at the start of a
-// character; and high as sweep does. The caller checks sweepOK first.
-func (p *patterns) clean(s []byte) (n int, high bool) {
+// sweepFlags returns the flags of sweepAVX2 and cleanAVX2 for p.
+func (p *patterns) sweepFlags() uint64 {
 	var flags uint64
 	if p.crOn {
 		flags |= sweepCR
@@ -64,13 +47,30 @@ func (p *patterns) clean(s []byte) (n int, high bool) {
 	if p.nulOn {
 		flags |= sweepNUL
 	}
-	n, h := cleanAVX2(s, flags)
-	if n > 0 && s[n-1] >= 0xC0 {
-		n--
-	} else if n >= 2 && s[n-2] >= 0xE0 {
-		n -= 2
+	return flags
+}
+
+// cutSequence returns how many bytes at the end of s[:i], which the vector
+// sweep found to be valid UTF-8 up to its last block, start a sequence
+// whose trail bytes lie past i: one lead byte, or a three-byte lead and
+// one trail byte (four-byte sequences never pass the sweep); else 0.
+func cutSequence(s []byte, i int) int {
+	switch {
+	case i >= 1 && s[i-1] >= 0xC0:
+		return 1
+	case i >= 2 && s[i-2] >= 0xE0:
+		return 2
 	}
-	return n, h != 0
+	return 0
+}
+
+// clean returns the length of a prefix of s, which is UTF-8, that the
+// decoder copies unchanged (valid, with no CR or NUL that p changes), found
+// with the vector sweep's checks (cleanAVX2), ending at the start of a
+// character; and high as sweep does. The caller checks sweepOK first.
+func (p *patterns) clean(s []byte) (n int, high bool) {
+	n, h := cleanAVX2(s, p.sweepFlags())
+	return n - cutSequence(s, n), h != 0
 }
 
 // indexSpecial returns the index of the first CR (if cr) or NUL (if nul)

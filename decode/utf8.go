@@ -161,8 +161,10 @@ func (d *decoder) utf8Clean(src []byte) int {
 		}
 	}
 	s := src[start:]
-	end := nextByte(s, 0, '\r', d.pat.crOn)
-	end = nextByte(s[:end], 0, 0, d.pat.nulOn)
+	end := len(s)
+	if k := indexSpecial(s, d.pat.crOn, d.pat.nulOn); k >= 0 {
+		end = k
+	}
 	n, high := utf8Run(s, s[:end])
 	if high {
 		d.high = true
