@@ -17,10 +17,11 @@ var sweepOK = cpu.X86.HasAVX2
 // that holds anything else (a four-byte sequence, ill-formed UTF-8, NUL) or
 // for which there is too little room (32 bytes of s and of d for a block
 // with at most one CR LF; 65 of s, and 64 of d or 80 with a table, for one
-// with more, or with a table's letter). It may write up to 80 bytes past the bytes written.
-// What it read of UTF-8 may end inside a sequence, and any text right
-// after a CR whose LF it has not seen: sweep backs up over those. high is
-// non-zero if the blocks it read hold a byte from 0x80.
+// with more, or with a table's letter). It may write up to 80 bytes past
+// the bytes written. What it read of UTF-8 may end inside a sequence, and
+// any text right after a CR whose LF it has not seen: sweep backs up over
+// those. high is non-zero if the blocks it read (or the one it stopped
+// at) hold a byte from 0x80.
 //
 //go:noescape
 func sweepAVX2(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int)
