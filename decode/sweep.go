@@ -1,13 +1,23 @@
 package decode
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/charsniff/charsniff/override"
+)
 
 // The flags of sweepAVX2.
 const (
-	sweepCR   = 1 << iota // CR becomes LF, and an LF right after a CR is dropped
-	sweepNUL              // NUL stops the sweep
-	sweepUTF8             // the text is UTF-8: its valid sequences of two and three bytes pass
+	sweepCR     = 1 << iota // CR becomes LF, and an LF right after a CR is dropped
+	sweepNUL                // NUL stops the sweep
+	sweepUTF8               // the text is UTF-8: its valid sequences of two and three bytes pass
+	sweepLatin1             // the table is latin1Table: its letters from A0 are expanded without it
 )
+
+// latin1Table is the table of windows-1252, whose bytes from 0xA0 are the
+// Latin-1 letters U+00A0 to U+00FF: two bytes of UTF-8 each that the sweep
+// works out with vector arithmetic, without the table.
+var latin1Table = byteTable(override.Windows1252)
 
 // sweepMinRun is the least a sweep should take for the UTF-8 path to try
 // the next one at once: less (ill-formed text) and it backs off.
@@ -23,8 +33,13 @@ const sweepMinRun = 128
 // is one just past them). The caller checks sweepOK first.
 func (p *patterns) sweep(d, s []byte, table *[256]uint32) (j, i int, high bool) {
 	flags := p.sweepFlags()
-	if table == nil {
+	switch table {
+	case nil:
 		flags |= sweepUTF8
+	case latin1Table:
+		if latinOK {
+			flags |= sweepLatin1
+		}
 	}
 	j, i, h := sweepAVX2(d, s, table, flags)
 	if table == nil {

@@ -7,6 +7,12 @@ import "golang.org/x/sys/cpu"
 // sweepOK reports whether the vector sweep runs: on amd64 with AVX2.
 var sweepOK = cpu.X86.HasAVX2
 
+// latinOK reports whether the sweep's latin loop for windows-1252 runs
+// (sweepLatin1): on CPUs with AVX-512 VBMI2 (Intel from Ice Lake, AMD from
+// Zen 4). Tests turn it off to run the AVX2 paths.
+var latinOK = sweepOK && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW &&
+	cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
+
 // sweepAVX2 copies s to d 32 bytes at a time, with AVX2, while the text is
 // clean. Clean is ASCII other than NUL (if flags has sweepNUL) and: with
 // sweepUTF8, valid UTF-8 sequences of two and three bytes, copied as they
@@ -21,7 +27,9 @@ var sweepOK = cpu.X86.HasAVX2
 // the bytes written. What it read of UTF-8 may end inside a sequence, and
 // any text right after a CR whose LF it has not seen: sweep backs up over
 // those. high is non-zero if the blocks it read (or the one it stopped
-// at) hold a byte from 0x80.
+// at) hold a byte from 0x80. sweepLatin1 (only with latin1Table, and only
+// if latinOK) has it take windows-1252 text 64 bytes at a time with
+// AVX-512, where letters are many; the result is the same.
 //
 //go:noescape
 func sweepAVX2(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int)

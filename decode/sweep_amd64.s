@@ -11,18 +11,22 @@
 // stores it. If not, UTF-8 is checked with VALIDATE and stored as it is;
 // the bytes from 80 of a single-byte encoding, and LFs to drop, are
 // events: the block is stored, then each event in turn writes its UTF-8
-// (or nothing) and stores the rest of the block again after it.
+// (or nothing) and stores the rest of the block again after it. A third
+// loop, latin, takes windows-1252 text with AVX-512 64 bytes a step.
 //
 // Registers: SI, DI the bases of s and d; R8 i; R9 j; BX 1 if the block
 // before ended in a CR; R12 bits 0 and 1: trail bytes the block before
 // expects at those bits; R13 (R14) bit 0: the first of them is after E0
-// (ED); R11 the bytes from 80 seen. On the stack: 0(SP) the last j and
+// (ED), or with a table, R13 1 if latin runs and R14 its count of ASCII
+// steps; R11 the bytes from 80 seen. On the stack: 0(SP) the last j and
 // 8(SP) the last i at which a block with events may start (it needs 65
 // bytes of s, and 64 of d, 80 with a table), 48(SP) and 56(SP) those for
-// a block stored once (32 of each); 16(SP) the mask of CR bits that count
-// (all or none); 24(SP) scratch; 32(SP) 0 in noCR, 1 in withCR; 40(SP)
-// the table. Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL
-// stops the sweep or 0, Y11 E0, Y10 ED, Y9 FE, Y8 C0, Y7 0.
+// a block stored once (32 of each), 72(SP) and 64(SP) those for a step of
+// latin (128 of d, 64 of s); 80(SP) the i before which latin does not
+// start again; 16(SP) the mask of CR bits that count (all or none);
+// 24(SP) scratch; 32(SP) 0 in noCR, non-zero in withCR; 40(SP) the
+// table. Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops
+// the sweep or 0, Y11 E0, Y10 ED, Y9 FE, Y8 C0, Y7 0; Z16 to Z24 latin's.
 
 // VALIDATE sets AX to the bits of the bytes of the block in Y0 that the
 // sweep stops at on UTF-8: NUL (if Y12), bytes from F0, C0 and C1, trail
@@ -136,6 +140,33 @@ DATA sweepIndex<>+16(SB)/8, $0x1716151413121110
 DATA sweepIndex<>+24(SB)/8, $0x1F1E1D1C1B1A1918
 GLOBL sweepIndex<>(SB), RODATA|NOPTR, $32
 
+// latinPairs are the indexes with which latin's VPERMT2B spreads the
+// leads of 64 bytes (0 to 63) and their trail bytes (64 to 127) into
+// pairs: lead 0, trail 0, lead 1, trail 1 and so on, for bytes 0 to 31,
+// then 32 to 63.
+DATA latinPairs<>+0(SB)/8, $0x4303420241014000
+DATA latinPairs<>+8(SB)/8, $0x4707460645054404
+DATA latinPairs<>+16(SB)/8, $0x4B0B4A0A49094808
+DATA latinPairs<>+24(SB)/8, $0x4F0F4E0E4D0D4C0C
+DATA latinPairs<>+32(SB)/8, $0x5313521251115010
+DATA latinPairs<>+40(SB)/8, $0x5717561655155414
+DATA latinPairs<>+48(SB)/8, $0x5B1B5A1A59195818
+DATA latinPairs<>+56(SB)/8, $0x5F1F5E1E5D1D5C1C
+DATA latinPairs<>+64(SB)/8, $0x6323622261216020
+DATA latinPairs<>+72(SB)/8, $0x6727662665256424
+DATA latinPairs<>+80(SB)/8, $0x6B2B6A2A69296828
+DATA latinPairs<>+88(SB)/8, $0x6F2F6E2E6D2D6C2C
+DATA latinPairs<>+96(SB)/8, $0x7333723271317030
+DATA latinPairs<>+104(SB)/8, $0x7737763675357434
+DATA latinPairs<>+112(SB)/8, $0x7B3B7A3A79397838
+DATA latinPairs<>+120(SB)/8, $0x7F3F7E3E7D3D7C3C
+GLOBL latinPairs<>(SB), RODATA|NOPTR, $128
+
+// latinMasks are the even bits, and the odd bits, of 64.
+DATA latinMasks<>+0(SB)/8, $0x5555555555555555
+DATA latinMasks<>+8(SB)/8, $0xAAAAAAAAAAAAAAAA
+GLOBL latinMasks<>(SB), RODATA|NOPTR, $16
+
 // The bytes that sweepAVX2 broadcasts into vectors.
 DATA sweepBytes<>+0(SB)/1, $0x0D
 DATA sweepBytes<>+1(SB)/1, $0x0A
@@ -143,9 +174,13 @@ DATA sweepBytes<>+2(SB)/1, $0xE0
 DATA sweepBytes<>+3(SB)/1, $0xED
 DATA sweepBytes<>+4(SB)/1, $0xFE
 DATA sweepBytes<>+5(SB)/1, $0xC0
-GLOBL sweepBytes<>(SB), RODATA|NOPTR, $8
+DATA sweepBytes<>+6(SB)/1, $0xA0
+DATA sweepBytes<>+7(SB)/1, $0xBF
+DATA sweepBytes<>+8(SB)/1, $0xC2
+DATA sweepBytes<>+9(SB)/1, $0x01
+GLOBL sweepBytes<>(SB), RODATA|NOPTR, $16
 
-TEXT ·sweepAVX2(SB), NOSPLIT, $64-88
+TEXT ·sweepAVX2(SB), NOSPLIT, $88-88
 	MOVQ d_base+0(FP), DI
 	MOVQ s_base+24(FP), SI
 	MOVQ table+48(FP), R10
@@ -167,6 +202,12 @@ room:
 	MOVQ d_len+8(FP), AX
 	SUBQ $32, AX
 	MOVQ AX, 48(SP)
+	SUBQ $96, AX
+	MOVQ AX, 72(SP)
+	MOVQ s_len+32(FP), AX
+	SUBQ $64, AX
+	MOVQ AX, 64(SP)
+	MOVQ $0, 80(SP)
 	MOVQ $0, 32(SP)
 
 	// 16(SP): all 32 bits if CR counts, else none; its low byte, 07 or 0,
@@ -191,6 +232,32 @@ room:
 	XORQ R8, R8
 	XORQ R9, R9
 	XORQ BX, BX
+
+	// With sweepLatin1, R13 is 1 and Z16 to Z24 hold latin's constants:
+	// A0; the byte a NUL is compared with, 00 if NUL stops the sweep,
+	// else 80 (a byte that stops latin anyway); the byte a CR is
+	// compared with, 0D or 80 alike; C2, 01, BF; latinPairs; LF. (R13 is
+	// VALIDATE's, for UTF-8 only.)
+	TESTQ $8, DX
+	JZ    noCR
+	MOVQ  $1, R13
+	VPBROADCASTB sweepBytes<>+6(SB), Z16
+	MOVQ    $0x80, AX
+	XORQ    CX, CX
+	TESTQ   $2, DX
+	CMOVQNE CX, AX
+	VPBROADCASTB AX, Z17
+	MOVQ    $0x80, AX
+	MOVQ    $0x0D, CX
+	TESTQ   $1, DX
+	CMOVQNE CX, AX
+	VPBROADCASTB AX, Z18
+	VPBROADCASTB sweepBytes<>+8(SB), Z19
+	VPBROADCASTB sweepBytes<>+9(SB), Z20
+	VPBROADCASTB sweepBytes<>+7(SB), Z21
+	VMOVDQU64    latinPairs<>+0(SB), Z22
+	VMOVDQU64    latinPairs<>+64(SB), Z23
+	VPBROADCASTB sweepBytes<>+1(SB), Z24
 
 	// noCR: text with no CR so far, or whose CRs are kept. A block
 	// stored as it is needs only its own 32 bytes of s and d.
@@ -228,6 +295,14 @@ noCRTable:
 	JGT       done
 	CMPQ      R9, 0(SP)
 	JGT       done
+	TESTQ     R13, R13
+	JZ        noCREvents
+	CMPQ      R8, 80(SP)       // not where latin has just stopped
+	JLT       noCREvents
+	XORQ      R14, R14
+	JMP       latin
+
+noCREvents:
 	VPMOVMSKB Y0, AX           // bytes from 80
 	POPCNTL   AX, CX
 	CMPL      CX, $MAXEVENTS
@@ -291,6 +366,14 @@ withCRTable:
 	JGT       done
 	CMPQ      R9, 0(SP)
 	JGT       done
+	TESTQ     R13, R13
+	JZ        withCREvents
+	CMPQ      R8, 80(SP)       // not where latin has just stopped
+	JLT       withCREvents
+	XORQ      R14, R14
+	JMP       latin
+
+withCREvents:
 	DROPS
 	VPMOVMSKB Y0, AX           // bytes from 80
 	POPCNTL   AX, R10
@@ -350,6 +433,91 @@ eventRest:
 	CMPQ     32(SP), $0
 	JEQ      noCR
 	JMP      withCR
+
+	// latin: windows-1252 text (sweepLatin1, on CPUs with AVX-512
+	// VBMI2) whose bytes from 80 are A0 to FF, the Latin-1 letters,
+	// whose UTF-8 is two bytes: C2, or C3 from C0, then the byte with
+	// bit 6 cleared. It goes 64 bytes a step, the same way for any
+	// number of letters and line ends, with no branch on how many: the
+	// bytes (a letter's lead, a CR as LF) and their trail bytes are
+	// spread into pairs, and VPCOMPRESSB keeps each pair's first byte
+	// (but an LF's right after a CR, BX as in withCR) and a letter's
+	// trail byte. It goes back to noCR (withCR once it has met a CR)
+	// after four steps in a row of ASCII (R14 counts them), where those
+	// loops' blocks cost less; and for 64 bytes (80(SP)) at a step with
+	// a byte from 80 to 9F or a NUL that stops the sweep, or with too
+	// little room: 64 bytes of s, 128 of d.
+latin:
+	CMPQ      R8, 64(SP)
+	JGT       latinOut
+	CMPQ      R9, 72(SP)
+	JGT       latinOut
+	VMOVDQU64 (SI)(R8*1), Z0
+	VPCMPGTB  Z0, Z16, K1      // 80 to 9F
+	VPCMPEQB  Z0, Z17, K2      // NUL
+	KORTESTQ  K1, K2
+	JNZ       latinOut
+	VPCMPEQB  Z0, Z18, K3      // CRs that count
+	VPCMPEQB  Z0, Z24, K2      // LFs
+	VPMOVB2M  Z0, K4           // letters
+	KMOVQ     K4, AX
+	KMOVQ     K3, CX
+	KMOVQ     K2, DX
+	ORQ       CX, 32(SP)       // a CR met: withCR from now on
+	LEAQ      (BX)(CX*2), R10
+	ANDQ      R10, DX          // the LFs to drop
+	SHRQ      $63, CX
+	MOVQ      CX, BX
+	VPSRLW     $6, Z0, Z1
+	VPTERNLOGD $0xEA, Z19, Z20, Z1 // leads: C2 OR bit 6
+	VPBLENDMB  Z1, Z0, K4, Z1      // ASCII as it is
+	VMOVDQU8   Z24, K3, Z1         // CRs as LF
+	VPANDD     Z0, Z21, Z2         // trail bytes
+	VMOVDQA64  Z1, Z3
+	VPERMT2B   Z2, Z22, Z3         // the pairs of bytes 0 to 31
+	VMOVDQA64  Z1, Z4
+	VPERMT2B   Z2, Z23, Z4         // and of 32 to 63
+	MOVL       AX, CX
+	PDEPQ      latinMasks<>+8(SB), CX, CX // the trail bytes of letters
+	ORQ        latinMasks<>+0(SB), CX     // every lead
+	MOVL       DX, R10
+	PDEPQ      latinMasks<>+0(SB), R10, R10
+	XORQ       R10, CX                    // but LFs dropped
+	KMOVQ      CX, K5
+	POPCNTQ    CX, CX
+	VPCOMPRESSB Z3, K5, Z3
+	VMOVDQU64  Z3, (DI)(R9*1)
+	ADDQ       CX, R9
+	MOVQ       AX, CX
+	SHRQ       $32, CX
+	PDEPQ      latinMasks<>+8(SB), CX, CX
+	ORQ        latinMasks<>+0(SB), CX
+	SHRQ       $32, DX
+	PDEPQ      latinMasks<>+0(SB), DX, DX
+	XORQ       DX, CX
+	KMOVQ      CX, K6
+	POPCNTQ    CX, CX
+	VPCOMPRESSB Z4, K6, Z4
+	VMOVDQU64  Z4, (DI)(R9*1)
+	ADDQ       CX, R9
+	ORQ        AX, R11
+	ADDQ       $64, R8
+	INCQ       R14
+	XORL       CX, CX
+	TESTQ      AX, AX
+	CMOVQNE    CX, R14
+	CMPQ       R14, $4
+	JB         latin
+	JMP        latinBack
+
+latinOut:
+	LEAQ 64(R8), R10
+	MOVQ R10, 80(SP)
+
+latinBack:
+	CMPQ 32(SP), $0
+	JEQ  noCR
+	JMP  withCR
 
 done:
 	VZEROUPPER

@@ -6,6 +6,9 @@ package decode
 // portable sweeps of ascii.go run instead).
 const sweepOK = false
 
+// latinOK is false in this build.
+var latinOK = false
+
 // sweepAVX2 is not called in this build.
 func sweepAVX2(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int) {
 	return 0, 0, 0

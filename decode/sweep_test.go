@@ -2,11 +2,18 @@ package decode
 
 import (
 	"bytes"
+	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 )
 
@@ -206,22 +213,188 @@ func TestSweepPositions(t *testing.T) {
 	}
 }
 
-// FuzzSweep checks the promises of the sweep and of clean on any input.
+// FuzzSweep checks the promises of the sweep and of clean on any input:
+// flags bits 0 and 1 turn CR and NUL handling on, bit 2 takes
+// windows-1251's table and bit 3 windows-1252's, bit 4 turns the latin
+// loop off.
 func FuzzSweep(f *testing.F) {
 	f.Add([]byte(strings.Repeat("日本語の文字 text\r\n", 8)), uint8(7), uint16(100))
 	f.Add([]byte(strings.Repeat("русский\x00текст, ", 10)), uint8(6), uint16(64))
 	f.Add([]byte(strings.Repeat("a\r\n\r\nb\xED\xA0\x80\xE0\x80\x80\xF0\x9F\x98\x80\xC0\x80 한국어\xE3\x81", 5)), uint8(5), uint16(80))
+	f.Add([]byte(strings.Repeat("L'\xE9t\xE9 \xE0 la plage,\r\n\xAB oui \xBB\r\n", 9)), uint8(11), uint16(300))
 	f.Fuzz(func(t *testing.T, s []byte, flags uint8, room uint16) {
 		if !sweepOK {
 			t.Skip("no vector sweep in this build or on this CPU")
 		}
 		p := newPatterns(flags&1 != 0, flags&2 != 0)
 		var table *[256]uint32
-		if flags&4 != 0 {
+		switch {
+		case flags&4 != 0:
 			table = win1251
+		case flags&8 != 0:
+			table = win1252
 		}
+		setLatin(t, flags&16 == 0)
 		checkSweep(t, &p, s, table)
 		checkSweepRoom(t, &p, s, table, int(room%512))
 		checkClean(t, &p, s)
 	})
+}
+
+// setLatin turns the sweep's latin loop for windows-1252 on (where the CPU
+// has it) or off for the rest of the test.
+func setLatin(t testing.TB, on bool) {
+	was := latinOK
+	latinOK = on && cpuLatinOK
+	t.Cleanup(func() { latinOK = was })
+}
+
+// cpuLatinOK is latinOK as the package set it.
+var cpuLatinOK = latinOK
+
+// latinText returns about n bytes of windows-1252 text from rng: words of
+// ASCII and Latin-1 letters (A0 to FF), letters at the rate of dense in
+// 256 bytes, with line ends LF, CR LF or CR as ends says (any of them if
+// it is ""), and, if stops, now and then a byte that the latin loop leaves
+// to the others (80 to 9F, NUL).
+func latinText(rng *rand.Rand, n, dense int, ends string, stops bool) []byte {
+	var b []byte
+	for len(b) < n {
+		switch k := rng.IntN(256); {
+		case stops && k == 0:
+			b = append(b, 0)
+		case stops && k == 1:
+			b = append(b, byte(0x80+rng.IntN(0x20)))
+		case k < dense:
+			b = append(b, byte(0xA0+rng.IntN(0x60)))
+		case rng.IntN(40) == 0:
+			end := ends
+			if end == "" {
+				end = []string{"\n", "\r\n", "\r"}[rng.IntN(3)]
+			}
+			b = append(b, end...)
+		default:
+			b = append(b, "etaoin shrdlu<>/="[rng.IntN(17)])
+		}
+	}
+	return b
+}
+
+// TestSweepLatin runs the sweep over windows-1252 text of every density of
+// letters and kind of line end, with the latin loop on and off, and checks
+// it with checkSweep. On text that holds nothing it stops at, with the latin
+// loop, it must read all but the end it leaves for lack of room.
+func TestSweepLatin(t *testing.T) {
+	if !sweepOK {
+		t.Skip("no vector sweep in this build or on this CPU")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, latin := range []bool{true, false} {
+		setLatin(t, latin)
+		for _, dense := range []int{0, 2, 20, 80, 200, 256} {
+			for _, ends := range []string{"\n", "\r\n", "\r", ""} {
+				for n := range 60 {
+					stops := n%3 == 0
+					text := latinText(rng, rng.IntN(600), dense, ends, stops)
+					for _, sw := range [][2]bool{{true, true}, {false, false}, {true, false}, {false, true}} {
+						p := newPatterns(sw[0], sw[1])
+						i := checkSweep(t, &p, text, win1252)
+						if latin && latinOK && !stops && i < len(text)-64 {
+							t.Fatalf("sweep(%q, cr=%v nul=%v) read %d of %d bytes, want all but at most 64", text, sw[0], sw[1], i, len(text))
+						}
+						if n%10 == 0 {
+							for _, room := range []int{0, 64, 127, 128, 129, 200, len(text)} {
+								checkSweepRoom(t, &p, text, win1252, room)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSweepLatinPositions puts each piece the latin loop must carry across
+// its 64-byte steps (CR LF, a CR at a step's end), or leave to the other
+// loops, at every position of 200 bytes of French, sparse and dense.
+func TestSweepLatinPositions(t *testing.T) {
+	if !sweepOK {
+		t.Skip("no vector sweep in this build or on this CPU")
+	}
+	setLatin(t, true)
+	runs := []string{
+		strings.Repeat("L'\xE9t\xE9 \xE0 la plage ", 10),
+		strings.Repeat("\xE9\xE8\xEA\xE0\xE7\xFF\xA0\xC0\xBF", 23),
+	}
+	pieces := []string{"\r\n", "\r", "\n", "\r\r\n", "\n\r", "\x00", "\x92", "\x80", "\x9F", "\xA0", "\xFF", "\xC0", "\xBF", "a"}
+	for _, run := range runs {
+		for _, piece := range pieces {
+			for pos := 0; pos <= len(run); pos++ {
+				s := []byte(run[:pos] + piece + run[pos:])
+				for _, cr := range []bool{false, true} {
+					p := newPatterns(cr, true)
+					checkSweep(t, &p, s, win1252)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkSweepLatin decodes windows-1252 text (the French sample, with LF
+// and with CR LF line ends, 8 KB of it, and the English sample, almost all
+// ASCII) to the end with WriteTo, the sweep's latin loop on ("latin", on
+// CPUs that have it) and off ("avx2"), side by side.
+func BenchmarkSweepLatin(b *testing.B) {
+	if !sweepOK {
+		b.Skip("no vector sweep in this build or on this CPU")
+	}
+	root := testutil.Root(b)
+	french, err := os.ReadFile(filepath.Join(root, "bench", "testdata", "sample", "windows-1252.html"))
+	if err != nil {
+		b.Skipf("no sample: %v", err)
+	}
+	english, err := os.ReadFile(filepath.Join(root, "bench", "testdata", "sample", "utf-8-english.html"))
+	if err != nil {
+		b.Skipf("no sample: %v", err)
+	}
+	english, err = encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).Bytes(english)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{
+		{"french", french},
+		{"french-crlf", bytes.ReplaceAll(french, []byte("\n"), []byte("\r\n"))},
+		{"french-8KB", french[:8<<10]},
+		{"english", english},
+	} {
+		for _, latin := range []bool{true, false} {
+			name := c.name + "/avx2"
+			if latin {
+				if !cpuLatinOK {
+					continue
+				}
+				name = c.name + "/latin"
+			}
+			b.Run(name, func(b *testing.B) {
+				setLatin(b, latin)
+				src := bytes.NewReader(c.data)
+				opt := WithEncoding(override.Windows1252)
+				r, err := NewReader(src, opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(int64(len(c.data)))
+				for b.Loop() {
+					src.Reset(c.data)
+					r.Reset(src, opt)
+					if _, err := r.WriteTo(io.Discard); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
 }
