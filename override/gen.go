@@ -7,6 +7,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -208,6 +209,85 @@ func looseKey(s string) string {
 	return b.String()
 }
 
+// labelSlotBits is the size of the label hash table, in bits of slot
+// index: the smallest at which a multiplier was found that gives every
+// label a slot of its own.
+const labelSlotBits = 11
+
+// labelKey is override's labelKey of a label given whole.
+func labelKey(label string) [3]uint64 {
+	var buf [24]byte
+	copy(buf[:], label)
+	return [3]uint64{
+		binary.LittleEndian.Uint64(buf[0:8]),
+		binary.LittleEndian.Uint64(buf[8:16]),
+		binary.LittleEndian.Uint64(buf[16:24]),
+	}
+}
+
+// labelSlot is override's labelKey.slot, with a multiplier.
+func labelSlot(label string, mult uint64) uint64 {
+	k := labelKey(label)
+	return ((k[0]*mult^k[1])*mult ^ k[2]) * mult >> (64 - labelSlotBits)
+}
+
+// writeLabelHash writes the label table as a perfect hash: the first
+// multiplier, in a fixed pseudo-random order, under which the labels fall
+// into slots of their own, and the slots and the labels it gives.
+func writeLabelHash(buf *bytes.Buffer, labels map[string]string) {
+	keys := make([]string, 0, len(labels))
+	for k := range labels {
+		keys = append(keys, k)
+		if len(k) > 24 {
+			log.Fatalf("label %q is longer than labelBufLen", k)
+		}
+	}
+	sort.Strings(keys)
+	if len(keys) > 255 {
+		log.Fatalf("%d labels do not fit the uint8 slots", len(keys))
+	}
+	x := uint64(0x9E3779B97F4A7C15)
+	var mult uint64
+	var slots [1 << labelSlotBits]int
+	for try := 0; ; try++ {
+		if try == 1e7 {
+			log.Fatalf("no multiplier gives the %d labels slots of their own in %d", len(keys), 1<<labelSlotBits)
+		}
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		mult = x | 1
+		slots = [1 << labelSlotBits]int{}
+		ok := true
+		for i, k := range keys {
+			h := labelSlot(k, mult)
+			if slots[h] != 0 {
+				ok = false
+				break
+			}
+			slots[h] = i + 1
+		}
+		if ok {
+			break
+		}
+	}
+	fmt.Fprintf(buf, "// labelSlotBits is the size of labelSlots in bits of index.\nconst labelSlotBits = %d\n\n", labelSlotBits)
+	fmt.Fprintf(buf, "// labelMult is labelSlot's multiplier, one under which every label has a slot\n// of its own.\nconst labelMult = %#x\n\n", mult)
+	fmt.Fprintf(buf, "// labelSlots holds, at the slot of each label of the Encoding Standard's label\n// table, its index in labelList; 0 (no label) elsewhere.\nvar labelSlots = [1 << labelSlotBits]uint8{\n")
+	for h, i := range slots {
+		if i != 0 {
+			fmt.Fprintf(buf, "\t%d: %d, // %s\n", h, i, keys[i-1])
+		}
+	}
+	fmt.Fprintf(buf, "}\n\n")
+	fmt.Fprintf(buf, "// labelList is the Encoding Standard's label table, lower-case labels sorted,\n// as keys, after an empty entry at 0.\nvar labelList = [...]labelEntry{\n\t{},\n")
+	for _, k := range keys {
+		w := labelKey(k)
+		fmt.Fprintf(buf, "\t{labelKey{%#x, %#x, %#x, %d}, %s}, // %s\n", w[0], w[1], w[2], len(k), labels[k], k)
+	}
+	fmt.Fprintf(buf, "}\n\n")
+}
+
 func main() {
 	out := flag.String("o", "tables.go", "output file")
 	flag.Parse()
@@ -223,7 +303,6 @@ func main() {
 	var names []string
 	labels := map[string]string{} // label -> const
 	longest := 0
-	labelBytes := [256]bool{}
 	for _, g := range groups {
 		for _, e := range g.Encodings {
 			c, ok := consts[e.Name]
@@ -238,7 +317,10 @@ func main() {
 				labels[l] = c
 				longest = max(longest, len(l))
 				for i := 0; i < len(l); i++ {
-					labelBytes[l[i]] = true
+					// fold lower-cases ASCII and keeps other bytes.
+					if c := l[i]; c <= ' ' || c >= 0x7F || 'A' <= c && c <= 'Z' {
+						log.Fatalf("label %q has byte %#x: not lower-case printable ASCII", l, c)
+					}
 				}
 			}
 		}
@@ -297,14 +379,6 @@ func main() {
 	}
 	fmt.Fprintf(&buf, "}\n\n")
 
-	fmt.Fprintf(&buf, "// labelByte reports which bytes occur in some label; others reject at once.\nvar labelByte = [256]bool{\n")
-	for c := 0; c < 256; c++ {
-		if labelBytes[c] {
-			fmt.Fprintf(&buf, "\t%q: true,\n", rune(c))
-		}
-	}
-	fmt.Fprintf(&buf, "}\n\n")
-
 	writeMap := func(name, doc string, m map[string]string) {
 		keys := make([]string, 0, len(m))
 		for k := range m {
@@ -317,7 +391,7 @@ func main() {
 		}
 		fmt.Fprintf(&buf, "}\n\n")
 	}
-	writeMap("labels", "labels is the Encoding Standard's label table: lower-case label to encoding.", labels)
+	writeLabelHash(&buf, labels)
 	writeMap("looseLabels", "looseLabels maps UTS #22 keys of WHATWG labels, names and the 2008 draft's aliases to encodings.", loose)
 
 	src, err := format.Source(buf.Bytes())

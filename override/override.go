@@ -78,30 +78,58 @@ func All() []Encoding {
 // (unlike Unicode-aware folding, "\u212Aoi8-r" is not "koi8-r").
 // Lookup does not allocate.
 func Lookup(label string) (Encoding, bool) {
-	var buf [longestLabel]byte
-	n, ok := fold(&buf, label)
+	k, ok := fold(label)
 	if !ok {
 		return Unknown, false
 	}
-	e, ok := labels[string(buf[:n])]
-	return e, ok
+	return k.lookup()
 }
 
 // LookupBytes is [Lookup] for a byte slice. It does not allocate.
 func LookupBytes(label []byte) (Encoding, bool) {
-	var buf [longestLabel]byte
-	n, ok := fold(&buf, label)
+	k, ok := fold(label)
 	if !ok {
 		return Unknown, false
 	}
-	e, ok := labels[string(buf[:n])]
-	return e, ok
+	return k.lookup()
 }
 
-// fold trims ASCII whitespace from label and writes it ASCII-lower-cased into
-// buf. It fails when the trimmed label is longer than any label or holds a
-// byte that no label has.
-func fold[S string | []byte](buf *[longestLabel]byte, label S) (int, bool) {
+// A labelKey is a label, folded: its length, and its bytes as three
+// little-endian words, zero past its end (room for the longest label).
+// Fields, not an array, so that Go passes them in registers.
+type labelKey struct {
+	a, b, c uint64
+	n       int
+}
+
+// A labelEntry is one row of the label table.
+type labelEntry struct {
+	key labelKey
+	enc Encoding
+}
+
+// lookup looks k up in the label table: at its slot in the perfect hash of
+// the labels (labelSlots, generated), which holds the one label it can be,
+// or none.
+func (k labelKey) lookup() (Encoding, bool) {
+	e := &labelList[labelSlots[k.slot()]]
+	if e.enc == Unknown || e.key != k {
+		return Unknown, false
+	}
+	return e.enc, true
+}
+
+// slot returns k's slot in labelSlots: its words multiplied by labelMult in
+// turn, and the top labelSlotBits bits kept. gen.go picks labelMult so that
+// no two labels share a slot.
+func (k labelKey) slot() uint {
+	return uint(((k.a*labelMult^k.b)*labelMult ^ k.c) * labelMult >> (64 - labelSlotBits))
+}
+
+// fold trims ASCII whitespace from label and returns its key, ASCII
+// lower-cased. It fails when the trimmed label is longer than any label.
+// Bytes that no label has are kept: the key then matches no label.
+func fold[S string | []byte](label S) (labelKey, bool) {
 	i, j := 0, len(label)
 	for i < j && isASCIIWhitespace(label[i]) {
 		i++
@@ -109,22 +137,50 @@ func fold[S string | []byte](buf *[longestLabel]byte, label S) (int, bool) {
 	for j > i && isASCIIWhitespace(label[j-1]) {
 		j--
 	}
-	if j-i > len(buf) {
-		return 0, false
+	n := j - i
+	if n > longestLabel {
+		return labelKey{}, false
 	}
-	n := 0
-	for ; i < j; i++ {
-		c := label[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if !labelByte[c] {
-			return 0, false
-		}
-		buf[n] = c
-		n++
+	label = label[i:j]
+	k := labelKey{n: n}
+	switch {
+	case n <= 8:
+		k.a = word(label)
+	case n <= 16:
+		k.a, k.b = word(label[:8]), word(label[8:])
+	default:
+		k.a, k.b, k.c = word(label[:8]), word(label[8:16]), word(label[16:])
 	}
-	return n, true
+	k.a, k.b, k.c = lower(k.a), lower(k.b), lower(k.c)
+	return k, true
+}
+
+// word returns the bytes of s, at most 8, as a little-endian word, zero past
+// them, with at most three loads.
+func word[S string | []byte](s S) uint64 {
+	switch n := len(s); {
+	case n >= 8:
+		return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	case n >= 4:
+		// Two words of four that overlap: the bytes they share are the same.
+		lo := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
+		hi := uint64(s[n-4]) | uint64(s[n-3])<<8 | uint64(s[n-2])<<16 | uint64(s[n-1])<<24
+		return lo | hi<<(8*(n-4))
+	case n >= 1:
+		return uint64(s[0]) | uint64(s[n/2])<<(8*(n/2)) | uint64(s[n-1])<<(8*(n-1))
+	}
+	return 0
+}
+
+// lower returns the eight bytes of x with ASCII upper-case letters made
+// lower-case, all at once: a byte's top bit is set where adding 0x80-'A'
+// carries into it and adding 0x80-'Z'-1 does not, for bytes below 0x80.
+func lower(x uint64) uint64 {
+	const ones = 0x0101010101010101
+	h := x & (0x7F * ones)
+	upper := (h + (0x80-'A')*ones) &^ (h + (0x80-'Z'-1)*ones) &^ x & (0x80 * ones)
+	return x | upper>>2
 }
 
 // isASCIIWhitespace reports whether c is ASCII whitespace as the Infra

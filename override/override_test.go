@@ -64,8 +64,8 @@ func TestTables(t *testing.T) {
 			}
 		}
 	}
-	if nlabels != len(labels) {
-		t.Errorf("spec has %d labels, table has %d", nlabels, len(labels))
+	if nlabels != len(labelList)-1 {
+		t.Errorf("spec has %d labels, table has %d", nlabels, len(labelList)-1)
 	}
 	if got := len(All()); got != 40 {
 		t.Errorf("len(All()) = %d, want 40", got)
@@ -286,4 +286,57 @@ func runGenerator(t *testing.T, dir string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go run gen.go: %v\n%s", err, out)
 	}
+}
+
+// TestLookupNearMisses checks the hashed lookup against a map of the label
+// table on strings one edit away from each label (a byte dropped, added or
+// changed, among them the bytes around A to Z, NUL, non-ASCII and space),
+// which land in other labels' slots or in empty ones.
+func TestLookupNearMisses(t *testing.T) {
+	table := map[string]Encoding{}
+	for _, e := range labelList[1:] {
+		table[keyString(e.key)] = e.enc
+	}
+	check := func(s string) {
+		t.Helper()
+		folded := strings.Map(func(r rune) rune {
+			if 'A' <= r && r <= 'Z' {
+				return r + 'a' - 'A'
+			}
+			return r
+		}, strings.Trim(s, "\t\n\f\r "))
+		want, wantOK := table[folded]
+		if got, ok := Lookup(s); got != want || ok != wantOK {
+			t.Fatalf("Lookup(%q) = %v, %v, want %v, %v", s, got, ok, want, wantOK)
+		}
+		if got, ok := LookupBytes([]byte(s)); got != want || ok != wantOK {
+			t.Fatalf("LookupBytes(%q) = %v, %v, want %v, %v", s, got, ok, want, wantOK)
+		}
+	}
+	check("")
+	for l := range table {
+		check(l)
+		for i := range len(l) + 1 {
+			if i < len(l) {
+				check(l[:i] + l[i+1:])
+			}
+			for _, c := range "-_.:0159aeiosxzAEZ@[`{\x00\x7F\u0080\u212A " {
+				check(l[:i] + string(c) + l[i:])
+				if i < len(l) {
+					check(l[:i] + string(c) + l[i+1:])
+				}
+			}
+		}
+	}
+}
+
+// keyString returns the label of the key k.
+func keyString(k labelKey) string {
+	var b []byte
+	for _, w := range [3]uint64{k.a, k.b, k.c} {
+		for ; w != 0; w >>= 8 {
+			b = append(b, byte(w))
+		}
+	}
+	return string(b)
 }
