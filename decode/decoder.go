@@ -59,6 +59,11 @@ type decoder struct {
 	high, track bool
 	// mode is the table path's mode for its next call (see tableRun).
 	mode uint8
+	// direct reports that the codec decodes straight into dst, with the
+	// preprocessing done in place (see codecDirect).
+	direct bool
+	// tEnc is the encoding of t.
+	tEnc override.Encoding
 	// backoff is how far the UTF-8 path goes on the careful path before
 	// it tries the vector sweep again (0: at once; see utf8).
 	backoff int
@@ -66,14 +71,9 @@ type decoder struct {
 	// table maps bytes to UTF-8 on pathTable (see tables.go).
 	table *[256]uint32
 
-	// direct reports that the codec decodes straight into dst, with the
-	// preprocessing done in place (see codecDirect).
-	direct bool
-
 	// t is the codec decoder of tEnc on pathCodec; it is kept across
 	// resets while the encoding stays the same.
-	t    transform.Transformer
-	tEnc override.Encoding
+	t transform.Transformer
 	// codecs keeps the codec decoders d has made, by encoding, once it has
 	// needed a second one (a Reader reused across documents, or a change
 	// of encoding while parsing), so that switching back does not

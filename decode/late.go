@@ -108,16 +108,16 @@ type lookahead struct {
 	// detecting: late autodetection is open: the sniffing fell to the
 	// default (the detector saw no evidence) and nothing decided since.
 	detecting bool
+	// pendAt is the stream offset at which a change waits for the decoder
+	// (-1 for none): a late <meta> naming pendEnc to act on there
+	// (pendMeta), or a decided switch to pendEnc.
+	pendEnc  override.Encoding
+	pendMeta bool
+	pendAt   int64
 	// clean is a stream offset before which every raw byte is ASCII.
 	// While open, the decoder stops at clean when a non-ASCII byte lies
 	// there (clean < Reader.pos), for hold.
 	clean int64
-	// pendAt is the stream offset at which a change waits for the decoder
-	// (-1 for none): a late <meta> naming pendEnc to act on there
-	// (pendMeta), or a decided switch to pendEnc.
-	pendAt   int64
-	pendEnc  override.Encoding
-	pendMeta bool
 	// held holds the raw bytes hold read ahead, from the first non-ASCII
 	// byte on: at most the lookahead (or the input buffer's worth, if
 	// larger). Its array comes from heldPool and goes back there once
@@ -129,8 +129,6 @@ type lookahead struct {
 	// on once replay is empty.
 	replay  []byte
 	pendErr error
-	// auto is late autodetection, over growing prefixes of held.
-	auto sniff.Autodetector
 }
 
 // heldPool holds the arrays of lookahead.held between holds.
@@ -287,16 +285,18 @@ func (r *Reader) hold() {
 	r.eof = false
 	var det override.Encoding
 	found := false
+	// auto is late autodetection, over growing prefixes of held.
+	var auto sniff.Autodetector
 	if l.detecting {
-		l.auto.Reset(&r.cfg.sniff)
-		defer l.auto.Release()
+		auto.Reset(&r.cfg.sniff)
+		defer auto.Release()
 	}
 	next := min(detectFirst, n) // the next prefix of held to detect on
 	tried := 0                  // the longest prefix the detector declined
 	for empty := 0; ; {
 		if l.detecting && !found {
 			for next <= len(l.held) && next < n && !found {
-				if det, found = r.detect(l.held[:next], false); !found {
+				if det, found = auto.Detect(l.held[:next], false); !found {
 					tried, next = next, 2*next
 				}
 			}
@@ -342,7 +342,7 @@ func (r *Reader) hold() {
 	case l.detecting:
 		l.pendAt, l.pendMeta = -1, false
 		if h := l.held[:min(len(l.held), n)]; !found && tried < len(h) {
-			det, found = r.detect(h, r.srcEOF && r.err == nil && len(h) == len(l.held))
+			det, found = auto.Detect(h, r.srcEOF && r.err == nil && len(h) == len(l.held))
 		}
 		if found {
 			r.lateDetect(det, at)
@@ -363,12 +363,6 @@ func (l *lookahead) grow(n, lim int) {
 	h := make([]byte, len(l.held), c)
 	copy(h, l.held)
 	l.held = h
-}
-
-// detect runs late autodetection over b, a prefix of held longer than the
-// last one.
-func (r *Reader) detect(b []byte, atEOF bool) (override.Encoding, bool) {
-	return r.late.auto.Detect(b, atEOF)
 }
 
 // lateMeta acts on a late <meta> naming e, with the decoder at stream

@@ -21,14 +21,14 @@ type Option func(*config)
 type config struct {
 	// sniff holds the sniffing inputs, merged from every WithSniff.
 	sniff sniff.Options
-	// fixed is the WithEncoding encoding; fixedSet reports that it was
-	// given (no sniffing at all).
-	fixed    override.Encoding
-	fixedSet bool
 	// lookahead is the WithLookahead value; lookaheadSet reports that it
 	// was given (else DefaultLookahead).
 	lookahead    int64
 	lookaheadSet bool
+	// fixed is the WithEncoding encoding; fixedSet reports that it was
+	// given (no sniffing at all).
+	fixed    override.Encoding
+	fixedSet bool
 	// raw is WithoutPreprocessing: newlines and U+0000 kept.
 	raw bool
 }
