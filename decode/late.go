@@ -108,9 +108,9 @@ type lookahead struct {
 	// detecting: late autodetection is open: the sniffing fell to the
 	// default (the detector saw no evidence) and nothing decided since.
 	detecting bool
-	// pendAt is the stream offset at which a change waits for the decoder
-	// (-1 for none): a late <meta> naming pendEnc to act on there
-	// (pendMeta), or a decided switch to pendEnc.
+	// A change waits for the decoder at stream offset pendAt (-1 for
+	// none): a late <meta> naming pendEnc to act on there (pendMeta), or
+	// a decided switch to pendEnc.
 	pendEnc  override.Encoding
 	pendMeta bool
 	pendAt   int64
