@@ -281,7 +281,7 @@ noCRCheck:
 
 noCRText:
 	CMPQ  40(SP), $0
-	JNE   noCRTable
+	JNE   table
 	VALIDATE
 	TESTQ AX, AX
 	JNZ   done
@@ -290,19 +290,24 @@ noCRText:
 	ADDQ    $32, R9
 	JMP     noCR
 
-noCRTable:
+	// table: a block of either loop with a table's letters (or a NUL, or
+	// in withCR line ends): latin takes it if it runs and has not just
+	// stopped there, else events, through the loop's own look at it.
+table:
 	CMPQ      R8, 8(SP)        // the room events need
 	JGT       done
 	CMPQ      R9, 0(SP)
 	JGT       done
 	TESTQ     R13, R13
-	JZ        noCREvents
+	JZ        tableEvents
 	CMPQ      R8, 80(SP)       // not where latin has just stopped
-	JLT       noCREvents
+	JLT       tableEvents
 	XORQ      R14, R14
 	JMP       latin
 
-noCREvents:
+tableEvents:
+	CMPQ      32(SP), $0
+	JNE       withCREvents
 	VPMOVMSKB Y0, AX           // bytes from 80
 	POPCNTL   AX, CX
 	CMPL      CX, $MAXEVENTS
@@ -324,7 +329,7 @@ withCR:
 	CHECK($0)                  // AX: bytes from 80, NUL, a sequence carried in
 	JZ        withCRClean
 	CMPQ      40(SP), $0
-	JNE       withCRTable
+	JNE       table
 	VALIDATE
 	TESTQ AX, AX
 	JNZ   done
@@ -360,18 +365,6 @@ withCRMany:
 	JGT  done
 	XORQ AX, AX                // UTF-8 is stored as it is
 	JMP  events
-
-withCRTable:
-	CMPQ      R8, 8(SP)        // the room events need
-	JGT       done
-	CMPQ      R9, 0(SP)
-	JGT       done
-	TESTQ     R13, R13
-	JZ        withCREvents
-	CMPQ      R8, 80(SP)       // not where latin has just stopped
-	JLT       withCREvents
-	XORQ      R14, R14
-	JMP       latin
 
 withCREvents:
 	DROPS
