@@ -86,6 +86,15 @@ type decoder struct {
 	s0, s1 int
 }
 
+// noteHigh sets d.high if b holds a byte from 0x80, looking only if maybe
+// (a sweep that saw one, or the codec path while it tracks) and d.high is
+// not set yet.
+func (d *decoder) noteHigh(maybe bool, b []byte) {
+	if maybe && !d.high {
+		d.high = indexHigh(b) >= 0
+	}
+}
+
 // NewTransformer returns a transformer that decodes e to UTF-8 and applies
 // the HTML input-stream preprocessing, for callers who compose transforms
 // (transform.Chain, transform.NewReader). Of the options only
@@ -302,9 +311,7 @@ func (d *decoder) codec(dst, src []byte, atEOF bool) (nDst, nSrc int, err error)
 			d.stage = new([stageSize]byte)
 		}
 		n, m, terr := d.t.Transform(d.stage[:], src[nSrc:], atEOF)
-		if d.track && !d.high {
-			d.high = indexHigh(src[nSrc:nSrc+m]) >= 0
-		}
+		d.noteHigh(d.track, src[nSrc:nSrc+m])
 		nSrc += m
 		d.s0, d.s1 = 0, n
 		if n == 0 && (m == 0 || terr != nil) {
@@ -399,9 +406,7 @@ func (d *decoder) codecDirect(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		// for more.
 		err = transform.ErrShortDst
 	}
-	if d.track && !d.high {
-		d.high = indexHigh(s[:m]) >= 0
-	}
+	d.noteHigh(d.track, s[:m])
 	if hasCR || d.cr {
 		n = d.compactCR(dst[:n])
 	}

@@ -267,6 +267,12 @@ const asciiPage = "<!DOCTYPE html><html><head><title>t</title></head><body><p>te
 // TestChangeEncodingSteps runs each step of the standard's "change the
 // encoding" through Reader.ChangeEncoding, called after reading some
 // output, with the window alone (the look-ahead would decide first).
+// longRun returns letter between 1000 bytes of ASCII text on each side.
+func longRun(letter string) string {
+	run := strings.Repeat("some ASCII text ", 63)
+	return run + letter + run
+}
+
 func TestChangeEncodingSteps(t *testing.T) {
 	longASCII := strings.Repeat("<p>ASCII text\r\n", 300)
 	tests := []struct {
@@ -292,6 +298,9 @@ func TestChangeEncodingSteps(t *testing.T) {
 		{"step 5: ASCII decoded, multi-byte to multi-byte", asciiPage + longASCII + "\xA4\xA2", []decode.Option{withDefault("shift_jis"), noAutodetect}, 20, "euc-jp", decode.SwitchedOnTheFly, override.ShiftJIS, override.EUCJP, -1},
 		{"step 5: GBK to gb18030 after non-ASCII", "<meta charset=gbk>\xD6\xD0\xCE\xC4" + asciiPage + "\x81\x30\x81\x30", nil, 22, "gb18030", decode.SwitchedOnTheFly, override.GBK, override.GB18030, -1},
 		{"step 6: non-ASCII decoded", "caf\xE9 " + asciiPage, []decode.Option{noAutodetect}, 20, "utf-8", decode.RestartNeeded, override.Windows1252, override.UTF8, -1},
+		// A letter inside long runs of ASCII, which the vector sweep takes.
+		{"step 6: non-ASCII decoded in a run", longRun("\xE9"), []decode.Option{noAutodetect}, 2000, "utf-8", decode.RestartNeeded, override.Windows1252, override.UTF8, -1},
+		{"step 6: non-ASCII UTF-8 decoded in a run", longRun("\xC3\xA9"), []decode.Option{withDefault("utf-8"), noAutodetect}, 2000, "windows-1252", decode.RestartNeeded, override.UTF8, override.Windows1252, -1},
 		{"step 6: to ISO-2022-JP", asciiPage, []decode.Option{noAutodetect}, 10, "iso-2022-jp", decode.RestartNeeded, override.Windows1252, override.ISO2022JP, 10},
 		{"step 6: to replacement", asciiPage, []decode.Option{noAutodetect}, 10, "iso-2022-kr", decode.RestartNeeded, override.Windows1252, override.Replacement, 10},
 	}

@@ -37,11 +37,9 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	for nSrc < len(src) {
 		if sweepOK && d.mode != modeDense {
 			w, r, high := d.pat.sweep(dst[nDst:], src[nSrc:], t)
+			d.noteHigh(high, src[nSrc:nSrc+r])
 			nDst += w
 			nSrc += r
-			if high && !d.high {
-				d.high = indexHigh(src[nSrc-r:nSrc]) >= 0
-			}
 		} else if lines {
 			w, r := d.pat.lines(dst[nDst:], src[nSrc:])
 			nDst += w

@@ -40,11 +40,9 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 	for nSrc < len(src) {
 		if sweepOK && nSrc >= sweepAt {
 			w, r, high := d.pat.sweep(dst[nDst:], src[nSrc:], nil)
+			d.noteHigh(high, src[nSrc:nSrc+r])
 			nDst += w
 			nSrc += r
-			if high && !d.high {
-				d.high = indexHigh(src[nSrc-r:nSrc]) >= 0
-			}
 			if r >= sweepMinRun || len(src)-nSrc < sweepMinRun || len(dst)-nDst < sweepMinRun {
 				// A run, or the end of the buffers.
 				d.backoff = 0
@@ -156,9 +154,7 @@ func (d *decoder) utf8Clean(src []byte) int {
 	if sweepOK {
 		var high bool
 		start, high = d.pat.clean(src)
-		if high && !d.high {
-			d.high = indexHigh(src[:start]) >= 0
-		}
+		d.noteHigh(high, src[:start])
 	}
 	s := src[start:]
 	end := len(s)
