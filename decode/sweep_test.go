@@ -198,16 +198,23 @@ func TestSweepPositions(t *testing.T) {
 		strings.Repeat("日本語の", 14),
 	}
 	pieces := append(append([]string{}, sweepStops...), sweepClean...)
+	eachInsertion(runs, pieces, func(s []byte) {
+		for _, cr := range []bool{false, true} {
+			p := newPatterns(cr, true)
+			checkSweep(t, &p, s, nil)
+			checkSweep(t, &p, s, win1252)
+			checkClean(t, &p, s)
+		}
+	})
+}
+
+// eachInsertion calls f with each of pieces put at every position of each
+// of runs.
+func eachInsertion(runs, pieces []string, f func(s []byte)) {
 	for _, run := range runs {
 		for _, piece := range pieces {
 			for pos := 0; pos <= len(run); pos++ {
-				s := []byte(run[:pos] + piece + run[pos:])
-				for _, cr := range []bool{false, true} {
-					p := newPatterns(cr, true)
-					checkSweep(t, &p, s, nil)
-					checkSweep(t, &p, s, win1252)
-					checkClean(t, &p, s)
-				}
+				f([]byte(run[:pos] + piece + run[pos:]))
 			}
 		}
 	}
@@ -327,17 +334,12 @@ func TestSweepLatinPositions(t *testing.T) {
 		strings.Repeat("\xE9\xE8\xEA\xE0\xE7\xFF\xA0\xC0\xBF", 23),
 	}
 	pieces := []string{"\r\n", "\r", "\n", "\r\r\n", "\n\r", "\x00", "\x92", "\x80", "\x9F", "\xA0", "\xFF", "\xC0", "\xBF", "a"}
-	for _, run := range runs {
-		for _, piece := range pieces {
-			for pos := 0; pos <= len(run); pos++ {
-				s := []byte(run[:pos] + piece + run[pos:])
-				for _, cr := range []bool{false, true} {
-					p := newPatterns(cr, true)
-					checkSweep(t, &p, s, win1252)
-				}
-			}
+	eachInsertion(runs, pieces, func(s []byte) {
+		for _, cr := range []bool{false, true} {
+			p := newPatterns(cr, true)
+			checkSweep(t, &p, s, win1252)
 		}
-	}
+	})
 }
 
 // BenchmarkSweepLatin decodes windows-1252 text (the French sample, with LF
