@@ -179,8 +179,6 @@ func (r *Reader) startLate() {
 	l := &r.late
 	l.scanning, l.detecting, l.clean = false, false, 0
 	l.pendAt, l.pendEnc, l.pendMeta = -1, override.Unknown, false
-	l.replay, l.pendErr = nil, nil
-	l.dropHeld()
 	tentative := r.res.Confidence == sniff.Tentative
 	r.d.track = tentative
 	n := r.cfg.ahead()

@@ -237,6 +237,10 @@ func (r *Reader) start(src io.Reader) {
 	r.r0, r.r1, r.pos = 0, 0, 0
 	r.eof, r.srcEOF, r.err = false, false, nil
 	r.o0, r.o1 = 0, 0
+	// The last stream may have stopped while holding bytes read ahead:
+	// fill would hand them to this one. Drop them before the window.
+	r.late.replay, r.late.pendErr = nil, nil
+	r.late.dropHeld()
 	var res sniff.Result
 	if r.cfg.fixedSet {
 		res = sniff.Result{Encoding: r.cfg.fixed, Confidence: sniff.Certain, Source: sniff.SourceOverride}
