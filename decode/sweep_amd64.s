@@ -345,7 +345,7 @@ withCRClean:
 	VPXOR        Y0, Y6, Y0    // CRs as LF
 	BTSQ         $32, DX
 	BSFQ         DX, R10       // where the LF is dropped, or 32
-	MOVQ         R10, X2
+	VMOVQ        R10, X2
 	VPBROADCASTB X2, Y2
 	VPCMPGTB     sweepIndex<>(SB), Y2, Y3 // the bytes before it
 	VPERM2I128   $0x81, Y0, Y0, Y1
@@ -539,7 +539,7 @@ TEXT ·cleanAVX2(SB), NOSPLIT, $8-48
 	MOVQ    $0xFF, CX
 	TESTQ   $2, DX
 	CMOVQNE CX, AX
-	MOVQ    AX, X12
+	VMOVQ   AX, X12
 	VPBROADCASTB X12, Y12
 	VPBROADCASTB sweepBytes<>+0(SB), Y15
 	VALIDATE_START
