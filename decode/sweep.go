@@ -32,6 +32,13 @@ const sweepMinRun = 128
 // if the bytes read are ASCII (true may also mean that the byte from 0x80
 // is one just past them). The caller checks sweepOK first.
 func (p *patterns) sweep(d, s []byte, table *[256]uint32) (j, i int, high bool) {
+	j, i, h := sweepAVX2(d, s, table, p.tableFlags(table))
+	j, i = p.sweepEnd(s, table, j, i)
+	return j, i, h != 0
+}
+
+// tableFlags returns the flags of sweepAVX2 for p and table.
+func (p *patterns) tableFlags(table *[256]uint32) uint64 {
 	flags := p.sweepFlags()
 	switch table {
 	case nil:
@@ -41,7 +48,12 @@ func (p *patterns) sweep(d, s []byte, table *[256]uint32) (j, i int, high bool) 
 			flags |= sweepLatin1
 		}
 	}
-	j, i, h := sweepAVX2(d, s, table, flags)
+	return flags
+}
+
+// sweepEnd returns j and i of sweepAVX2 backed up to the start of a
+// character and to before a CR whose LF the sweep has not seen.
+func (p *patterns) sweepEnd(s []byte, table *[256]uint32, j, i int) (int, int) {
 	if table == nil {
 		k := cutSequence(s, i)
 		i, j = i-k, j-k
@@ -50,7 +62,7 @@ func (p *patterns) sweep(d, s []byte, table *[256]uint32) (j, i int, high bool) 
 	if i > 0 && s[i-1] == '\r' && p.crOn {
 		i, j = i-1, j-1
 	}
-	return j, i, h != 0
+	return j, i
 }
 
 // sweepFlags returns the flags of sweepAVX2 and cleanAVX2 for p.

@@ -4,13 +4,15 @@ package decode
 
 import "golang.org/x/sys/cpu"
 
-// sweepOK reports whether the vector sweep runs: on amd64 with AVX2.
-var sweepOK = cpu.X86.HasAVX2
+// sweepOK reports whether the vector sweep runs: on amd64 with AVX2,
+// unless CHARSNIFF_CPU has noavx2.
+var sweepOK = cpu.X86.HasAVX2 && !envOff.avx2
 
 // latinOK reports whether the sweep's latin loop for windows-1252 runs
 // (sweepLatin1): on CPUs with AVX-512 VBMI2 (Intel from Ice Lake, AMD from
-// Zen 4). Tests turn it off to run the AVX2 paths.
-var latinOK = sweepOK && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW &&
+// Zen 4), unless CHARSNIFF_CPU has noavx512. Tests turn it off to run the
+// AVX2 paths.
+var latinOK = sweepOK && !envOff.avx512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW &&
 	cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasBMI2 && cpu.X86.HasPOPCNT
 
 // sweepAVX2 copies s to d 32 bytes at a time, with AVX2, while the text is

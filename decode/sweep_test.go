@@ -35,9 +35,16 @@ const guard = 0xA5
 // guard bytes that the sweep must leave alone.
 func checkSweepRoom(t *testing.T, p *patterns, s []byte, table *[256]uint32, room int) int {
 	t.Helper()
+	return checkSweepBy(t, p.sweep, p, s, table, room)
+}
+
+// checkSweepBy is checkSweepRoom with sweep as p.sweep: p.sweep itself, or
+// the same over the Go twin (twinSweep).
+func checkSweepBy(t *testing.T, sweep func(d, s []byte, table *[256]uint32) (j, i int, high bool), p *patterns, s []byte, table *[256]uint32, room int) int {
+	t.Helper()
 	buf := bytes.Repeat([]byte{guard}, room+256)
 	d := buf[:room]
-	j, i, high := p.sweep(d, s, table)
+	j, i, high := sweep(d, s, table)
 	if i < 0 || i > len(s) || j < 0 || j > len(d) {
 		t.Fatalf("sweep(%q, cr=%v nul=%v table=%v) = %d, %d: out of range", s, p.crOn, p.nulOn, table != nil, j, i)
 	}
@@ -124,7 +131,7 @@ var (
 // it leaves for lack of room.
 func TestSweepPieces(t *testing.T) {
 	if !sweepOK {
-		t.Skip("no vector sweep in this build or on this CPU")
+		t.Skip(noSweep)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := range 4000 {
@@ -190,7 +197,7 @@ var (
 // of ASCII, two-byte and three-byte text.
 func TestSweepPositions(t *testing.T) {
 	if !sweepOK {
-		t.Skip("no vector sweep in this build or on this CPU")
+		t.Skip(noSweep)
 	}
 	runs := []string{
 		strings.Repeat("abcdefgh", 20),
@@ -231,7 +238,7 @@ func FuzzSweep(f *testing.F) {
 	f.Add([]byte(strings.Repeat("L'\xE9t\xE9 \xE0 la plage,\r\n\xAB oui \xBB\r\n", 9)), uint8(11), uint16(300))
 	f.Fuzz(func(t *testing.T, s []byte, flags uint8, room uint16) {
 		if !sweepOK {
-			t.Skip("no vector sweep in this build or on this CPU")
+			t.Skip(noSweep)
 		}
 		p := newPatterns(flags&1 != 0, flags&2 != 0)
 		var table *[256]uint32
@@ -293,11 +300,40 @@ func latinText(rng *rand.Rand, n, dense int, ends string, stops bool) []byte {
 // loop, it must read all but the end it leaves for lack of room.
 func TestSweepLatin(t *testing.T) {
 	if !sweepOK {
-		t.Skip("no vector sweep in this build or on this CPU")
+		t.Skip(noSweep)
 	}
-	rng := rand.New(rand.NewPCG(3, 4))
 	for _, latin := range []bool{true, false} {
-		setLatin(t, latin)
+		t.Run(loopName(latin), func(t *testing.T) {
+			skipNoLatin(t, latin)
+			setLatin(t, latin)
+			sweepLatinTexts(t, latin)
+		})
+	}
+}
+
+// loopName names the sweep's loops for windows-1252 in subtests: "latin"
+// with the latin loop on, "avx2" with it off.
+func loopName(latin bool) string {
+	if latin {
+		return "latin"
+	}
+	return "avx2"
+}
+
+// skipNoLatin skips t if latin asks for the latin loop and the CPU lacks
+// AVX-512 VBMI2 (or CHARSNIFF_CPU turned it off): the loop would not run,
+// and a PASS would say nothing of it.
+func skipNoLatin(t *testing.T, latin bool) {
+	t.Helper()
+	if latin && !cpuLatinOK {
+		t.Skip("the latin loop does not run here: the CPU lacks AVX-512 VBMI2 (or " + cpuEnv + " has noavx512)")
+	}
+}
+
+// sweepLatinTexts is TestSweepLatin for one setting of the latin loop.
+func sweepLatinTexts(t *testing.T, latin bool) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	{
 		for _, dense := range []int{0, 2, 20, 80, 200, 256} {
 			for _, ends := range []string{"\n", "\r\n", "\r", ""} {
 				for n := range 60 {
@@ -326,9 +362,20 @@ func TestSweepLatin(t *testing.T) {
 // loops, at every position of 200 bytes of French, sparse and dense.
 func TestSweepLatinPositions(t *testing.T) {
 	if !sweepOK {
-		t.Skip("no vector sweep in this build or on this CPU")
+		t.Skip(noSweep)
 	}
-	setLatin(t, true)
+	for _, latin := range []bool{true, false} {
+		t.Run(loopName(latin), func(t *testing.T) {
+			skipNoLatin(t, latin)
+			setLatin(t, latin)
+			sweepLatinPositions(t)
+		})
+	}
+}
+
+// sweepLatinPositions is TestSweepLatinPositions for one setting of the
+// latin loop.
+func sweepLatinPositions(t *testing.T) {
 	runs := []string{
 		strings.Repeat("L'\xE9t\xE9 \xE0 la plage ", 10),
 		strings.Repeat("\xE9\xE8\xEA\xE0\xE7\xFF\xA0\xC0\xBF", 23),
@@ -348,7 +395,7 @@ func TestSweepLatinPositions(t *testing.T) {
 // CPUs that have it) and off ("avx2"), side by side.
 func BenchmarkSweepLatin(b *testing.B) {
 	if !sweepOK {
-		b.Skip("no vector sweep in this build or on this CPU")
+		b.Skip(noSweep)
 	}
 	root := testutil.Root(b)
 	french, err := os.ReadFile(filepath.Join(root, "bench", "testdata", "sample", "windows-1252.html"))
@@ -400,3 +447,6 @@ func BenchmarkSweepLatin(b *testing.B) {
 		}
 	}
 }
+
+// noSweep is why tests of the assembly skip where it does not run.
+const noSweep = "the AVX2 sweep does not run here: the CPU lacks AVX2, or a purego or non-amd64 build, or " + cpuEnv + " has noavx2 (the Go twin is tested by TestSweepTwin)"
