@@ -2,11 +2,13 @@ package decode_test
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -93,17 +95,66 @@ func BenchmarkWriteTo(b *testing.B) {
 	}
 }
 
-// BenchmarkReadCRLF decodes text with CR LF line ends: English UTF-8, and
-// French windows-1252 (the table path finds each CR with bytes.IndexByte).
+// BenchmarkReadCRLF decodes each sample with Read, as BenchmarkRead does,
+// with LF line ends and with CR LF, the two in turn in each iteration, and
+// reports the speed of each (lf-MB/s, crlf-MB/s, of input) and crlf/lf,
+// the one's speed as a share of the other's: a cliff in the CR LF paths
+// (a CPU that makes them slow, as legacy SSE once did on AMD Zen 3) shows
+// there whatever the machine's own speed. It logs the loops that run
+// (CHARSNIFF_CPU, docs/speed.md); go test prints the CPU.
 func BenchmarkReadCRLF(b *testing.B) {
-	for _, s := range []struct{ name, file, label string }{
-		{"utf-8", "utf-8-english.html", "utf-8"},
-		{"windows-1252", "windows-1252.html", "windows-1252"},
-	} {
+	for _, s := range benchSamples {
 		b.Run(s.name, func(b *testing.B) {
-			benchRead(b, []byte(strings.ReplaceAll(string(readSample(b, s.file)), "\n", "\r\n")), []decode.Option{withOverride(s.label)})
+			lf := readSample(b, s.file)
+			crlf := bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))
+			opts := []decode.Option{withOverride(s.label)}
+			halves := [2]struct {
+				data []byte
+				src  *bytes.Reader
+				r    *decode.Reader
+				ns   time.Duration
+			}{{data: lf}, {data: crlf}}
+			for k := range halves {
+				h := &halves[k]
+				h.src = bytes.NewReader(h.data)
+				h.r, _ = decode.NewReader(h.src, opts...)
+			}
+			buf := make([]byte, 32<<10)
+			b.SetBytes(int64(len(lf) + len(crlf)))
+			for b.Loop() {
+				for k := range halves {
+					h := &halves[k]
+					t0 := time.Now()
+					h.src.Reset(h.data)
+					h.r.Reset(h.src, opts...)
+					for {
+						if _, err := h.r.Read(buf); err != nil {
+							break
+						}
+					}
+					h.ns += time.Since(t0)
+				}
+			}
+			mbps := func(k int) float64 {
+				return float64(b.N) * float64(len(halves[k].data)) / halves[k].ns.Seconds() / 1e6
+			}
+			b.ReportMetric(mbps(0), "lf-MB/s")
+			b.ReportMetric(mbps(1), "crlf-MB/s")
+			b.ReportMetric(mbps(1)/mbps(0), "crlf/lf")
 		})
 	}
+}
+
+// TestMain prints, when benchmarks run, a line "loops: ..." among go
+// test's goos, goarch and cpu lines: the decoder's vector loops in this
+// process (CHARSNIFF_CPU, docs/speed.md), a configuration that benchstat
+// keeps beside the CPU.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
+		fmt.Printf("loops: %s (CHARSNIFF_CPU=%s)\n", decode.ActiveLoops(), os.Getenv("CHARSNIFF_CPU"))
+	}
+	os.Exit(m.Run())
 }
 
 // BenchmarkNewReader measures creating a Reader over a small page.

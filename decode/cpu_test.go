@@ -62,3 +62,6 @@ func TestCPUEnvChild(t *testing.T) {
 	}
 	os.Stdout.WriteString("loops=" + activeLoops() + "\n")
 }
+
+// ActiveLoops is activeLoops for the benchmarks of package decode_test.
+var ActiveLoops = activeLoops
