@@ -1,9 +1,6 @@
 package decode
 
-import (
-	"os"
-	"strings"
-)
+import "strings"
 
 // cpuEnv names the environment variable that has the decoder run as on
 // another CPU, read once when the package is initialized: a comma-separated
@@ -32,9 +29,6 @@ func parseCPUEnv(v string) cpuOff {
 	}
 	return off
 }
-
-// envOff is CHARSNIFF_CPU at the package's initialization.
-var envOff = parseCPUEnv(os.Getenv(cpuEnv))
 
 // activeLoops names the vector loops that run in this process, for
 // benchmarks to report: "avx2+latin" (AVX2 and the AVX-512 VBMI2 latin

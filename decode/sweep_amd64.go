@@ -2,7 +2,15 @@
 
 package decode
 
-import "golang.org/x/sys/cpu"
+import (
+	"os"
+
+	"golang.org/x/sys/cpu"
+)
+
+// envOff is what CHARSNIFF_CPU turned off at the package's initialization
+// (cpu.go).
+var envOff = parseCPUEnv(os.Getenv(cpuEnv))
 
 // sweepOK reports whether the vector sweep runs: on amd64 with AVX2,
 // unless CHARSNIFF_CPU has noavx2.
