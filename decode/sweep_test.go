@@ -326,7 +326,7 @@ func loopName(latin bool) string {
 func skipNoLatin(t *testing.T, latin bool) {
 	t.Helper()
 	if latin && !cpuLatinOK {
-		t.Skip("the latin loop does not run here: the CPU lacks AVX-512 VBMI2 (or " + cpuEnv + " has noavx512)")
+		t.Skip(noLatin)
 	}
 }
 
@@ -420,14 +420,10 @@ func BenchmarkSweepLatin(b *testing.B) {
 		{"english", english},
 	} {
 		for _, latin := range []bool{true, false} {
-			name := c.name + "/avx2"
-			if latin {
-				if !cpuLatinOK {
-					continue
+			b.Run(c.name+"/"+loopName(latin), func(b *testing.B) {
+				if latin && !cpuLatinOK {
+					b.Skip(noLatin)
 				}
-				name = c.name + "/latin"
-			}
-			b.Run(name, func(b *testing.B) {
 				setLatin(b, latin)
 				src := bytes.NewReader(c.data)
 				opt := WithEncoding(override.Windows1252)
@@ -447,6 +443,9 @@ func BenchmarkSweepLatin(b *testing.B) {
 		}
 	}
 }
+
+// noLatin is why tests of the latin loop skip where it does not run.
+const noLatin = "the latin loop does not run here: the CPU lacks AVX-512 VBMI2 (or AVX2), or " + cpuEnv + " has noavx512"
 
 // noSweep is why tests of the assembly skip where it does not run.
 const noSweep = "the AVX2 sweep does not run here: the CPU lacks AVX2, or a purego or non-amd64 build, or " + cpuEnv + " has noavx2 (the Go twin is tested by TestSweepTwin)"
