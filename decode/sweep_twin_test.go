@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // twinFlags returns the flags of sweepAVX2 for p and table, with the latin
@@ -77,8 +78,7 @@ func compareSweep(t *testing.T, p *patterns, s []byte, table *[256]uint32, latin
 // validPrefix reports whether c is what clean may take under p: valid
 // UTF-8 with no CR or NUL that p changes.
 func validPrefix(c []byte, p *patterns) bool {
-	return bytes.IndexFunc(c, func(r rune) bool { return r == 0xFFFD }) < 0 &&
-		!(p.crOn && bytes.IndexByte(c, '\r') >= 0) && !(p.nulOn && bytes.IndexByte(c, 0) >= 0)
+	return utf8.Valid(c) && !(p.crOn && bytes.IndexByte(c, '\r') >= 0) && !(p.nulOn && bytes.IndexByte(c, 0) >= 0)
 }
 
 // twinSwitches are the preprocessing switches and tables the twin tests
@@ -150,6 +150,7 @@ func FuzzSweepTwin(f *testing.F) {
 	f.Add([]byte(strings.Repeat("русский\x00текст, ", 10)), uint8(6), uint16(64))
 	f.Add([]byte(strings.Repeat("a\r\n\r\nb\xED\xA0\x80\xE0\x80\x80\xF0\x9F\x98\x80\xC0\x80 한국어\xE3\x81", 5)), uint8(5), uint16(80))
 	f.Add([]byte(strings.Repeat("L'\xE9t\xE9 \xE0 la plage,\r\n\xAB oui \xBB\r\n", 9)), uint8(27), uint16(300))
+	f.Add([]byte(strings.Repeat("\uFFFD text \r\n", 12)), uint8(3), uint16(90))
 	f.Fuzz(func(t *testing.T, s []byte, flags uint8, room uint16) {
 		p := newPatterns(flags&1 != 0, flags&2 != 0)
 		var table *[256]uint32
