@@ -60,11 +60,13 @@ const (
 // [DefaultMaxRatio]).
 //
 // The error is non-nil for a nil resp, a coding not known
-// ([ErrUnsupportedCoding]) or corrupt at its start, and bad options;
-// errors name the response's URL and the step, as
-// in `charsniff: https://example.com/: content-encoding "foo": unsupported`.
-// Errors of the decompression while reading (such as [ErrBodyTooLarge])
-// name them too. A nil resp.Body reads as empty.
+// ([ErrUnsupportedCoding]) or corrupt at its start (failing before its
+// first decompressed byte, whatever the coding), and bad options; errors
+// name the response's URL and the step, as in
+// `charsniff: https://example.com/: content-encoding "foo": unsupported`.
+// Errors of the decompression further on (damage past the first bytes,
+// [ErrBodyTooLarge]) come from Read and name them too, as [Transport]
+// says. A nil resp.Body reads as empty.
 func NewResponseReader(resp *http.Response, opts ...decode.Option) (*decode.Reader, error) {
 	if resp == nil {
 		return nil, errNilResponse

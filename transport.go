@@ -42,9 +42,14 @@ import (
 //
 // RoundTrip returns an error, naming the URL and the step, for a content
 // coding not known ([ErrUnsupportedCoding]) or corrupt at its start, and
-// for bad Options; it then closes the body. Errors of the decompression
-// while reading (such as [ErrBodyTooLarge]) come from the body's Read,
-// naming the URL.
+// for bad Options; it then closes the body. Corrupt at its start means
+// that the coding fails before its first decompressed byte (a bad header,
+// bad first blocks, a body cut short before them), the same for every
+// coding: RoundTrip decodes that far before it looks at the response.
+// Damage further on (a corrupt block, a bad checksum, a body cut short,
+// [ErrBodyTooLarge]) comes from the body's Read, after the bytes before
+// it, naming the URL and the coding. Raw deflate has no checksum:
+// damage in it may decode to other bytes without an error.
 //
 // Ask for more codings than net/http does with AcceptEncoding.
 //

@@ -104,8 +104,10 @@ type Reader struct {
 	top    io.Reader    // the last decoder
 	layers []layer      // decoders, innermost (the first applied) last
 	limits Limits
-	n      int64 // decompressed bytes returned
-	err    error // sticky ErrTooLarge
+	head   []byte // decompressed bytes NewReader read, not yet returned
+	headEr error  // the error that came with head, returned after it
+	n      int64  // decompressed bytes returned
+	err    error  // sticky ErrTooLarge
 	closed bool
 }
 
@@ -117,11 +119,16 @@ type layer struct {
 
 // NewReader returns a reader of body with the codings (as [Parse] returns
 // them, in the order they were applied) undone, the last applied first.
-// It reads the header of each coding that has one (gzip's, zlib's) before
-// it returns. An unknown coding gives a [*CodingError] wrapping
-// ErrUnsupported; more than MaxCodings gives an error too. Closing the
-// Reader closes the decoders and body, once; on an error NewReader closes
-// nothing.
+//
+// It decodes until the first decompressed byte (or the end of an empty
+// body) before it returns, so that a body corrupt at its start fails here,
+// whatever the coding: a [*CodingError] naming the coding that failed
+// before giving a byte. A body that goes bad later fails in Read, after
+// the bytes before the damage. An unknown coding gives a [*CodingError]
+// wrapping ErrUnsupported, before anything is read; more than MaxCodings
+// gives an error too. Errors of the body itself (not of a coding) are
+// left to Read. Closing the Reader closes the decoders and body, once; on
+// an error NewReader closes nothing.
 func NewReader(body io.ReadCloser, codings []string, limits Limits) (*Reader, error) {
 	if len(codings) > MaxCodings {
 		return nil, fmt.Errorf("content-encoding: %d codings, more than %d", len(codings), MaxCodings)
@@ -149,12 +156,47 @@ func NewReader(body io.ReadCloser, codings []string, limits Limits) (*Reader, er
 		}
 		if err != nil {
 			r.closeLayers()
-			return nil, &CodingError{c, err}
+			var ce *CodingError
+			if !errors.As(err, &ce) { // else a coding below failed
+				err = &CodingError{c, err}
+			}
+			return nil, err
 		}
 		r.layers = append(r.layers, layer{c, closeFn})
 		r.top = &errReader{r: dec, in: in, src: r.src, coding: c}
 	}
+	if err := r.prime(); err != nil {
+		r.closeLayers()
+		return nil, err
+	}
 	return r, nil
+}
+
+// primeSize is the most decompressed bytes NewReader reads ahead.
+const primeSize = 512
+
+// maxEmptyReads is how many reads without bytes or error prime accepts
+// from the decoders before it gives up with io.ErrNoProgress.
+const maxEmptyReads = 100
+
+// prime reads the first decompressed bytes into r.head. It returns the
+// error of a coding that fails before its first byte; any other error
+// waits in r.headEr for Read, after the bytes.
+func (r *Reader) prime() error {
+	buf := make([]byte, primeSize)
+	for range maxEmptyReads {
+		n, err := r.top.Read(buf)
+		r.head, r.headEr = buf[:n], err
+		var ce *CodingError
+		if n == 0 && errors.As(err, &ce) {
+			return err
+		}
+		if n > 0 || err != nil {
+			return nil
+		}
+	}
+	r.headEr = io.ErrNoProgress
+	return nil
 }
 
 // known reports whether NewReader can undo coding c.
@@ -218,7 +260,7 @@ func (r *Reader) Read(p []byte) (int, error) {
 	if r.err != nil {
 		return 0, r.err
 	}
-	n, err := r.top.Read(p)
+	n, err := r.read(p)
 	r.n += int64(n)
 	if l := r.limits.MaxSize; l > 0 && r.n > l {
 		r.err = fmt.Errorf("%w: more than %d bytes", ErrTooLarge, l)
@@ -229,6 +271,27 @@ func (r *Reader) Read(p []byte) (int, error) {
 		return 0, r.err
 	}
 	return n, err
+}
+
+// read returns the bytes NewReader read ahead, then their error, then
+// the decoders' bytes.
+func (r *Reader) read(p []byte) (int, error) {
+	if len(r.head) > 0 {
+		n := copy(p, r.head)
+		r.head = r.head[n:]
+		return n, nil
+	}
+	if r.headEr != nil {
+		err := r.headEr
+		r.headEr = nil
+		if err == io.EOF {
+			r.top = eof{}
+		} else {
+			r.top = errorReader{err}
+		}
+		return 0, err
+	}
+	return r.top.Read(p)
 }
 
 // Close closes the decoders and then the body, once; later calls return
@@ -324,6 +387,11 @@ func (in *input) empty(err error) bool {
 type eof struct{}
 
 func (eof) Read([]byte) (int, error) { return 0, io.EOF }
+
+// errorReader returns its error, always.
+type errorReader struct{ err error }
+
+func (e errorReader) Read([]byte) (int, error) { return 0, e.err }
 
 // Sniff returns the coding that a file starting with prefix is compressed
 // with, as its magic number tells: "gzip" (1F 8B) or "zstd" (28 B5 2F FD,

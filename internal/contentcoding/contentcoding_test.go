@@ -6,9 +6,12 @@ import (
 	"compress/gzip"
 	"compress/zlib"
 	"errors"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/zstd"
@@ -154,32 +157,95 @@ func TestUnsupported(t *testing.T) {
 	}
 }
 
-func TestCorrupt(t *testing.T) {
-	// A bad gzip header fails in NewReader.
-	_, err := NewReader(body([]byte("<html>not gzip")), []string{"gzip"}, Limits{})
-	if !strings.HasPrefix(fmtVal(err), `content-encoding "gzip": `) {
-		t.Errorf("bad header: %v", err)
+// text returns n bytes of HTML that compress about four times, so that
+// every decoder gives bytes well before the end of its input.
+func text(n int) []byte {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var b strings.Builder
+	for b.Len() < n {
+		fmt.Fprintf(&b, "<p>word%d %x</p>\n", rng.IntN(1000), rng.Uint32())
 	}
-	// A stream cut short fails in Read, named.
-	for _, c := range []string{"gzip", "deflate", "br", "zstd"} {
-		data := encode(t, c, bytes.Repeat([]byte(page), 100))
-		r, err := NewReader(body(data[:len(data)/2]), []string{c}, Limits{})
-		if err != nil {
-			t.Errorf("%s: %v", c, err)
-			continue
-		}
-		_, err = io.ReadAll(r)
-		if !strings.HasPrefix(fmtVal(err), `content-encoding "`+c+`": `) {
-			t.Errorf("%s cut short: error %v, want one naming the coding", c, err)
-		}
-	}
+	return []byte(b.String()[:n])
 }
 
-func fmtVal(err error) string {
-	if err == nil {
-		return "<nil>"
+// damage returns a copy of b spoilt as kind says: "start" (the first 16
+// bytes 0xFF), "middle" (64 bytes 0xFF half-way), "cut" (the second half
+// gone), "cut8" (all but 8 bytes gone).
+func damage(b []byte, kind string) []byte {
+	b = bytes.Clone(b)
+	switch kind {
+	case "start":
+		copy(b, bytes.Repeat([]byte{0xFF}, 16))
+	case "middle":
+		copy(b[len(b)/2:], bytes.Repeat([]byte{0xFF}, 64))
+	case "cut":
+		b = b[:len(b)/2]
+	case "cut8":
+		b = b[:8]
 	}
-	return err.Error()
+	return b
+}
+
+// TestCorrupt checks that every coding reports damage the same way: a
+// body that fails before its first decompressed byte fails in NewReader,
+// one that fails later in Read, after some bytes; both name the coding.
+func TestCorrupt(t *testing.T) {
+	data := text(1 << 20) // past a zstd block of 128 KiB
+	for _, tc := range []struct {
+		header string   // the Content-Encoding
+		apply  []string // how the server encodes, in order
+		// unchecked: no checksum, so damage in the middle may decode
+		// to other bytes without an error (raw deflate).
+		unchecked bool
+	}{
+		{"gzip", []string{"gzip"}, false},
+		{"x-gzip", []string{"gzip"}, false},
+		{"deflate", []string{"deflate"}, false},
+		{"deflate", []string{"raw-deflate"}, true},
+		{"br", []string{"br"}, false},
+		{"zstd", []string{"zstd"}, false},
+		{"gzip, br", []string{"gzip", "br"}, false},
+	} {
+		enc := data
+		for _, c := range tc.apply {
+			enc = encode(t, c, enc)
+		}
+		codings := Parse([]string{tc.header})
+		outer := codings[len(codings)-1] // the coding undone first
+		name := strings.Join(tc.apply, "+")
+		for _, kind := range []string{"start", "cut8", "middle", "cut"} {
+			r, err := NewReader(body(damage(enc, kind)), codings, Limits{})
+			if kind == "start" || kind == "cut8" {
+				var ce *CodingError
+				if r != nil || !errors.As(err, &ce) || ce.Coding != outer {
+					t.Errorf("%s %s: NewReader = %v, %v; want a *CodingError naming %q", name, kind, r, err, outer)
+				}
+				continue
+			}
+			if err != nil {
+				t.Errorf("%s %s: NewReader: %v", name, kind, err)
+				continue
+			}
+			if kind == "middle" && tc.unchecked {
+				continue
+			}
+			n, err := io.Copy(io.Discard, r)
+			var ce *CodingError
+			if n == 0 || n >= int64(len(data)) || !errors.As(err, &ce) {
+				t.Errorf("%s %s: read %d bytes, error %v; want some bytes, then a *CodingError", name, kind, n, err)
+			}
+			if _, err2 := r.Read(make([]byte, 1)); err2 == nil || err2 == io.EOF {
+				t.Errorf("%s %s: Read after the error: %v, want the error again", name, kind, err2)
+			}
+		}
+		r, err := NewReader(body(enc), codings, Limits{})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got, err := io.ReadAll(iotest.OneByteReader(r)); !bytes.Equal(got, data) || err != nil {
+			t.Errorf("%s valid: %d bytes, %v; want %d bytes", name, len(got), err, len(data))
+		}
+	}
 }
 
 // failAfter returns its data, then err.
