@@ -16,7 +16,8 @@ import (
 // FuzzReader reads any bytes as a WARC file. It must not panic, must end,
 // must report only *RecordError values and io.EOF (the input is a
 // bytes.Reader, which does not fail), must keep its buffers bounded, and
-// must see the same records and errors however the input is chunked.
+// must see the same records and errors however the input is chunked, and
+// must read the input at most 1+maxReread times over.
 func FuzzReader(f *testing.F) {
 	if b, err := os.ReadFile("testdata/wget.warc.gz"); err == nil {
 		f.Add(b)
@@ -30,7 +31,8 @@ func FuzzReader(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		limit := 64*len(data) + 64 // gzip expands at most about 1032 times
-		r := NewReader(bytes.NewReader(data))
+		src := &countingSeeker{Reader: bytes.NewReader(data)}
+		r := NewReader(src)
 		var events []string
 		for i := 0; ; i++ {
 			if i > limit {
@@ -66,6 +68,11 @@ func FuzzReader(f *testing.F) {
 		}
 		if n := len(r.in.buf) + len(r.s.buf); n > 3*(maxHold+minBuffer) {
 			t.Errorf("buffers grew to %d bytes", n)
+		}
+		// Rescans seek back and read again, at most maxReread times the
+		// input read.
+		if max := int64(1+maxReread) * int64(len(data)); src.n > max {
+			t.Errorf("read %d bytes of %d bytes of input, more than %d", src.n, len(data), max)
 		}
 
 		// The same reads through a reader that returns half of what is
