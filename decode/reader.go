@@ -93,6 +93,9 @@ var (
 	// errBadCount is returned if the source's Read returns an impossible
 	// count.
 	errBadCount = errors.New("decode: source returned an invalid count")
+	// errBadWrite is returned if a Writer's Write returns an impossible
+	// count.
+	errBadWrite = errors.New("decode: invalid Write count")
 )
 
 // A Reader decodes an HTML byte stream to normalized UTF-8. It implements
@@ -477,7 +480,7 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 			if n < 0 || n > r.o1-r.o0 {
 				n = 0
 				if err == nil {
-					err = errors.New("decode: invalid Write count")
+					err = errBadWrite
 				}
 			}
 			total += int64(n)
@@ -542,7 +545,7 @@ func (r *Reader) writeClean(w io.Writer) (int, error) {
 	if k < 0 || k > n {
 		k = 0
 		if err == nil {
-			err = errors.New("decode: invalid Write count")
+			err = errBadWrite
 		}
 	}
 	r.r0 += k

@@ -112,7 +112,7 @@ func TestWindow(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
-			src := &countReader{r: iotest_HalfReader(strings.NewReader(strings.Repeat("a", 20000)))}
+			src := &countReader{r: iotest.HalfReader(strings.NewReader(strings.Repeat("a", 20000)))}
 			r, err := decode.NewReader(src, tc.opts...)
 			if err != nil {
 				t.Fatal(err)
@@ -138,14 +138,6 @@ func (c *countReader) Read(p []byte) (int, error) {
 	c.n += n
 	return n, err
 }
-
-// iotest_HalfReader is iotest.HalfReader, named so the table above reads
-// well.
-func iotest_HalfReader(r io.Reader) io.Reader { return halfReader{r} }
-
-type halfReader struct{ r io.Reader }
-
-func (h halfReader) Read(p []byte) (int, error) { return h.r.Read(p[:(len(p)+1)/2]) }
 
 // TestBadOption checks that WithEncoding of an invalid encoding fails
 // NewReader and Reset, and that a failed Reset leaves the Reader as it was.
