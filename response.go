@@ -9,6 +9,7 @@ import (
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/contentcoding"
+	"github.com/charsniff/charsniff/internal/mimetype"
 	"github.com/charsniff/charsniff/sniff"
 )
 
@@ -78,7 +79,9 @@ func NewResponseReader(resp *http.Response, opts ...decode.Option) (*decode.Read
 	if body == nil {
 		body = http.NoBody
 	}
-	r, err := decode.NewReader(body, responseOptions(resp, opts)...)
+	contentType := resp.Header.Get("Content-Type")
+	mime, _ := mimetype.Extract(contentType)
+	r, err := decode.NewReader(body, responseOptions(resp, mimeType(contentType, mime), opts)...)
 	if err != nil {
 		return nil, responseError(resp, err)
 	}
@@ -86,14 +89,22 @@ func NewResponseReader(resp *http.Response, opts ...decode.Option) (*decode.Read
 }
 
 // responseOptions returns the decode options for resp: its Content-Type
-// header and its URL's host, then opts, which thus win.
-func responseOptions(resp *http.Response, opts []decode.Option) []decode.Option {
+// header, parsed already as mime, and its URL's host, then opts, which thus
+// win.
+func responseOptions(resp *http.Response, mime sniff.MIMEType, opts []decode.Option) []decode.Option {
 	all := make([]decode.Option, 0, 1+len(opts))
 	all = append(all, decode.WithSniff(sniff.Options{
-		ContentType: resp.Header.Get("Content-Type"),
-		TLD:         responseHost(resp),
+		MIMEType: mime,
+		TLD:      responseHost(resp),
 	}))
 	return append(all, opts...)
+}
+
+// mimeType is the Content-Type header value contentType, parsed as m, as
+// sniff takes it.
+func mimeType(contentType string, m mimetype.Type) sniff.MIMEType {
+	charset, _ := m.Charset()
+	return sniff.MIMEType{Charset: charset, Given: contentType != ""}
 }
 
 // responseHost returns the host name of resp's URL, or "" for none or an

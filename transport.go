@@ -124,7 +124,9 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return resp, nil
 	}
 	contentType := resp.Header.Get("Content-Type")
-	essence, html := htmlEssence(contentType)
+	mime, ok := mimetype.Extract(contentType) // the one parse of it
+	html := ok && mime.IsHTML()
+	bodyType := mime // the header's MIME type, else the body's as sniffed
 	if !html && contentType != "" && !asked {
 		return resp, nil
 	}
@@ -142,33 +144,23 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		b := bufio.NewReaderSize(resp.Body, 512)
 		head, _ := b.Peek(512)
 		src = b
-		essence, html = htmlEssence(http.DetectContentType(head))
+		bodyType, _ = mimetype.Extract(http.DetectContentType(head))
+		html = bodyType.IsHTML()
 		if !html {
 			resp.Body = &readCloser{b, resp.Body}
 			return resp, nil
 		}
 	}
-	r, err := decode.NewReader(src, responseOptions(resp, t.Options)...)
+	r, err := decode.NewReader(src, responseOptions(resp, mimeType(contentType, mime), t.Options)...)
 	if err != nil {
 		resp.Body.Close()
 		return nil, responseError(resp, err)
 	}
 	resp.Body = &Body{r: r, c: resp.Body}
-	resp.Header.Set("Content-Type", essence+"; charset=utf-8")
+	resp.Header.Set("Content-Type", bodyType.Essence()+"; charset=utf-8")
 	resp.Header.Del("Content-Length")
 	resp.ContentLength = -1
 	return resp, nil
-}
-
-// htmlEssence returns the essence of the MIME type contentType, in lower
-// case, and whether it is an HTML one: text/html or application/xhtml+xml.
-// It reads the header as Fetch's "extract a MIME type" does.
-func htmlEssence(contentType string) (essence string, html bool) {
-	t, ok := mimetype.Extract(contentType)
-	if !ok {
-		return "", false
-	}
-	return t.Essence(), t.IsHTML()
 }
 
 // readCloser reads from r and closes c.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/charsniff/charsniff/sniff"
 	"github.com/charsniff/charsniff/warc"
 )
 
@@ -19,7 +20,7 @@ type Held struct {
 	payload     []byte
 	err         error // the read error after payload, if any
 	decode      Options
-	contentType string
+	contentType sniff.MIMEType
 }
 
 // Size returns the size of the held payload in bytes.
@@ -92,10 +93,10 @@ func (r *Reader) hold(rec *Record, p *warc.Payload, max int) (*Record, *Held, er
 		// Too large: stream it, the bytes read first (the buffer is
 		// garbage once they are).
 		body := io.MultiReader(bytes.NewReader(buf.Bytes()), &src)
-		r.sniffer.start(rec, body, r.opts.Decode, p.ContentType, hostOf(rec.TargetURI))
+		r.sniffer.start(rec, body, r.opts.Decode, mimeType(p), hostOf(rec.TargetURI))
 		return rec, nil, nil
 	}
-	h := &Held{rec: rec, buf: buf, payload: buf.Bytes(), err: src.err, decode: r.opts, contentType: p.ContentType}
+	h := &Held{rec: rec, buf: buf, payload: buf.Bytes(), err: src.err, decode: r.opts, contentType: mimeType(p)}
 	if src.err != nil {
 		rec.fail(src.err)
 	}

@@ -266,7 +266,7 @@ func (rec *Record) fail(err error) {
 func (r *Reader) open(wrec *warc.Record) *Record {
 	rec, p := r.frame(wrec)
 	if p != nil {
-		r.sniffer.start(rec, p.Body, r.opts.Decode, p.ContentType, hostOf(rec.TargetURI))
+		r.sniffer.start(rec, p.Body, r.opts.Decode, mimeType(p), hostOf(rec.TargetURI))
 	}
 	return rec
 }
@@ -311,7 +311,7 @@ type sniffer struct {
 }
 
 // start sniffs the payload body of rec, filling its Result and Text.
-func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, contentType, host string) {
+func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, contentType sniff.MIMEType, host string) {
 	s.opts = recordOptions(s.opts[:0], base, contentType, host)
 	s.src = errReader{r: body}
 	var err error
@@ -342,12 +342,18 @@ func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, conte
 // caller's, then the record's stored Content-Type as the transport layer and
 // its URI's host as the top-level-domain hint, which come later and so win
 // where they are given (decode.WithSniff merges).
-func recordOptions(dst, base []decode.Option, contentType, host string) []decode.Option {
+func recordOptions(dst, base []decode.Option, contentType sniff.MIMEType, host string) []decode.Option {
 	dst = append(dst, base...)
-	if contentType != "" || host != "" {
-		dst = append(dst, decode.WithSniff(sniff.Options{ContentType: contentType, TLD: host}))
+	if contentType.Given || host != "" {
+		dst = append(dst, decode.WithSniff(sniff.Options{MIMEType: contentType, TLD: host}))
 	}
 	return dst
+}
+
+// mimeType is the Content-Type of p as warc parsed it, for sniff to use
+// without parsing it again.
+func mimeType(p *warc.Payload) sniff.MIMEType {
+	return sniff.MIMEType{Charset: p.Charset, Given: p.ContentType != ""}
 }
 
 // text is a Record's Text.

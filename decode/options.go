@@ -48,6 +48,8 @@ var errInvalidEncoding = errors.New("decode: WithEncoding of an invalid encoding
 // options, its zero fields leave them as they are. So a helper can put the
 // response's Content-Type first and a caller's WithSniff(sniff.Options{Locale:
 // "ja"}) adds to it, while a caller's non-empty ContentType replaces it.
+// ContentType and MIMEType are one declaration: a non-empty ContentType or
+// a Given MIMEType replaces both.
 // o.AtEOF is ignored: the Reader knows where its input ends.
 func WithSniff(o sniff.Options) Option {
 	return func(c *config) {
@@ -56,7 +58,9 @@ func WithSniff(o sniff.Options) Option {
 			s.Override = o.Override
 		}
 		if o.ContentType != "" {
-			s.ContentType = o.ContentType
+			s.ContentType = o.ContentType // wins over MIMEType in Sniff
+		} else if o.MIMEType.Given {
+			s.ContentType, s.MIMEType = "", o.MIMEType
 		}
 		if o.Likely.Valid() {
 			s.Likely = o.Likely

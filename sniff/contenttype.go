@@ -45,6 +45,33 @@ func ContentTypeCharset(contentType string) (charset string, ok bool) {
 	return m.Charset()
 }
 
+// A MIMEType is a transport layer's Content-Type that the caller has parsed
+// already, reduced to what sniffing reads of it, so that a header is parsed
+// once: a caller that needs the MIME type itself (is it HTML?) hands on its
+// charset as [Options.MIMEType] in place of [Options.ContentType]. Sniff
+// gives MIMEType{Charset: c, Given: true} the answer it gives a ContentType
+// whose ContentTypeCharset is c. The zero MIMEType is none.
+type MIMEType struct {
+	// Charset is the charset parameter as [ContentTypeCharset] returns
+	// it (quotes and escapes removed, case kept); "" for none, or for no
+	// valid MIME type.
+	Charset string
+	// Given reports that there was a Content-Type (valid or not, with a
+	// charset or not). Sniff reads only Charset; when options merge
+	// (decode.WithSniff), a Given MIMEType replaces an earlier
+	// ContentType or MIMEType, as a non-empty ContentType does.
+	Given bool
+}
+
+// lookup is "get an encoding" of a charset parameter (legacy: with
+// override.LookupLegacy).
+func lookup(charset string, legacy bool) (override.Encoding, bool) {
+	if legacy {
+		return override.LookupLegacy(charset)
+	}
+	return override.Lookup(charset)
+}
+
 // transportEncoding is "legacy extract an encoding" of the Content-Type
 // header value: the encoding its charset names, if any. It does not allocate.
 func transportEncoding(contentType string, legacy bool) (override.Encoding, bool) {
@@ -59,10 +86,7 @@ func transportEncoding(contentType string, legacy bool) (override.Encoding, bool
 		return override.Unknown, false
 	}
 	if !quoted || strings.IndexByte(raw, '\\') < 0 {
-		if legacy {
-			return override.LookupLegacy(raw)
-		}
-		return override.Lookup(raw)
+		return lookup(raw, legacy)
 	}
 	// Remove the escapes into a label-sized buffer, dropping leading and
 	// trailing ASCII whitespace as get an encoding does.

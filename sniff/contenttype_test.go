@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charsniff/charsniff/internal/mimetype"
 	"github.com/charsniff/charsniff/internal/reference"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
@@ -48,6 +49,14 @@ func FuzzContentTypeCharset(f *testing.F) {
 			t.Fatalf("Sniff with Content-Type %q = %+v, but the charset %q, %v names %v, %v", in, r, got, ok, enc, found)
 		}
 
+		// The same Content-Type parsed already gives the same answer.
+		for _, legacy := range []bool{false, true} {
+			if a, b := sniff.Sniff(nil, &sniff.Options{ContentType: in, Legacy: legacy}),
+				sniff.Sniff(nil, &sniff.Options{MIMEType: sniff.MIMEType{Charset: got, Given: in != ""}, Legacy: legacy}); a != b {
+				t.Fatalf("Content-Type %q (legacy %v): ContentType gives %+v, MIMEType %+v", in, legacy, a, b)
+			}
+		}
+
 		// mime.ParseMediaType follows RFC 2045/2231 and rejects or reads
 		// differently much of what Fetch accepts (see ContentTypeCharset).
 		// Compare where both read the same grammar: one MIME type, no
@@ -65,4 +74,37 @@ func FuzzContentTypeCharset(f *testing.F) {
 			t.Fatalf("ContentTypeCharset(%q) = %q, mime.ParseMediaType says %q", in, got, cs)
 		}
 	})
+}
+
+// TestMIMEType checks that a Content-Type given parsed (Options.MIMEType)
+// gives the answer the header gives (Options.ContentType), without
+// parsing anything, and that ContentType wins when both are given.
+func TestMIMEType(t *testing.T) {
+	parses := 0
+	mimetype.ExtractHook = func() { parses++ }
+	t.Cleanup(func() { mimetype.ExtractHook = nil })
+	ins := []string{
+		`text/html; charset="sh\\ift_jis"`, `text/html; charset=" \\koi8-r\\ "`,
+		"text/html; charset=" + strings.Repeat(" ", 70) + "gbk", `text/html;charset="` + strings.Repeat("x", 70) + `"`,
+		"text/html; charset=x-user-defined", "text/html; charset=iso-8859-8-i", "text/html; charset=utf-16le",
+	}
+	for _, tc := range reference.ContentTypeCases {
+		ins = append(ins, tc.In)
+	}
+	for _, in := range ins {
+		charset, _ := sniff.ContentTypeCharset(in)
+		for _, legacy := range []bool{false, true} {
+			want := sniff.Sniff(nil, &sniff.Options{ContentType: in, Legacy: legacy})
+			parses = 0
+			got := sniff.Sniff(nil, &sniff.Options{MIMEType: sniff.MIMEType{Charset: charset, Given: in != ""}, Legacy: legacy})
+			if got != want || parses != 0 {
+				t.Errorf("Content-Type %q (legacy %v): MIMEType gives %+v with %d parses, want %+v with none", in, legacy, got, parses, want)
+			}
+		}
+	}
+	// ContentType wins over MIMEType.
+	got := sniff.Sniff(nil, &sniff.Options{ContentType: "text/html; charset=koi8-r", MIMEType: sniff.MIMEType{Charset: "gbk", Given: true}})
+	if got.Encoding != override.KOI8R {
+		t.Errorf("ContentType and MIMEType: %v, want the ContentType's %v", got.Encoding, override.KOI8R)
+	}
 }

@@ -10,8 +10,9 @@
 //  1. A byte order mark (EF BB BF, FE FF, FF FE): certain.
 //  2. The caller's user override ([Options.Override]): certain.
 //  3. The transport layer: the charset of the Content-Type header
-//     ([Options.ContentType], parsed as Fetch does, see [ContentTypeCharset]),
-//     if it names an encoding: certain. UTF-16 named here stays UTF-16.
+//     ([Options.ContentType], parsed as Fetch does, see [ContentTypeCharset];
+//     or [Options.MIMEType], parsed already), if it names an encoding:
+//     certain. UTF-16 named here stays UTF-16.
 //  4. The prescan ([prescan.Prescan]) of the first [Options.Window] bytes: a
 //     <meta> (source "prescan") or, if the prescan runs out of bytes without
 //     one, an XML declaration or a UTF-16 XML prefix (source "xml"):
@@ -117,18 +118,22 @@ const DefaultWindow = prescan.DefaultWindow
 // Options are the inputs of the sniffing algorithm other than the bytes.
 // The zero Options (or a nil *Options) is the spec's browser with no
 // transport layer and no hints, plus the built-in UTF-8 autodetection.
+//
+// The small fields come first, so that Options (held by every
+// decode.Reader) has no padding between them.
 type Options struct {
 	Override     override.Encoding // user override; Unknown for none
-	ContentType  string            // transport-layer Content-Type header value ("" for none); see ContentTypeCharset
 	Likely       override.Encoding // parent or likely encoding; Unknown for none; UTF-16 is ignored
 	Default      override.Encoding // default encoding; Unknown for the locale's or windows-1252
-	Locale       string            // locale or top-level domain hint ("ja", "ru", "zh-TW", ".jp") for the default; see DefaultEncoding
-	Window       int               // prescan window in bytes; 0 means DefaultWindow, negative means all of prefix
 	NoAutodetect bool              // skip the autodetection step (spec-literal)
-	TLD          string            // top-level domain or host name of the document's URL ("jp", "www.example.cz"): a hint for autodetection, and for the default when Locale is empty
-	Detector     Detector          // autodetection; nil means the detect package's detector (see UTF8Detector for the minimal one)
 	Legacy       bool              // resolve labels with override.LookupLegacy
 	AtEOF        bool              // prefix is the whole input; see UTF8Detector
+	ContentType  string            // transport-layer Content-Type header value ("" for none); see ContentTypeCharset
+	MIMEType     MIMEType          // the transport layer's Content-Type already parsed, used when ContentType is ""; see MIMEType
+	Locale       string            // locale or top-level domain hint ("ja", "ru", "zh-TW", ".jp") for the default; see DefaultEncoding
+	Window       int               // prescan window in bytes; 0 means DefaultWindow, negative means all of prefix
+	TLD          string            // top-level domain or host name of the document's URL ("jp", "www.example.cz"): a hint for autodetection, and for the default when Locale is empty
+	Detector     Detector          // autodetection; nil means the detect package's detector (see UTF8Detector for the minimal one)
 }
 
 // Sniff runs the encoding sniffing algorithm over prefix, the first bytes of
@@ -159,6 +164,10 @@ func Sniff(prefix []byte, opts *Options) Result {
 	// 3 (waiting for bytes) is the caller's. 4. The transport layer.
 	if o.ContentType != "" {
 		if enc, ok := transportEncoding(o.ContentType, o.Legacy); ok {
+			return Result{enc, Certain, SourceTransport, 0}
+		}
+	} else if o.MIMEType.Charset != "" {
+		if enc, ok := lookup(o.MIMEType.Charset, o.Legacy); ok {
 			return Result{enc, Certain, SourceTransport, 0}
 		}
 	}

@@ -61,7 +61,8 @@ type Payload struct {
 	// and escapes removed, case kept), chosen as the Fetch Standard's
 	// "extract a MIME type" chooses it (the reading, and the code, of
 	// sniff.ContentTypeCharset); "" when there is none or ContentType is no
-	// valid MIME type.
+	// valid MIME type. With ContentType != "" it is what sniff.MIMEType
+	// takes, so that the header is parsed once.
 	Charset string
 	// Undecoded is the part of the Content-Encoding that is still applied
 	// to Body because the Reader does not know it (such as "br") or the
@@ -80,6 +81,10 @@ type Payload struct {
 
 	b  *body
 	br *bufio.Reader // the end of the decoding chain, for Peek
+	// mime is ContentType parsed, by setCharset, once; mimeOK is false
+	// when ContentType is no valid MIME type.
+	mime   mimetype.Type
+	mimeOK bool
 	// err is a fault of the HTTP message found before the body, which
 	// Body returns in place of io.EOF.
 	err error
@@ -162,10 +167,10 @@ func (rec *Record) Payload() (*Payload, error) {
 	return p, nil
 }
 
-// setCharset sets p.Charset from p.ContentType.
+// setCharset parses p.ContentType, once: it sets p.mime and p.Charset.
 func (p *Payload) setCharset() {
-	m, _ := mimetype.Extract(p.ContentType)
-	p.Charset, _ = m.Charset()
+	p.mime, p.mimeOK = mimetype.Extract(p.ContentType)
+	p.Charset, _ = p.mime.Charset()
 }
 
 // reader resets *br (allocating it the first time) to read from r.
@@ -523,7 +528,7 @@ func (c *chunkedReader) Read(p []byte) (int, error) {
 //
 // IsHTML peeks at the payload without consuming it.
 func (p *Payload) IsHTML() bool {
-	m, ok := mimetype.Extract(p.ContentType)
+	m, ok := p.mime, p.mimeOK
 	switch {
 	case m.IsHTML():
 		return true

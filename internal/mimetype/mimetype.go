@@ -31,6 +31,11 @@ type Type struct {
 	hasCharset bool
 }
 
+// ExtractHook, if not nil, is called at each call of Extract: tests count
+// with it how often a header is parsed. It is nil outside tests; set it
+// only while no Extract runs.
+var ExtractHook func()
+
 // Extract is Fetch's "extract a MIME type" on a Content-Type header value
 // (bytes as Latin-1 characters; several header fields joined with ", ", as
 // Fetch combines them). It reports false on failure: no value parses as a
@@ -41,6 +46,9 @@ type Type struct {
 // one with the same essence carries over to it when it has none of its own.
 // See [Parse] for one MIME type.
 func Extract(headerValue string) (Type, bool) {
+	if ExtractHook != nil {
+		ExtractHook()
+	}
 	var (
 		essence    Type // the type whose essence is current, with its charset
 		essenceSet bool
