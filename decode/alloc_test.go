@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/charsniff/charsniff/decode"
-	"github.com/charsniff/charsniff/decode/codec"
+	"github.com/charsniff/charsniff/decode/internal/singlebyte"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
@@ -116,7 +116,7 @@ func TestResetOptionsAllocs(t *testing.T) {
 func TestNewReaderAllocs(t *testing.T) {
 	for _, e := range override.All() {
 		want := 3.0
-		if e == override.UTF8 || codec.IsSingleByte(e) || e == override.XUserDefined {
+		if e == override.UTF8 || singlebyte.Is(e) || e == override.XUserDefined {
 			want = 2
 		}
 		opts := []decode.Option{withOverride(e.Name())}

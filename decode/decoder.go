@@ -6,6 +6,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/charsniff/charsniff/decode/codec"
+	"github.com/charsniff/charsniff/decode/internal/singlebyte"
 	"github.com/charsniff/charsniff/override"
 )
 
@@ -139,7 +140,7 @@ func (d *decoder) setEncoding(e override.Encoding) {
 	switch {
 	case e == override.UTF8:
 		d.path = pathUTF8
-	case codec.IsSingleByte(e) || e == override.XUserDefined:
+	case singlebyte.Is(e) || e == override.XUserDefined:
 		d.path = pathTable
 		d.table = byteTable(e)
 	default:

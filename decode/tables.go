@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/text/transform"
 
-	"github.com/charsniff/charsniff/decode/codec"
+	"github.com/charsniff/charsniff/decode/internal/singlebyte"
 	"github.com/charsniff/charsniff/override"
 )
 
@@ -14,12 +14,12 @@ import (
 // ready to store: the UTF-8 bytes in the low three bytes (little-endian, so
 // a 4-byte store writes them in order) and their count in the high byte.
 // NUL and CR have count 0, so that the table loop stops at them and leaves
-// them to the preprocessing. codec.PreprocessTable builds them (on first
+// them to the preprocessing. singlebyte.Preprocess builds them (on first
 // use, shared by all readers).
 
 // byteTable returns the byte table of e, a single-byte encoding or
 // x-user-defined.
-func byteTable(e override.Encoding) *[256]uint32 { return codec.PreprocessTable(e) }
+func byteTable(e override.Encoding) *[256]uint32 { return singlebyte.Preprocess(e) }
 
 // tableDecode is Transform on pathTable.
 func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {

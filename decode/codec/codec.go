@@ -62,12 +62,9 @@ import (
 	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/transform"
 
+	"github.com/charsniff/charsniff/decode/internal/singlebyte"
 	"github.com/charsniff/charsniff/override"
 )
-
-// firstSingleByte is the first single-byte encoding of override's order:
-// singleByteTables is indexed from it.
-const firstSingleByte = override.IBM866
 
 // Encoding returns the encoding e as an x/text [encoding.Encoding], or nil
 // if e is [override.Unknown] or not an encoding. Its decoder is WHATWG-exact
@@ -79,32 +76,6 @@ func Encoding(e override.Encoding) encoding.Encoding {
 		return nil
 	}
 	return &codecs[e]
-}
-
-// SingleByteTable returns the code points of the bytes 0x80 to 0xFF of e,
-// in byte order, for the single-byte encodings (see [IsSingleByte]), with
-// U+FFFD where the standard's index has no code point, and for
-// x-user-defined (U+F780 to U+F7FF), whose decoder has the same shape. Bytes
-// 0x00 to 0x7F are ASCII in all of them. It returns nil for every other
-// encoding. The table is shared: callers must not modify it.
-func SingleByteTable(e override.Encoding) *[128]rune {
-	switch {
-	case IsSingleByte(e):
-		return singleByteTables[e-firstSingleByte]
-	case e == override.XUserDefined:
-		return xUserDefinedHigh
-	}
-	return nil
-}
-
-// IsSingleByte reports whether e is one of the standard's 28 single-byte
-// encodings (https://encoding.spec.whatwg.org/#legacy-single-byte-encodings):
-// IBM866 to x-mac-cyrillic in the standard's order, that is the ISO-8859-x,
-// KOI8, macintosh and windows-x encodings. x-user-defined, which the standard
-// defines separately, reports false, although [SingleByteTable] has a table
-// for it.
-func IsSingleByte(e override.Encoding) bool {
-	return e >= override.IBM866 && e <= override.XMacCyrillic
 }
 
 // codec is the encoding.Encoding of one encoding of the standard.
@@ -135,8 +106,8 @@ func newDecoder(e override.Encoding) transform.Transformer {
 	switch {
 	case e == override.UTF8:
 		return utf8Decoder{}
-	case IsSingleByte(e):
-		return &singleByteDecoder{table: singleByteUTF8Table(e)}
+	case singlebyte.Is(e), e == override.XUserDefined:
+		return &singleByteDecoder{table: singlebyte.Decode(e)}
 	case e == override.GBK, e == override.GB18030:
 		return &dbcsDecoder{fast: gb18030Tables(), step: gb18030Step}
 	case e == override.Big5:
@@ -155,8 +126,6 @@ func newDecoder(e override.Encoding) transform.Transformer {
 		return &utf16Decoder{bigEndian: true}
 	case e == override.UTF16LE:
 		return &utf16Decoder{}
-	case e == override.XUserDefined:
-		return newXUserDefinedDecoder()
 	}
 	panic("codec: no decoder for " + e.String())
 }

@@ -23,8 +23,8 @@ type dbcsTables struct {
 	// trail holds, for each trail byte of the fast path, its offset in the
 	// row; dbcsNone for any other byte.
 	trail [256]uint32
-	// utf8 holds each index entry's code point in UTF-8 as a utf8Table
-	// entry, or 0 where the fast path does not apply. Only EUC-JP's is
+	// utf8 holds each index entry's code point in UTF-8 as a singlebyte
+	// table entry, or 0 where the fast path does not apply. Only EUC-JP's is
 	// kept once pair is built (ISO-2022-JP's decoder uses it).
 	utf8 []uint32
 	// pair holds the entry of each lead-trail pair (see buildPair),

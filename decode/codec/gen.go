@@ -2,11 +2,14 @@
 
 // gen.go writes the decoding tables of package codec from the WHATWG Encoding
 // Standard's index files (internal/spec/whatwg-encoding/index-*.txt, pinned at
-// the revision below). Run it with "go generate" in this directory; -out
-// writes the files to another directory (the up-to-date test uses it).
+// the revision below), and those of package decode/internal/singlebyte,
+// which codec and decode share. Run it with "go generate" in this directory;
+// -out and -singlebyte write the files to other directories (the up-to-date
+// test uses them).
 //
 // Output, one file per family, each through go/format:
-//   - tables_singlebyte.go: [128]rune per single-byte encoding (bytes 0x80-0xFF).
+//   - ../internal/singlebyte/tables.go: [128]rune per single-byte encoding
+//     (bytes 0x80-0xFF).
 //   - tables_gb18030.go: index gb18030 ([23940]uint16) and index gb18030 ranges.
 //   - tables_big5.go: index Big5 from pointer 942 ([18840]uint32: it has code
 //     points above U+FFFF).
@@ -71,7 +74,10 @@ var singleByte = []struct{ ident, constant, index string }{
 	{"XMacCyrillic", "XMacCyrillic", "x-mac-cyrillic"},
 }
 
-var out = flag.String("out", ".", "directory to write the table files to")
+var (
+	out   = flag.String("out", ".", "directory to write codec's table files to")
+	sbOut = flag.String("singlebyte", "../internal/singlebyte", "directory to write package singlebyte's tables.go to")
+)
 
 func main() {
 	log.SetFlags(0)
@@ -177,25 +183,27 @@ func array(w *bytes.Buffer, t []int, first int, hex bool, width int) {
 	}
 }
 
-func writeFile(name string, w *bytes.Buffer) {
+// writeFile writes w, formatted, to the file name in dir.
+func writeFile(dir, name string, w *bytes.Buffer) {
 	src, err := format.Source(w.Bytes())
 	if err != nil {
 		log.Fatalf("%s: %v", name, err)
 	}
-	if err := os.WriteFile(filepath.Join(*out, name), src, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func newFile() *bytes.Buffer {
+// newFile starts a generated file of package pkg.
+func newFile(pkg string) *bytes.Buffer {
 	w := new(bytes.Buffer)
 	w.WriteString(header)
-	w.WriteString("package codec\n\n")
+	w.WriteString("package " + pkg + "\n\n")
 	return w
 }
 
 func writeSingleByte() {
-	w := newFile()
+	w := newFile("singlebyte")
 	w.WriteString("import \"github.com/charsniff/charsniff/override\"\n\n")
 	fmt.Fprintf(w, "// singleByteTables holds the code points of the bytes 0x80-0xFF of every\n"+
 		"// single-byte encoding, indexed by the encoding minus firstSingleByte; U+FFFD\n"+
@@ -217,7 +225,7 @@ func writeSingleByte() {
 		array(w, t, 0x80, true, 4)
 		w.WriteString("}\n\n")
 	}
-	writeFile("tables_singlebyte.go", w)
+	writeFile(*sbOut, "tables.go", w)
 }
 
 func writeGB18030() {
@@ -232,7 +240,7 @@ func writeGB18030() {
 			log.Fatal("index-gb18030.txt: code point above U+FFFF")
 		}
 	}
-	w := newFile()
+	w := newFile("codec")
 	fmt.Fprintf(w, "// gb18030Index is index gb18030 (pointers 0 to %d); 0 is no code point.\n", hi)
 	fmt.Fprintf(w, "var gb18030Index = [%d]uint16{\n", len(t))
 	array(w, t, 0, false, 4)
@@ -254,24 +262,24 @@ func writeGB18030() {
 		fmt.Fprintf(w, "\t{%d, %#04x},\n", r.pointer, r.codePoint)
 	}
 	w.WriteString("}\n")
-	writeFile("tables_gb18030.go", w)
+	writeFile(*out, "tables_gb18030.go", w)
 }
 
 func writeBig5() {
 	entries := readIndex("big5")
 	lo, hi := minMax(entries)
 	t := dense("big5", entries, lo, hi, 0)
-	w := newFile()
+	w := newFile("codec")
 	fmt.Fprintf(w, "// big5First is the first pointer of index Big5.\nconst big5First = %d\n\n", lo)
 	fmt.Fprintf(w, "// big5Index is index Big5 from pointer big5First to %d; 0 is no code point.\n", hi)
 	fmt.Fprintf(w, "var big5Index = [%d]uint32{\n", len(t))
 	array(w, t, lo, false, 4)
 	w.WriteString("}\n")
-	writeFile("tables_big5.go", w)
+	writeFile(*out, "tables_big5.go", w)
 }
 
 func writeJIS() {
-	w := newFile()
+	w := newFile("codec")
 	jis0208 := readIndex("jis0208")
 	lo, hi := minMax(jis0208)
 	if lo != 0 {
@@ -303,7 +311,7 @@ func writeJIS() {
 	fmt.Fprintf(w, "var iso2022JPKatakanaIndex = [%d]uint16{\n", len(t))
 	array(w, t, 0, false, 4)
 	w.WriteString("}\n")
-	writeFile("tables_jis.go", w)
+	writeFile(*out, "tables_jis.go", w)
 }
 
 func writeEUCKR() {
@@ -313,10 +321,10 @@ func writeEUCKR() {
 		log.Fatalf("index-euc-kr.txt: first pointer %d, want 0", lo)
 	}
 	t := dense("euc-kr", entries, 0, hi, 0)
-	w := newFile()
+	w := newFile("codec")
 	fmt.Fprintf(w, "// eucKRIndex is index EUC-KR (pointers 0 to %d); 0 is no code point.\n", hi)
 	fmt.Fprintf(w, "var eucKRIndex = [%d]uint16{\n", len(t))
 	array(w, t, 0, false, 4)
 	w.WriteString("}\n")
-	writeFile("tables_euckr.go", w)
+	writeFile(*out, "tables_euckr.go", w)
 }
