@@ -5,18 +5,12 @@ import (
 	"github.com/charsniff/charsniff/override"
 )
 
-// Autodetect runs the autodetection step alone over b, as [Sniff] runs it
-// (step 6): opts.Detector if set, else the built-in detector hinted by
-// opts.Locale and opts.TLD, with opts.AtEOF saying whether b ends the
-// input. It reports false when opts.NoAutodetect is set or the detector
-// found no evidence (or answered an encoding that is not valid). A reader
-// that looks past the window (package decode) uses it to detect late, over
-// bytes the window did not hold. A nil opts means the zero Options.
-func Autodetect(b []byte, opts *Options) (override.Encoding, bool) {
-	var o Options
-	if opts != nil {
-		o = *opts
-	}
+// autodetect runs the autodetection step of [Sniff] alone over b: o.Detector
+// if set, else the built-in detector hinted by o.Locale and o.TLD, with
+// o.AtEOF saying whether b ends the input. It reports false when
+// o.NoAutodetect is set or the detector found no evidence (or answered an
+// encoding that is not valid).
+func autodetect(b []byte, o *Options) (override.Encoding, bool) {
 	if o.NoAutodetect {
 		return override.Unknown, false
 	}
@@ -33,10 +27,13 @@ func Autodetect(b []byte, opts *Options) (override.Encoding, bool) {
 	return enc, true
 }
 
-// An Autodetector runs [Autodetect] over a prefix that grows, as a reader
-// looking past the window sees it: each call's prefix must extend the
+// An Autodetector runs the autodetection step of [Sniff] alone (the
+// Options' Detector, else the built-in detector hinted by Locale and TLD;
+// nothing with NoAutodetect) over a prefix that grows, as a reader looking
+// past the window sees it: package decode uses it to detect late, over
+// bytes the window did not hold. Each call's prefix must extend the
 // previous call's (the same bytes, and more or as many), and a call with
-// atEOF must be the last. Its answers are those of Autodetect for each
+// atEOF must be the last. Its answers are those of the step for each
 // prefix. The built-in detector is fed only the bytes it has not seen
 // (its guess does not depend on how its input is cut), so asking at each
 // doubling of a prefix costs about as much as asking once over the
@@ -51,7 +48,7 @@ type Autodetector struct {
 }
 
 // Reset makes a ready to detect over a new input with opts (nil means the
-// zero Options), as Autodetect would.
+// zero Options).
 func (a *Autodetector) Reset(opts *Options) {
 	a.Release()
 	a.opts = Options{}
@@ -70,8 +67,9 @@ func (a *Autodetector) Release() {
 	}
 }
 
-// Detect reports what [Autodetect] reports for prefix, with atEOF saying
-// whether prefix is the whole input (Options.AtEOF).
+// Detect reports what the autodetection step of [Sniff] answers for prefix
+// (false for no evidence), with atEOF saying whether prefix is the whole
+// input (Options.AtEOF).
 func (a *Autodetector) Detect(prefix []byte, atEOF bool) (override.Encoding, bool) {
 	o := &a.opts
 	if o.NoAutodetect {

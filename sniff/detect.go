@@ -89,31 +89,19 @@ func quickDetect(p []byte, atEOF bool) (enc override.Encoding, ok, decided bool)
 		return override.Unknown, false, false
 	}
 	rest := p[i:]
-	if _, ok := (UTF8Detector{AtEOF: atEOF}).Detect(rest); !ok || bytes.IndexByte(rest, 0) >= 0 {
+	if !validUTF8(rest, atEOF) || bytes.IndexByte(rest, 0) >= 0 {
 		return override.Unknown, false, false
 	}
 	return override.UTF8, true, true
 }
 
-// UTF8Detector is the built-in autodetection step, the one Sniff uses when
-// [Options.Detector] is nil. It answers UTF-8 when the prefix is valid UTF-8
-// and holds at least one complete non-ASCII character, and leaves the
-// decision to the default otherwise: an all-ASCII prefix says nothing, and
-// text in a legacy encoding is very rarely valid UTF-8.
-//
-// As the HTML Standard notes, UTF-8 has a highly detectable bit pattern; this
-// detector uses that and nothing else. It does not allocate.
-type UTF8Detector struct {
-	// AtEOF reports that the prefix is the whole input. When it is false,
-	// the prefix may end inside a character whose last bytes follow, so an
-	// incomplete but so far valid sequence at the very end is accepted.
-	AtEOF bool
-}
-
-// Detect reports UTF-8 and true if prefix is valid UTF-8 (allowing a
-// character cut at the end unless d.AtEOF) with at least one complete
-// non-ASCII character.
-func (d UTF8Detector) Detect(prefix []byte) (override.Encoding, bool) {
+// validUTF8 reports whether prefix is valid UTF-8 with at least one
+// complete non-ASCII character, allowing a character cut off at the end
+// unless atEOF (prefix is the whole input, so its last bytes will not
+// follow). An all-ASCII prefix says nothing; text in a legacy encoding is
+// very rarely valid UTF-8: as the HTML Standard notes, UTF-8 has a highly
+// detectable bit pattern.
+func validUTF8(prefix []byte, atEOF bool) bool {
 	// Skip the ASCII run, 8 bytes at a time.
 	i := 0
 	for ; i+8 <= len(prefix); i += 8 {
@@ -128,9 +116,9 @@ func (d UTF8Detector) Detect(prefix []byte) (override.Encoding, bool) {
 	}
 	rest := prefix[i:]
 	if len(rest) == 0 {
-		return override.Unknown, false // pure ASCII
+		return false // pure ASCII
 	}
-	if !d.AtEOF {
+	if !atEOF {
 		// Set aside an incomplete last character: its lead byte is among
 		// the last three bytes and it is a valid start of a longer one.
 		for k := 1; k <= 3 && k <= len(rest); k++ {
@@ -146,11 +134,8 @@ func (d UTF8Detector) Detect(prefix []byte) (override.Encoding, bool) {
 			}
 		}
 		if len(rest) == 0 {
-			return override.Unknown, false // only an incomplete character
+			return false // only an incomplete character
 		}
 	}
-	if utf8.Valid(rest) {
-		return override.UTF8, true
-	}
-	return override.Unknown, false
+	return utf8.Valid(rest)
 }

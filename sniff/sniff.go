@@ -127,13 +127,13 @@ type Options struct {
 	Default      override.Encoding // default encoding; Unknown for the locale's or windows-1252
 	NoAutodetect bool              // skip the autodetection step (spec-literal)
 	Legacy       bool              // resolve labels with override.LookupLegacy
-	AtEOF        bool              // prefix is the whole input; see UTF8Detector
+	AtEOF        bool              // prefix is the whole input: a character cut off at its end is not UTF-8
 	ContentType  string            // transport-layer Content-Type header value ("" for none); see ContentTypeCharset
 	MIMEType     MIMEType          // the transport layer's Content-Type already parsed, used when ContentType is ""; see MIMEType
 	Locale       string            // locale or top-level domain hint ("ja", "ru", "zh-TW", ".jp") for the default; see DefaultEncoding
 	Window       int               // prescan window in bytes; 0 means DefaultWindow, negative means all of prefix
 	TLD          string            // top-level domain or host name of the document's URL ("jp", "www.example.cz"): a hint for autodetection, and for the default when Locale is empty
-	Detector     Detector          // autodetection; nil means the detect package's detector (see UTF8Detector for the minimal one)
+	Detector     Detector          // autodetection; nil means the detect package's detector
 }
 
 // Sniff runs the encoding sniffing algorithm over prefix, the first bytes of
@@ -190,17 +190,8 @@ func Sniff(prefix []byte, opts *Options) Result {
 	}
 
 	// 8. Autodetection.
-	if !o.NoAutodetect {
-		var enc override.Encoding
-		var ok bool
-		if o.Detector != nil {
-			enc, ok = o.Detector.Detect(prefix)
-		} else {
-			enc, ok = builtinDetect(prefix, o.Locale, o.TLD, o.AtEOF)
-		}
-		if ok && enc.Valid() {
-			return Result{enc, Tentative, SourceAutodetect, 0}
-		}
+	if enc, ok := autodetect(prefix, &o); ok {
+		return Result{enc, Tentative, SourceAutodetect, 0}
 	}
 
 	// 9. The default.

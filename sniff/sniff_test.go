@@ -138,7 +138,6 @@ func TestSniff(t *testing.T) {
 		{"default: locale beats TLD", "<p>hello", &sniff.Options{TLD: "jp", Locale: "ko"}, sniff.Result{override.EUCKR, sniff.Tentative, sniff.SourceDefault, 0}},
 		{"autodetect: TLD settles a short guess", "<p>\xe8\xe4\xe5", &sniff.Options{TLD: "gr"}, sniff.Result{override.Windows1253, sniff.Tentative, sniff.SourceAutodetect, 0}},
 		{"autodetect: lone trailing byte is no evidence", "<p>caf\xE9", &sniff.Options{AtEOF: true, Locale: "ru"}, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"autodetect: spec-literal UTF8Detector", "<p>\xcf\xf0\xe8\xe2\xe5\xf2", &sniff.Options{Detector: sniff.UTF8Detector{}}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
 		{"autodetect custom", "<p>hello", &sniff.Options{Detector: fixed{override.KOI8U, true}}, sniff.Result{override.KOI8U, sniff.Tentative, sniff.SourceAutodetect, 0}},
 		{"autodetect custom declines", "<p>caf\xC3\xA9", &sniff.Options{Detector: fixed{override.KOI8U, false}}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
 		{"autodetect custom invalid", "<p>hello", &sniff.Options{Detector: fixed{200, true}}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
@@ -167,41 +166,6 @@ type fixed struct {
 }
 
 func (f fixed) Detect([]byte) (override.Encoding, bool) { return f.enc, f.ok }
-
-func TestUTF8Detector(t *testing.T) {
-	tests := []struct {
-		desc  string
-		in    string
-		atEOF bool
-		want  bool
-	}{
-		{"empty", "", false, false},
-		{"ascii", "hello, world, long enough for the word loop", false, false},
-		{"two-byte", "caf\xC3\xA9", false, true},
-		{"three-byte", "\xE6\x97\xA5\xE6\x9C\xAC", false, true},
-		{"four-byte", "\xF0\x9F\x98\x80", false, true},
-		{"after a long ascii run", strings.Repeat("a", 37) + "\xC3\xA9" + strings.Repeat("b", 20), false, true},
-		{"lone continuation", "caf\xA9", false, false},
-		{"latin-1", "caf\xE9 au lait", false, false},
-		{"overlong", "\xC0\xAF", false, false},
-		{"surrogate", "\xED\xA0\x80", false, false},
-		{"cut two-byte", "caf\xC3\xA9 \xC3", false, true},
-		{"cut three-byte", "caf\xC3\xA9 \xE6\x97", false, true},
-		{"cut four-byte", "caf\xC3\xA9 \xF0\x9F\x98", false, true},
-		{"cut at EOF", "caf\xC3\xA9 \xE6\x97", true, false},
-		{"only a cut character", "cafe \xE6\x97", false, false},
-		{"invalid cut", "caf\xC3\xA9 \xE0\x80", false, false},
-		{"invalid lead at the end", "caf\xC3\xA9 \xFF", false, false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.desc, func(t *testing.T) {
-			enc, ok := sniff.UTF8Detector{AtEOF: tc.atEOF}.Detect([]byte(tc.in))
-			if ok != tc.want || (ok && enc != override.UTF8) {
-				t.Errorf("Detect(%q) = %v, %v, want %v", tc.in, enc, ok, tc.want)
-			}
-		})
-	}
-}
 
 func TestDefaultEncoding(t *testing.T) {
 	tests := []struct {
