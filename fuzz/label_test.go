@@ -88,8 +88,8 @@ func FuzzLabel(f *testing.F) {
 		if ok != wantOK || (ok && e.Name() != wantName) || (!ok && e != override.Unknown) {
 			t.Fatalf("Lookup(%q) = %v, %v, want %q, %v", label, e, ok, wantName, wantOK)
 		}
-		if e2, ok2 := override.LookupBytes([]byte(label)); e2 != e || ok2 != ok {
-			t.Fatalf("LookupBytes(%q) = %v, %v, Lookup = %v, %v", label, e2, ok2, e, ok)
+		if e2, ok2 := override.Lookup([]byte(label)); e2 != e || ok2 != ok {
+			t.Fatalf("Lookup([]byte(%q)) = %v, %v, Lookup = %v, %v", label, e2, ok2, e, ok)
 		}
 		for _, variant := range []string{asciiUpper(label), " \t" + label + "\r\n\f"} {
 			if e2, ok2 := override.Lookup(variant); e2 != e || ok2 != ok {
@@ -102,6 +102,9 @@ func FuzzLabel(f *testing.F) {
 		}
 		if ok && (!lok || le != e) {
 			t.Fatalf("LookupLegacy(%q) = %v, %v, want Lookup's %v", label, le, lok, e)
+		}
+		if le2, lok2 := override.LookupLegacy([]byte(label)); le2 != le || lok2 != lok {
+			t.Fatalf("LookupLegacy([]byte(%q)) = %v, %v, LookupLegacy = %v, %v", label, le2, lok2, le, lok)
 		}
 		for _, bad := range forbiddenNames {
 			if strings.EqualFold(le.Name(), bad) {

@@ -212,9 +212,9 @@ func FuzzSniff(f *testing.F) {
 // expectedSniff computes the answer of the sniffing algorithm step by step
 // from independent oracles.
 func expectedSniff(in []byte, o *sniff.Options) sniff.Result {
-	lookup := override.Lookup
+	lookup := override.Lookup[string]
 	if o.Legacy {
-		lookup = override.LookupLegacy
+		lookup = override.LookupLegacy[string]
 	}
 	// 1. BOM sniffing.
 	for _, bom := range []struct {

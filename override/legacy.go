@@ -12,24 +12,17 @@ package override
 //
 // The answer is always one of the standard's encodings: a label of UTF-7,
 // CESU-8, BOCU-1, SCSU, UTF-32 or EBCDIC fails here as it does in Lookup.
-// LookupLegacy does not allocate.
-func LookupLegacy(label string) (Encoding, bool) {
+// The label is a string or a byte slice, as for Lookup; LookupLegacy does not
+// allocate for either.
+func LookupLegacy[L ~string | ~[]byte](label L) (Encoding, bool) {
 	if e, ok := Lookup(label); ok {
 		return e, true
 	}
 	return lookupLoose(label)
 }
 
-// LookupLegacyBytes is [LookupLegacy] for a byte slice. It does not allocate.
-func LookupLegacyBytes(label []byte) (Encoding, bool) {
-	if e, ok := LookupBytes(label); ok {
-		return e, true
-	}
-	return lookupLoose(label)
-}
-
 // lookupLoose matches label against the legacy table by its UTS #22 key.
-func lookupLoose[S string | []byte](label S) (Encoding, bool) {
+func lookupLoose[S ~string | ~[]byte](label S) (Encoding, bool) {
 	var buf [longestLooseKey]byte
 	n := 0
 	prevDigit := false

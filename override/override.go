@@ -76,17 +76,9 @@ func All() []Encoding {
 // matches it ASCII case-insensitively against the label table, and returns
 // the encoding and true, or [Unknown] and false. Non-ASCII bytes never match
 // (unlike Unicode-aware folding, "\u212Aoi8-r" is not "koi8-r").
-// Lookup does not allocate.
-func Lookup(label string) (Encoding, bool) {
-	k, ok := fold(label)
-	if !ok {
-		return Unknown, false
-	}
-	return k.lookup()
-}
-
-// LookupBytes is [Lookup] for a byte slice. It does not allocate.
-func LookupBytes(label []byte) (Encoding, bool) {
+// The label is a string or a byte slice (a label read from a byte stream
+// needs no conversion); Lookup does not allocate for either.
+func Lookup[L ~string | ~[]byte](label L) (Encoding, bool) {
 	k, ok := fold(label)
 	if !ok {
 		return Unknown, false
@@ -129,7 +121,7 @@ func (k labelKey) slot() uint {
 // fold trims ASCII whitespace from label and returns its key, ASCII
 // lower-cased. It fails when the trimmed label is longer than any label.
 // Bytes that no label has are kept: the key then matches no label.
-func fold[S string | []byte](label S) (labelKey, bool) {
+func fold[S ~string | ~[]byte](label S) (labelKey, bool) {
 	i, j := 0, len(label)
 	for i < j && isASCIIWhitespace(label[i]) {
 		i++
@@ -157,7 +149,7 @@ func fold[S string | []byte](label S) (labelKey, bool) {
 
 // word returns the bytes of s, at most 8, as a little-endian word, zero past
 // them, with at most three loads.
-func word[S string | []byte](s S) uint64 {
+func word[S ~string | ~[]byte](s S) uint64 {
 	switch n := len(s); {
 	case n >= 8:
 		return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |

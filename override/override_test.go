@@ -52,14 +52,14 @@ func TestTables(t *testing.T) {
 				if got, ok := Lookup(variant); !ok || got != want {
 					t.Errorf("Lookup(%q) = %v, %v, want %v, true", variant, got, ok, want)
 				}
-				if got, ok := LookupBytes([]byte(variant)); !ok || got != want {
-					t.Errorf("LookupBytes(%q) = %v, %v, want %v, true", variant, got, ok, want)
+				if got, ok := Lookup([]byte(variant)); !ok || got != want {
+					t.Errorf("Lookup([]byte(%q)) = %v, %v, want %v, true", variant, got, ok, want)
 				}
 				if got, ok := LookupLegacy(variant); !ok || got != want {
 					t.Errorf("LookupLegacy(%q) = %v, %v, want %v, true", variant, got, ok, want)
 				}
-				if got, ok := LookupLegacyBytes([]byte(variant)); !ok || got != want {
-					t.Errorf("LookupLegacyBytes(%q) = %v, %v, want %v, true", variant, got, ok, want)
+				if got, ok := LookupLegacy([]byte(variant)); !ok || got != want {
+					t.Errorf("LookupLegacy([]byte(%q)) = %v, %v, want %v, true", variant, got, ok, want)
 				}
 			}
 		}
@@ -185,8 +185,8 @@ func TestLookupLegacy(t *testing.T) {
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("LookupLegacy(%q) = %v, %v, want %v, %v", tc.label, got, ok, tc.want, tc.ok)
 		}
-		if got, ok := LookupLegacyBytes([]byte(tc.label)); got != tc.want || ok != tc.ok {
-			t.Errorf("LookupLegacyBytes(%q) = %v, %v, want %v, %v", tc.label, got, ok, tc.want, tc.ok)
+		if got, ok := LookupLegacy([]byte(tc.label)); got != tc.want || ok != tc.ok {
+			t.Errorf("LookupLegacy([]byte(%q)) = %v, %v, want %v, %v", tc.label, got, ok, tc.want, tc.ok)
 		}
 	}
 	// Loose matching is opt-in: Lookup itself rejects these.
@@ -231,21 +231,36 @@ func TestEncodingMethods(t *testing.T) {
 	}
 }
 
+// TestLookupAllocs checks that Lookup and LookupLegacy do not allocate, for
+// a string, a byte slice and types defined on them.
 func TestLookupAllocs(t *testing.T) {
-	for _, l := range []string{"utf-8", " Shift_JIS ", "nonsense", "GB_2312-80"} {
-		if n := testing.AllocsPerRun(100, func() { Lookup(l) }); n != 0 {
-			t.Errorf("Lookup(%q): %v allocs, want 0", l, n)
-		}
+	type label string
+	type raw []byte
+	for _, l := range []string{"utf-8", " Shift_JIS ", "nonsense", "GB_2312-80", strings.Repeat(" x", 40)} {
 		b := []byte(l)
-		if n := testing.AllocsPerRun(100, func() { LookupBytes(b) }); n != 0 {
-			t.Errorf("LookupBytes(%q): %v allocs, want 0", l, n)
+		for _, tc := range []struct {
+			desc string
+			f    func()
+		}{
+			{"Lookup(string)", func() { Lookup(l) }},
+			{"Lookup([]byte)", func() { Lookup(b) }},
+			{"Lookup(label)", func() { Lookup(label(l)) }},
+			{"Lookup(raw)", func() { Lookup(raw(b)) }},
+			{"LookupLegacy(string)", func() { LookupLegacy(l) }},
+			{"LookupLegacy([]byte)", func() { LookupLegacy(b) }},
+			{"LookupLegacy(raw)", func() { LookupLegacy(raw(b)) }},
+		} {
+			if n := testing.AllocsPerRun(100, tc.f); n != 0 {
+				t.Errorf("%s of %q: %v allocs, want 0", tc.desc, l, n)
+			}
 		}
-		if n := testing.AllocsPerRun(100, func() { LookupLegacy(l) }); n != 0 {
-			t.Errorf("LookupLegacy(%q): %v allocs, want 0", l, n)
-		}
-		if n := testing.AllocsPerRun(100, func() { LookupLegacyBytes(b) }); n != 0 {
-			t.Errorf("LookupLegacyBytes(%q): %v allocs, want 0", l, n)
-		}
+	}
+	// Types defined on string and []byte are looked up as their bytes.
+	if e, ok := Lookup(raw(" SJIS")); e != ShiftJIS || !ok {
+		t.Errorf("Lookup(raw(\" SJIS\")) = %v, %v, want Shift_JIS, true", e, ok)
+	}
+	if e, ok := LookupLegacy(label("g.b.2312(80)")); e != GBK || !ok {
+		t.Errorf("LookupLegacy(label(\"g.b.2312(80)\")) = %v, %v, want GBK, true", e, ok)
 	}
 }
 
@@ -309,8 +324,8 @@ func TestLookupNearMisses(t *testing.T) {
 		if got, ok := Lookup(s); got != want || ok != wantOK {
 			t.Fatalf("Lookup(%q) = %v, %v, want %v, %v", s, got, ok, want, wantOK)
 		}
-		if got, ok := LookupBytes([]byte(s)); got != want || ok != wantOK {
-			t.Fatalf("LookupBytes(%q) = %v, %v, want %v, %v", s, got, ok, want, wantOK)
+		if got, ok := Lookup([]byte(s)); got != want || ok != wantOK {
+			t.Fatalf("Lookup([]byte(%q)) = %v, %v, want %v, %v", s, got, ok, want, wantOK)
 		}
 	}
 	check("")
@@ -339,4 +354,17 @@ func keyString(k labelKey) string {
 		}
 	}
 	return string(b)
+}
+
+// BenchmarkLookupBytes is BenchmarkLookup with the labels as byte slices.
+func BenchmarkLookupBytes(b *testing.B) {
+	for _, l := range []string{"utf-8", "  Windows-1252 ", "cseucpkdfmtjapanese", "not-a-label"} {
+		lb := []byte(l)
+		b.Run(strings.TrimSpace(l), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Lookup(lb)
+			}
+		})
+	}
 }

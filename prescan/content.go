@@ -322,7 +322,7 @@ func (l *labelBuf) lookup(legacy bool) (override.Encoding, bool) {
 
 func lookupLabel(b []byte, legacy bool) (override.Encoding, bool) {
 	if legacy {
-		return override.LookupLegacyBytes(b)
+		return override.LookupLegacy(b)
 	}
-	return override.LookupBytes(b)
+	return override.Lookup(b)
 }

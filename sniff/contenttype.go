@@ -117,9 +117,9 @@ func transportEncoding(contentType string, legacy bool) (override.Encoding, bool
 		}
 	}
 	if legacy {
-		return override.LookupLegacyBytes(buf[:end])
+		return override.LookupLegacy(buf[:end])
 	}
-	return override.LookupBytes(buf[:end])
+	return override.Lookup(buf[:end])
 }
 
 // maxLabel bounds the labels transportEncoding looks up after removing

@@ -16,9 +16,9 @@ import (
 // the 2008 draft's matching), and --locale must be a locale or top-level
 // domain (see knownLocale).
 func (c *config) resolve() error {
-	lookup := override.Lookup
+	lookup := override.Lookup[string]
 	if c.legacy {
-		lookup = override.LookupLegacy
+		lookup = override.LookupLegacy[string]
 	}
 	for _, f := range []struct {
 		flag  string
