@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"strconv"
-	"strings"
 
 	"golang.org/x/text/encoding"
 
@@ -25,16 +24,12 @@ func (h *htmlEncoding) NewEncoder() *encoding.Encoder {
 	return encoding.HTMLEscapeUnsupported(h.Encoding.NewEncoder())
 }
 
-// encodings and names hold, for each encoding, what Lookup returns.
-var (
-	encodings [override.NumEncodings + 1]htmlEncoding
-	names     [override.NumEncodings + 1]string
-)
+// encodings holds, for each encoding, the encoding Lookup returns.
+var encodings [override.NumEncodings + 1]htmlEncoding
 
 func init() {
 	for _, e := range override.All() {
 		encodings[e] = htmlEncoding{codec.Encoding(e)}
-		names[e] = strings.ToLower(e.Name())
 	}
 }
 
@@ -43,7 +38,7 @@ func lookup(e override.Encoding) (encoding.Encoding, string) {
 	if !e.Valid() {
 		return nil, ""
 	}
-	return &encodings[e], names[e]
+	return &encodings[e], e.LowerName()
 }
 
 // Lookup returns the encoding with the given label, and its canonical name

@@ -38,8 +38,9 @@
 // Two spellings of an encoding's name are in use. [Lookup],
 // [DetermineEncoding] and the charsniff command (text and JSON) give the
 // lower-case form of the WHATWG name, as x/net/html/charset does:
-// "shift_jis", "utf-8", "windows-1252", "big5". The Encoding Standard's own
-// spelling, "Shift_JIS", "UTF-8", "windows-1252", "Big5", is what
+// "shift_jis", "utf-8", "windows-1252", "big5"; [override.Encoding.LowerName]
+// gives it for an encoding. The Encoding Standard's own spelling,
+// "Shift_JIS", "UTF-8", "windows-1252", "Big5", is what
 // override.Encoding.Name, sniff.Result.Name and so [decode.Reader.Result]
 // give. Labels match in either case, so both spellings look up the same
 // encoding.

@@ -1,11 +1,7 @@
 package archive
 
 import (
-	"strings"
-	"sync"
-
 	"github.com/charsniff/charsniff/decode"
-	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
 
@@ -64,7 +60,7 @@ func NewResult(file string, rd *decode.Reader) Result {
 func sniffResult(file string, s sniff.Result) Result {
 	return Result{
 		File:       file,
-		Encoding:   LowerName(s.Encoding),
+		Encoding:   s.Encoding.LowerName(),
 		Confidence: s.Confidence.String(),
 		Source:     s.Source.String(),
 		BOM:        s.BOMLength,
@@ -75,26 +71,10 @@ func sniffResult(file string, s sniff.Result) Result {
 // encoding rd made after the window, if any.
 func (r *Result) setChange(rd *decode.Reader) {
 	res := rd.Result()
-	r.Encoding = LowerName(res.Encoding)
+	r.Encoding = res.Encoding.LowerName()
 	r.Confidence = res.Confidence.String()
 	r.Source = res.Source.String()
 	if ch := res.Late; ch.Kind != decode.NoChange {
-		r.Late = &Late{Change: ch.Kind.String(), From: LowerName(ch.From), Offset: ch.Offset}
+		r.Late = &Late{Change: ch.Kind.String(), From: ch.From.LowerName(), Offset: ch.Offset}
 	}
-}
-
-var (
-	lowerOnce  sync.Once
-	lowerNames [256]string
-)
-
-// LowerName returns e's name in lower case ("shift_jis"), the spelling of
-// Result, without allocating after the first call.
-func LowerName(e override.Encoding) string {
-	lowerOnce.Do(func() {
-		for _, e := range override.All() {
-			lowerNames[e] = strings.ToLower(e.Name())
-		}
-	})
-	return lowerNames[e]
 }

@@ -26,12 +26,24 @@ type Encoding uint8
 
 // Name returns the encoding's canonical name as the Encoding Standard spells
 // it ("UTF-8", "Shift_JIS", "windows-1252"), or "" for [Unknown] and values
-// out of range.
+// out of range. [Encoding.LowerName] is the lower-case spelling.
 func (e Encoding) Name() string {
 	if e >= numEncodings {
 		return ""
 	}
 	return canonical[e]
+}
+
+// LowerName returns the encoding's name in lower case ("utf-8", "shift_jis",
+// "windows-1252"), or "" for [Unknown] and values out of range. It is the
+// spelling of golang.org/x/net/html/charset and of charsniff.Lookup,
+// DetermineEncoding and the charsniff command and its JSON, and it is also
+// one of the encoding's labels. It does not allocate.
+func (e Encoding) LowerName() string {
+	if e >= numEncodings {
+		return ""
+	}
+	return lowerNames[e]
 }
 
 // String returns the canonical name, or "Encoding(N)" for a value that is

@@ -231,6 +231,29 @@ func TestEncodingMethods(t *testing.T) {
 	}
 }
 
+// TestLowerName checks LowerName over all 40 encodings against the
+// standard's name lower-cased, that it is a label of the encoding, and that
+// it is "" for values that are not encodings and does not allocate.
+func TestLowerName(t *testing.T) {
+	for _, e := range All() {
+		want := strings.ToLower(e.Name())
+		if got := e.LowerName(); got != want {
+			t.Errorf("%v.LowerName() = %q, want %q", e, got, want)
+		}
+		if got, ok := Lookup(e.LowerName()); got != e || !ok {
+			t.Errorf("Lookup(%q) = %v, %v, want %v, true", e.LowerName(), got, ok, e)
+		}
+		if n := testing.AllocsPerRun(10, func() { _ = e.LowerName() }); n != 0 {
+			t.Errorf("%v.LowerName(): %v allocs, want 0", e, n)
+		}
+	}
+	for _, e := range []Encoding{Unknown, numEncodings, 255} {
+		if got := e.LowerName(); got != "" {
+			t.Errorf("Encoding(%d).LowerName() = %q, want \"\"", e, got)
+		}
+	}
+}
+
 // TestLookupAllocs checks that Lookup and LookupLegacy do not allocate, for
 // a string, a byte slice and types defined on them.
 func TestLookupAllocs(t *testing.T) {

@@ -59,6 +59,7 @@ const longestLabel = 19
 // longestLooseKey is the length of the longest UTS #22 key of the legacy table.
 const longestLooseKey = 39
 
+// canonical holds each encoding's name as the standard spells it.
 var canonical = [numEncodings]string{
 	Unknown:      "",
 	UTF8:         "UTF-8",
@@ -100,6 +101,51 @@ var canonical = [numEncodings]string{
 	Replacement:  "replacement",
 	UTF16BE:      "UTF-16BE",
 	UTF16LE:      "UTF-16LE",
+	XUserDefined: "x-user-defined",
+}
+
+// lowerNames holds each encoding's name in lower case, a label of it.
+var lowerNames = [numEncodings]string{
+	Unknown:      "",
+	UTF8:         "utf-8",
+	IBM866:       "ibm866",
+	ISO8859_2:    "iso-8859-2",
+	ISO8859_3:    "iso-8859-3",
+	ISO8859_4:    "iso-8859-4",
+	ISO8859_5:    "iso-8859-5",
+	ISO8859_6:    "iso-8859-6",
+	ISO8859_7:    "iso-8859-7",
+	ISO8859_8:    "iso-8859-8",
+	ISO8859_8I:   "iso-8859-8-i",
+	ISO8859_10:   "iso-8859-10",
+	ISO8859_13:   "iso-8859-13",
+	ISO8859_14:   "iso-8859-14",
+	ISO8859_15:   "iso-8859-15",
+	ISO8859_16:   "iso-8859-16",
+	KOI8R:        "koi8-r",
+	KOI8U:        "koi8-u",
+	Macintosh:    "macintosh",
+	Windows874:   "windows-874",
+	Windows1250:  "windows-1250",
+	Windows1251:  "windows-1251",
+	Windows1252:  "windows-1252",
+	Windows1253:  "windows-1253",
+	Windows1254:  "windows-1254",
+	Windows1255:  "windows-1255",
+	Windows1256:  "windows-1256",
+	Windows1257:  "windows-1257",
+	Windows1258:  "windows-1258",
+	XMacCyrillic: "x-mac-cyrillic",
+	GBK:          "gbk",
+	GB18030:      "gb18030",
+	Big5:         "big5",
+	EUCJP:        "euc-jp",
+	ISO2022JP:    "iso-2022-jp",
+	ShiftJIS:     "shift_jis",
+	EUCKR:        "euc-kr",
+	Replacement:  "replacement",
+	UTF16BE:      "utf-16be",
+	UTF16LE:      "utf-16le",
 	XUserDefined: "x-user-defined",
 }
 
