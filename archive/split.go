@@ -36,14 +36,17 @@ const maxSplitMisses = 4
 // so far are returned. Split reads about 16 KiB for each cut, and at most
 // 4 MiB more where it finds none.
 //
-// One case defeats the check: a gzip member of WARC records stored as is
-// inside another member's data (a .warc.gz file in a response record,
-// which a compressor leaves in stored deflate blocks, being
-// incompressible). A cut there gives the part before it a damaged last
-// record and the part after it the stored records as if they were the
-// file's. So a caller must check that each part but the last ends with an
-// undamaged record, and otherwise read on from that part's start as one
-// part: the charsniff command does.
+// Nor is a gzip member inside another member's stored deflate blocks (a
+// .warc.gz file in a response record, in a member written without
+// compression or stored by a compressor that found it incompressible):
+// its bytes are there as they are and would pass the check, so Split
+// does not cut at a member within 64 KiB after what may be the header of
+// a stored block that reaches it (see inStoredBlock); such a header
+// appears by chance before about one member in three in compressed data, and
+// Split then cuts at a later member. A caller should still check that
+// each part but the last is read without error to its very end, and
+// otherwise read on from that part's first error on one core: the
+// charsniff command does.
 func Split(src io.ReaderAt, size, partSize int64) []int64 {
 	cuts := []int64{0}
 	var head [2]byte
@@ -79,6 +82,7 @@ type splitter struct {
 	src  io.ReaderAt
 	size int64
 	buf  []byte
+	back []byte // the bytes before a member, for inStoredBlock
 	zr   gzip.Reader
 	br   *bufio.Reader
 }
@@ -102,8 +106,8 @@ func (s *splitter) find(from, to int64) (int64, bool) {
 				break
 			}
 			i += j
-			if s.startsRecord(off + int64(i)) {
-				return off + int64(i), true
+			if at := off + int64(i); s.startsRecord(at) && !s.inStoredBlock(at) {
+				return at, true
 			}
 		}
 	}
@@ -111,6 +115,38 @@ func (s *splitter) find(from, to int64) (int64, bool) {
 }
 
 var gzipMagic = []byte{0x1f, 0x8b, 0x08}
+
+// maxStored is the most a stored deflate block holds: its LEN and NLEN
+// (4 bytes) and up to 65535 bytes of data.
+const maxStored = 4 + 0xffff
+
+// inStoredBlock reports whether off may lie in the data of a stored
+// deflate block: whether one of the maxStored bytes before it starts a
+// LEN and NLEN pair (LEN, then its complement, little-endian) whose LEN
+// bytes of data reach off. The bytes of a gzip member inside a stored
+// block (a .warc.gz in a record, in a member written without compression
+// or stored by a compressor that found it incompressible) are there as
+// they are and look like a member of the file; but the block's header is
+// at most maxStored bytes before them, so no such member passes. Bytes of
+// other data that look like a header make a true member fail too (about
+// one in two in compressed data): Split then cuts at a later member.
+func (s *splitter) inStoredBlock(off int64) bool {
+	from := max(0, off-maxStored)
+	if cap(s.back) < maxStored {
+		s.back = make([]byte, maxStored)
+	}
+	b := s.back[:off-from]
+	if n, _ := s.src.ReadAt(b, from); n < len(b) {
+		return true // cannot tell: do not cut here
+	}
+	for q := 0; q+4 <= len(b); q++ {
+		n := int(b[q]) | int(b[q+1])<<8
+		if b[q+2] == ^b[q] && b[q+3] == ^b[q+1] && q+4+n > len(b) {
+			return true
+		}
+	}
+	return false
+}
 
 // startsRecord reports whether a gzip member starts at off and inflates to
 // a WARC version line.

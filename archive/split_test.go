@@ -170,3 +170,36 @@ func TestSplitOnePart(t *testing.T) {
 type failingReader struct{}
 
 func (failingReader) ReadAt([]byte, int64) (int, error) { return 0, errors.New("broken") }
+
+// TestSplitStored checks that Split does not cut at the members of a gzip
+// WARC file held in a record's payload, stored as they are: in members
+// written without compression, or mixed with compressed ones.
+func TestSplitStored(t *testing.T) {
+	for _, levels := range [][]int{
+		{gzip.NoCompression},
+		{gzip.NoCompression, gzip.BestSpeed, gzip.DefaultCompression},
+		{gzip.BestCompression},
+	} {
+		var b bytes.Buffer
+		members, err := warctest.Embedded(&b, 2000, 300, levels...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := b.Bytes()
+		if got := recordOffsets(t, data); !slices.Equal(got, members) {
+			t.Fatalf("levels %v: the file has %d records, want %d", levels, len(got), len(members))
+		}
+		for _, size := range []int64{1000, 16 << 10, 64 << 10} {
+			cuts := archive.Split(bytes.NewReader(data), int64(len(data)), size)
+			checkCuts(t, cuts, members)
+			if size <= 16<<10 && len(cuts) < 5 {
+				t.Errorf("levels %v, part size %d: %d parts", levels, size, len(cuts))
+			}
+			wantOffs, want := readParts(t, data, []int64{0})
+			gotOffs, got := readParts(t, data, cuts)
+			if !slices.Equal(gotOffs, wantOffs) || !slices.Equal(got, want) {
+				t.Errorf("levels %v, part size %d: the parts read %d records, the whole file %d", levels, size, len(gotOffs), len(wantOffs))
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
 	"runtime"
@@ -30,6 +31,10 @@ var partSize int64 = 256 << 10
 // each core's archive.Reader (about 4 MiB).
 var maxPartHold = 1 << 20
 
+// split is archive.Split; the tests make wrong cuts with it, to check
+// that the parts catch them.
+var split = archive.Split
+
 // splitWARC returns the file of the WARC input in, opened as o, and where
 // to cut it to read it on several cores; nil cuts when it is read as one
 // part: on one core, from standard input or a byte range, or a file that
@@ -46,7 +51,7 @@ func splitWARC(in input, o *opened) (*os.File, []int64) {
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() != o.size {
 		return nil, nil
 	}
-	cuts := archive.Split(f, o.size, partSize)
+	cuts := split(f, o.size, partSize)
 	if len(cuts) < 2 {
 		return nil, nil
 	}
@@ -156,28 +161,22 @@ func (w *worker) readParts(in input, f *os.File, size int64, cuts []int64, c *wa
 		}
 		close(p.turn)
 		<-p.done
+		damaged := p.err == errPartDamaged
+		if damaged {
+			p.err = nil
+		}
 		if p.err == nil && !p.live {
 			p.live = true
 			p.err = flush(p)
 		}
-		last := p.in.rng.off+p.in.rng.n == size
-		if t := p.tail; p.err == nil && t != nil && !last && (len(t.held) > 0 || t.lastErr != nil) {
-			// The part ended with a damaged record: read the file
-			// again from the part's start, on this goroutine, and
-			// write the lines from that record on, as a file read
-			// whole would; the part's counts go with it.
-			from = p.in.rng.off
-			if len(t.held) > 0 {
-				resume = t.held[0].Offset
-			} else {
-				resume, skip = t.lastErr.Offset, true // its text is out
-			}
-			t.held = nil
+		if p.err == nil && damaged {
+			// The part met an error: read the file again from the
+			// part's start, on this goroutine, and write the lines
+			// from that record on, as a file read whole would; the
+			// part's counts go with it.
+			from, resume, skip = p.in.rng.off, p.tail.first.Offset, p.tail.skip
 			close(stop)
 			continue
-		}
-		if t := p.tail; p.err == nil && t != nil {
-			p.err = t.release()
 		}
 		c.Counts.Add(&p.c.Counts)
 		if err = p.err; err != nil {
@@ -197,56 +196,47 @@ func (w *worker) readParts(in input, f *os.File, size int64, cuts []int64, c *wa
 	return err
 }
 
-// tailHold is a part's lines with its trailing error lines (a damaged
-// record's, without text) held back: lines go out in order, except those
-// after the part's last line with text or without error, which wait for
-// readParts to decide whether the part was cut inside a record. lastErr
-// is set when the part's last line so far closes a record with text that
-// ended damaged (its text is out already).
+// tailHold is a part's lines up to its first error line (a damaged
+// record's, or a stretch of garbage's), unless the part is the file's
+// last. A part that starts where a record starts reads the records a file
+// read whole would, and ends where the next part starts, unless it meets
+// an error: damage, or the part's end inside a record (a wrong cut, see
+// archive.Split), after which the reader's resynchronization may take
+// bytes inside the record for records. So the part stops there, and
+// readParts reads the file on from that record on one core, as a file
+// read whole. A record whose text is out already gets its line and is
+// skipped when read again.
 type tailHold struct {
-	out     lines
-	held    []result
-	open    bool    // a record's text has begun: the next end is its
-	lastErr *result // the last line, if it closed a damaged record with text
+	out   lines
+	last  bool    // the part is the file's last: its errors are the file's
+	open  bool    // a record's text has begun: the next end is its
+	first *result // the first error line, once met: the part stops there
+	skip  bool    // first's text and line are out
 }
 
+// errPartDamaged stops a part at its first error line.
+var errPartDamaged = errors.New("part damaged")
+
 func (t *tailHold) begin(r *result, text func(io.Writer) error) error {
-	if err := t.release(); err != nil {
-		return err
-	}
-	t.open, t.lastErr = true, nil
+	t.open = true
 	return t.out.begin(r, text)
 }
 
 func (t *tailHold) end(r *result) error {
-	if t.open {
-		t.open = false
-		if r.Error != "" && r.Where != nil {
-			c := *r
-			t.lastErr = &c
-		}
+	open := t.open
+	t.open = false
+	if t.last || r.Error == "" || r.Where == nil {
 		return t.out.end(r)
 	}
-	if r.Error != "" && r.Where != nil {
-		t.held = append(t.held, *r)
-		return nil
-	}
-	if err := t.release(); err != nil {
-		return err
-	}
-	t.lastErr = nil
-	return t.out.end(r)
-}
-
-// release sends the held lines on.
-func (t *tailHold) release() error {
-	for i := range t.held {
-		if err := t.out.end(&t.held[i]); err != nil {
+	c := *r
+	t.first = &c
+	if open {
+		t.skip = true
+		if err := t.out.end(r); err != nil {
 			return err
 		}
 	}
-	t.held = t.held[:0]
-	return nil
+	return errPartDamaged
 }
 
 // resumeAt is lines from the record at offset off on: the lines of the
@@ -301,7 +291,7 @@ func (w *worker) sniffParts(in input, f *os.File, size int64, cuts []int64, out 
 	read := func(pw *worker, p *part, src io.Reader) error {
 		p.direct = out
 		p.out = &partResults{p: p, max: maxResults}
-		p.tail = &tailHold{out: p.out}
+		p.tail = &tailHold{out: p.out, last: p.in.rng.off+p.in.rng.n == size}
 		return pw.readWARC(p.in, src, p.tail, p.c)
 	}
 	flush := func(p *part) error {
@@ -358,7 +348,7 @@ func (w *worker) decodeParts(in input, f *os.File, size int64, cuts []int64, d *
 			pd.text = new(jsonText)
 		}
 		p.d, p.out = pd, pd
-		p.tail = &tailHold{out: pd}
+		p.tail = &tailHold{out: pd, last: p.in.rng.off+p.in.rng.n == size}
 		return pw.readWARC(p.in, src, p.tail, p.c)
 	}
 	flush := func(p *part) error {

@@ -3,13 +3,14 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/internal/warctest"
 )
 
@@ -102,56 +103,38 @@ func runPartsWith(t *testing.T, args []string, procs int, size int64, hold int) 
 	return runInProcess(args)
 }
 
-// TestWARCPartsEmbedded checks a file that archive.Split cuts inside a
-// record: a response whose body is a gzip WARC file of its own, stored
-// as is (no compression) in the record's gzip member, so that the inner
-// file's members look like the outer file's. The part before such a cut
-// ends with a damaged record; the command then reads on from that record
-// as a file read whole, and the output is the same as on one core.
+// TestWARCPartsEmbedded checks that wrong cuts (inside a record: at the
+// members of a gzip WARC file stored as is in a record's payload, which
+// archive.Split does not make) are caught: the part before such a cut
+// does not end where the next begins, and the command reads on from
+// there as a file read whole, so that the output is the same as on one
+// core.
 func TestWARCPartsEmbedded(t *testing.T) {
-	html := func(s string) []byte {
-		return warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, []byte("<title>"+s+"</title>"+strings.Repeat("<p>text ", 40)))
-	}
-	var inner bytes.Buffer
-	iw := warctest.NewWriter(&inner, true)
-	for _, u := range []string{"http://inner.example/1", "http://inner.example/2", "http://inner.example/3"} {
-		if _, err := iw.Write(warctest.Response(u, html(u))); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var file bytes.Buffer
-	ow := warctest.NewWriter(&file, true)
-	write := func(rec warctest.Record) {
-		if _, err := ow.Write(rec); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(warctest.Response("http://outer.example/a", html("a")))
-	// The record that holds the inner file, in a member of stored blocks.
-	var raw bytes.Buffer
-	if _, err := warctest.NewWriter(&raw, false).Write(warctest.Response("http://outer.example/crawl.warc.gz",
-		warctest.HTTPResponse(200, []string{"Content-Type: application/warc"}, inner.Bytes()))); err != nil {
+	members, err := warctest.Embedded(&file, 40, 60, gzip.NoCompression)
+	if err != nil {
 		t.Fatal(err)
 	}
-	start := int64(file.Len())
-	zw, _ := gzip.NewWriterLevel(&file, gzip.NoCompression)
-	zw.Write(raw.Bytes())
-	zw.Close()
-	end := int64(file.Len())
-	write(warctest.Response("http://outer.example/b", html("b")))
-	write(warctest.Response("http://outer.example/c", html("c")))
+	data := file.Bytes()
 	path := filepath.Join(t.TempDir(), "embedded.warc.gz")
-	if err := os.WriteFile(path, file.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cuts := archive.Split(bytes.NewReader(file.Bytes()), int64(file.Len()), 100)
-	inside := false
-	for _, c := range cuts {
-		inside = inside || start < c && c < end
+	// Every gzip header of the file: the outer members and the inner
+	// file's.
+	var all []int64
+	for i := 0; ; i++ {
+		j := bytes.Index(data[i:], []byte{0x1f, 0x8b, 0x08})
+		if j < 0 {
+			break
+		}
+		i += j
+		all = append(all, int64(i))
 	}
-	if !inside {
-		t.Fatalf("no cut inside the record that holds a WARC file (%d-%d): %v; the test needs one", start, end, cuts)
+	if len(all) < len(members)+50 {
+		t.Fatalf("%d gzip headers, %d members: the inner file is not stored as is", len(all), len(members))
 	}
+	defer func(f func(io.ReaderAt, int64, int64) []int64) { split = f }(split)
 	for _, args := range [][]string{
 		{"--json", "--stats", path},
 		{"--decode", "--json", path},
@@ -161,13 +144,69 @@ func TestWARCPartsEmbedded(t *testing.T) {
 		if strings.Contains(want, "inner.example") || wantCode != 0 {
 			t.Fatalf("%q on one core: exit %d, output names the inner file's records:\n%s", args, wantCode, want)
 		}
-		for _, c := range []struct {
-			procs      int
-			size, hold int
-		}{{2, 100, 1 << 20}, {2, 100, 0}, {3, 1, 2000}} {
-			got, gotErr, code := runPartsWith(t, args, c.procs, int64(c.size), c.hold)
-			if got != want || gotErr != wantErr || code != wantCode {
-				t.Errorf("%q, %+v: exit %d, got\n%.2000s\n%s\nwant exit %d\n%.2000s\n%s", args, c, code, got, gotErr, wantCode, want, wantErr)
+		for _, every := range []int{1, 3, 7, 20} {
+			split = func(io.ReaderAt, int64, int64) []int64 {
+				var cuts []int64
+				for i := 0; i < len(all); i += every {
+					cuts = append(cuts, all[i])
+				}
+				return cuts
+			}
+			for _, c := range []struct {
+				procs int
+				hold  int
+			}{{2, 1 << 20}, {2, 0}, {3, 2000}} {
+				got, gotErr, code := runPartsWith(t, args, c.procs, 100, c.hold)
+				if got != want || gotErr != wantErr || code != wantCode {
+					t.Errorf("%q, every %d, %+v: exit %d, got\n%.2000s\n%s\nwant exit %d\n%.2000s\n%s", args, every, c, code, got, gotErr, wantCode, want, wantErr)
+				}
+			}
+		}
+	}
+}
+
+// TestWARCPartsStored checks files whose members are stored (gzip level 0)
+// or mixed, with a gzip WARC file in one record's payload: its members
+// appear as they are in the outer file. The output is the same on one
+// core, on two and on several, in parts of any size, and from standard
+// input.
+func TestWARCPartsStored(t *testing.T) {
+	dir := t.TempDir()
+	for _, levels := range [][]int{{gzip.NoCompression}, {gzip.NoCompression, gzip.BestSpeed, gzip.DefaultCompression}} {
+		var file bytes.Buffer
+		if _, err := warctest.Embedded(&file, 300, 300, levels...); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, "stored.warc.gz")
+		if err := os.WriteFile(path, file.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{
+			{"--json", "--stats", path},
+			{"--decode", "--json", path},
+		} {
+			want, wantErr, wantCode := runPartsWith(t, args, 1, partSize, maxPartHold)
+			if n := strings.Count(want, `"uri":"http://outer.example/`); strings.Contains(want, "inner.example") || wantCode != 0 || n != 300 {
+				t.Fatalf("%q on one core: exit %d, %d outer records, output names the inner file's records:\n%.3000s", args, wantCode, n, want)
+			}
+			for _, c := range []struct {
+				procs int
+				size  int64
+			}{{2, partSize}, {2, 4 << 10}, {4, 1000}, {3, 64 << 10}} {
+				got, gotErr, code := runPartsWith(t, args, c.procs, c.size, maxPartHold)
+				if got != want || gotErr != wantErr || code != wantCode {
+					t.Errorf("levels %v, %q, %+v: exit %d, %d lines, %d inner, stderr %s; want exit %d, %d lines", levels, args, c, code,
+						strings.Count(got, "\n"), strings.Count(got, "inner.example"), gotErr, wantCode, strings.Count(want, "\n"))
+				}
+			}
+			// From standard input, on two cores: one part.
+			stdinArgs := append(args[:len(args)-1:len(args)-1], "-")
+			var o, e bytes.Buffer
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+			code := run(stdinArgs, bytes.NewReader(file.Bytes()), &o, &e)
+			if got := strings.ReplaceAll(o.String(), `"file":"-"`, `"file":`+strconv.Quote(path)); got != want || code != wantCode {
+				t.Errorf("levels %v, %q: exit %d, %d lines, %d inner; want exit %d, %d lines", levels, stdinArgs, code,
+					strings.Count(got, "\n"), strings.Count(got, "inner.example"), wantCode, strings.Count(want, "\n"))
 			}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -48,10 +49,18 @@ type Writer struct {
 // NewWriter returns a Writer to w. If compress is set, each record is one
 // gzip member.
 func NewWriter(w io.Writer, compress bool) *Writer {
-	ww := &Writer{w: w, date: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 	if compress {
-		ww.zw, _ = gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression)
+		return NewWriterLevel(w, gzip.DefaultCompression)
 	}
+	return &Writer{w: w, date: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+}
+
+// NewWriterLevel returns a Writer to w that writes each record as one gzip
+// member compressed at level (a compress/gzip level: gzip.NoCompression
+// writes members of stored deflate blocks, the record's bytes as they are).
+func NewWriterLevel(w io.Writer, level int) *Writer {
+	ww := &Writer{w: w, date: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
+	ww.zw, _ = gzip.NewWriterLevel(io.Discard, level)
 	return ww
 }
 
@@ -156,6 +165,61 @@ func Gzip(body []byte) []byte {
 	zw.Write(body)
 	zw.Close()
 	return b.Bytes()
+}
+
+// Embedded writes to w a gzip WARC file of outer HTML response records, one
+// gzip member each, compressed at the levels given in turn (cycling), with
+// a response record after the first half of them whose payload is a whole
+// gzip WARC file of inner HTML records (application/warc, as a crawler
+// that fetched a .warc.gz stores it). In a member compressed at
+// gzip.NoCompression, or in one whose compressor finds the inner file
+// incompressible, the inner file's members appear as they are, and look
+// like members of the outer file. It returns the offsets of the outer
+// file's records (its members).
+func Embedded(w io.Writer, outer, inner int, levels ...int) ([]int64, error) {
+	if len(levels) == 0 {
+		levels = []int{gzip.NoCompression}
+	}
+	page := func(host string, i int) Record {
+		uri := fmt.Sprintf("http://%s/%d.html", host, i)
+		body := "<!DOCTYPE html><title>" + uri + "</title>" + strings.Repeat("<p>text of the page ", 10+i%20)
+		return Response(uri, HTTPResponse(200, []string{"Content-Type: text/html"}, []byte(body)))
+	}
+	var in bytes.Buffer
+	iw := NewWriter(&in, true)
+	for i := range inner {
+		if _, err := iw.Write(page("inner.example", i)); err != nil {
+			return nil, err
+		}
+	}
+	cw := &countWriter{w: w}
+	var offs []int64
+	for i := range outer + 1 {
+		ww := NewWriterLevel(cw, levels[i%len(levels)])
+		ww.n = i
+		rec := page("outer.example", i)
+		if i == outer/2 {
+			rec = Response("http://outer.example/crawl.warc.gz",
+				HTTPResponse(200, []string{"Content-Type: application/warc", "Content-Length: " + strconv.Itoa(in.Len())}, in.Bytes()))
+		}
+		offs = append(offs, cw.n)
+		if _, err := ww.Write(rec); err != nil {
+			return nil, err
+		}
+	}
+	return offs, nil
+}
+
+// countWriter counts the bytes written to w.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // Stats describes what Generate wrote.
