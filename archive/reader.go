@@ -1,6 +1,7 @@
 package archive
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -152,6 +153,7 @@ type Record struct {
 
 	r        *Reader
 	text     *text
+	buffered *bytes.Reader // the text read into memory by ReadAll, if any
 	finished bool
 }
 
@@ -159,6 +161,9 @@ type Record struct {
 // problem reading the record goes into Result.Error, after the text
 // decoded up to it. WriteText writes nothing for a record without Text.
 func (rec *Record) WriteText(w io.Writer) (int64, error) {
+	if rec.buffered != nil {
+		return rec.buffered.WriteTo(w)
+	}
 	t := rec.text
 	if t == nil || rec.finished {
 		return 0, nil

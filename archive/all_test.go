@@ -1,0 +1,186 @@
+package archive
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/charsniff/charsniff/internal/warctest"
+)
+
+// recordLines returns a line for each record: its result in JSON and its
+// text.
+func recordLine(t *testing.T, rec *Record) string {
+	var text bytes.Buffer
+	if _, err := rec.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	res, _ := json.Marshal(rec.Finish())
+	return fmt.Sprintf("%s %q", res, text.String())
+}
+
+// nextLines returns the lines of the records of data read with Next.
+func nextLines(t *testing.T, data []byte) []string {
+	var got []string
+	r := NewReader(bytes.NewReader(data), Options{File: "f"})
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return got
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, recordLine(t, rec))
+	}
+}
+
+// readAllLines returns the lines of the records of data read with ReadAll
+// on procs goroutines, in parts of size bytes.
+func readAllLines(t *testing.T, data []byte, procs int, size int64) ([]string, *Counts) {
+	defer func(p int, s int64) { runtime.GOMAXPROCS(p); partSize = s }(runtime.GOMAXPROCS(procs), partSize)
+	partSize = size
+	var got []string
+	c, err := ReadAll(context.Background(), bytes.NewReader(data), int64(len(data)), Options{File: "f"}, func(rec *Record) error {
+		got = append(got, recordLine(t, rec))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, c
+}
+
+// testFiles returns WARC files to read: stored members with a WARC file in
+// a record, mixed levels, a generated crawl, the wget file, the wget file
+// with half of itself after it (damaged), and a plain WARC file.
+func testFiles(t *testing.T) map[string][]byte {
+	files := make(map[string][]byte)
+	for name, levels := range map[string][]int{
+		"stored": {gzip.NoCompression},
+		"mixed":  {gzip.NoCompression, gzip.BestSpeed, gzip.DefaultCompression},
+	} {
+		var b bytes.Buffer
+		if _, err := warctest.Embedded(&b, 200, 100, levels...); err != nil {
+			t.Fatal(err)
+		}
+		files[name] = b.Bytes()
+	}
+	var gen, plain bytes.Buffer
+	warctest.Generate(&gen, 1<<20, true, 3)
+	warctest.Generate(&plain, 256<<10, false, 4)
+	files["generated"], files["plain"] = gen.Bytes(), plain.Bytes()
+	wget, err := os.ReadFile(filepath.Join("..", "warc", "testdata", "wget.warc.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files["wget"] = wget
+	files["damaged"] = append(slices.Clip(wget), wget[:len(wget)/2]...)
+	return files
+}
+
+// TestReadAll checks that ReadAll hands out the records Next does, with
+// the same results and text, on one goroutine, two and several, in parts
+// of any size, and the same counts.
+func TestReadAll(t *testing.T) {
+	for name, data := range testFiles(t) {
+		want := nextLines(t, data)
+		r := NewReader(bytes.NewReader(data), Options{})
+		for _, err := r.Next(); err == nil; _, err = r.Next() {
+		}
+		wantCounts := r.Counts()
+		for _, c := range []struct {
+			procs int
+			size  int64
+		}{{1, 1000}, {2, 256 << 10}, {2, 1000}, {4, 4 << 10}, {3, 100}} {
+			got, counts := readAllLines(t, data, c.procs, c.size)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s, %+v: %d records, want %d; first difference:\n%s", name, c, len(got), len(want), firstDiff(got, want))
+			}
+			if fmt.Sprint(counts) != fmt.Sprint(wantCounts) {
+				t.Errorf("%s, %+v: counts %+v, want %+v", name, c, counts, wantCounts)
+			}
+		}
+	}
+}
+
+func firstDiff(got, want []string) string {
+	for i := range min(len(got), len(want)) {
+		if got[i] != want[i] {
+			return fmt.Sprintf("got  %.300s\nwant %.300s", got[i], want[i])
+		}
+	}
+	return "(one is a prefix of the other)"
+}
+
+// TestReadAllWrongCuts checks the parts' safety net: cuts at every gzip
+// header, the inner file's included, give the records of Next.
+func TestReadAllWrongCuts(t *testing.T) {
+	defer func(f func(io.ReaderAt, int64, int64) []int64) { split = f }(split)
+	for _, name := range []string{"stored", "mixed"} {
+		data := testFiles(t)[name]
+		want := nextLines(t, data)
+		for _, every := range []int{1, 5, 17} {
+			split = func(io.ReaderAt, int64, int64) []int64 {
+				cuts := []int64{0}
+				for i, k := 1, 0; ; i++ {
+					j := bytes.Index(data[i:], []byte{0x1f, 0x8b, 0x08})
+					if j < 0 {
+						return cuts
+					}
+					if i += j; k%every == 0 {
+						cuts = append(cuts, int64(i))
+					}
+					k++
+				}
+			}
+			for _, procs := range []int{2, 4} {
+				if got, _ := readAllLines(t, data, procs, 1); !slices.Equal(got, want) {
+					t.Errorf("%s, a cut at every %d gzip headers, %d goroutines: %d records, want %d; first difference:\n%s",
+						name, every, procs, len(got), len(want), firstDiff(got, want))
+				}
+			}
+		}
+	}
+}
+
+// TestReadAllStop checks that an error of fn, or a canceled context, stops
+// ReadAll and is returned.
+func TestReadAllStop(t *testing.T) {
+	defer func(p int, s int64) { runtime.GOMAXPROCS(p); partSize = s }(runtime.GOMAXPROCS(2), partSize)
+	partSize = 1000
+	data := testFiles(t)["generated"]
+	stop := errors.New("enough")
+	for _, after := range []int{0, 1, 10} {
+		n := 0
+		_, err := ReadAll(context.Background(), bytes.NewReader(data), int64(len(data)), Options{}, func(*Record) error {
+			if n++; n > after {
+				return stop
+			}
+			return nil
+		})
+		if err != stop || n != after+1 {
+			t.Errorf("stop after %d: %d calls, error %v", after, n, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		n = 0
+		_, err = ReadAll(ctx, bytes.NewReader(data), int64(len(data)), Options{}, func(*Record) error {
+			if n++; n > after {
+				cancel()
+			}
+			return nil
+		})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("cancel after %d: error %v", after, err)
+		}
+	}
+}
