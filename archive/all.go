@@ -8,9 +8,9 @@ import (
 	"sync"
 )
 
-// partSize is the size of the parts ReadAll cuts a gzip WARC file into (see
-// Split); a variable for the tests.
-var partSize int64 = 256 << 10
+// defaultPartSize is the size of the parts ReadAll cuts a gzip WARC file
+// into (see Split) when Options.PartSize is 0.
+const defaultPartSize = 256 << 10
 
 // split is Split; the tests make wrong cuts with it.
 var split = Split
@@ -29,6 +29,7 @@ const (
 // kept. The offsets of the results are src's plus opts.Offset.
 //
 // A gzip file of one member per record is cut into parts of about 256 KiB
+// (Options.PartSize)
 // at record starts (see Split), each read by its own Reader ahead of its
 // turn; records whose payload is at most 1 MiB are decoded ahead, their
 // text held in memory, and larger ones when their turn comes, as they are
@@ -48,7 +49,11 @@ const (
 // and the first error: fn's (which stops the reading), ctx's, or a read
 // error of src, which ends the reading as it ends Reader.Next's.
 func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn func(*Record) error) (*Counts, error) {
-	cuts := split(src, size, partSize)
+	ps := opts.PartSize
+	if ps <= 0 {
+		ps = defaultPartSize
+	}
+	cuts := split(src, size, ps)
 	n := runtime.GOMAXPROCS(0)
 	counts := &Counts{Skipped: make(map[string]int)}
 	if len(cuts) < 2 || n == 1 {
@@ -142,6 +147,7 @@ func (p *allPart) consume(fn func(*Record) error) error {
 			it.rec.Finish()
 			close(it.done)
 		}
+		it.release()
 		if err != nil {
 			return err
 		}
@@ -175,8 +181,21 @@ type allPart struct {
 // error of src.
 type partItem struct {
 	rec  *Record
+	text *bytes.Buffer // a held record's text, given back to texts after fn
 	done chan struct{}
 	err  error
+}
+
+// texts holds the text buffers of held records for reuse.
+var texts = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// release gives the memory of it's text back for reuse.
+func (it *partItem) release() {
+	if b := it.text; b != nil && b.Cap() <= 4*maxHeldPayload {
+		b.Reset()
+		texts.Put(b)
+	}
+	it.text = nil
 }
 
 // read reads the records of p with a Reader and aw, sending them to
@@ -194,7 +213,8 @@ func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *W
 		}
 		it := partItem{rec: rec, err: err}
 		if h != nil {
-			it.rec = bufferText(aw.Open(h))
+			it.text = texts.Get().(*bytes.Buffer)
+			it.rec = bufferText(aw.Open(h), it.text)
 			h.Release()
 		} else if rec != nil && rec.Text != nil {
 			it.done = make(chan struct{})
@@ -234,12 +254,11 @@ func (p *allPart) send(ctx context.Context, it partItem) bool {
 	}
 }
 
-// bufferText reads the text of rec, a held record just opened, into
-// memory, finishes it and returns it with that text as its Text.
-func bufferText(rec *Record) *Record {
-	var b bytes.Buffer
+// bufferText reads the text of rec, a held record just opened, into b,
+// finishes it and returns it with that text as its Text.
+func bufferText(rec *Record, b *bytes.Buffer) *Record {
 	if rec.Text != nil {
-		rec.WriteText(&b)
+		rec.WriteText(b)
 	}
 	rec.Finish()
 	if rec.Text != nil {

@@ -47,10 +47,9 @@ func nextLines(t *testing.T, data []byte) []string {
 // readAllLines returns the lines of the records of data read with ReadAll
 // on procs goroutines, in parts of size bytes.
 func readAllLines(t *testing.T, data []byte, procs int, size int64) ([]string, *Counts) {
-	defer func(p int, s int64) { runtime.GOMAXPROCS(p); partSize = s }(runtime.GOMAXPROCS(procs), partSize)
-	partSize = size
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 	var got []string
-	c, err := ReadAll(context.Background(), bytes.NewReader(data), int64(len(data)), Options{File: "f"}, func(rec *Record) error {
+	c, err := ReadAll(context.Background(), bytes.NewReader(data), int64(len(data)), Options{File: "f", PartSize: size}, func(rec *Record) error {
 		got = append(got, recordLine(t, rec))
 		return nil
 	})
@@ -156,13 +155,12 @@ func TestReadAllWrongCuts(t *testing.T) {
 // TestReadAllStop checks that an error of fn, or a canceled context, stops
 // ReadAll and is returned.
 func TestReadAllStop(t *testing.T) {
-	defer func(p int, s int64) { runtime.GOMAXPROCS(p); partSize = s }(runtime.GOMAXPROCS(2), partSize)
-	partSize = 1000
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	data := testFiles(t)["generated"]
 	stop := errors.New("enough")
 	for _, after := range []int{0, 1, 10} {
 		n := 0
-		_, err := ReadAll(context.Background(), bytes.NewReader(data), int64(len(data)), Options{}, func(*Record) error {
+		_, err := ReadAll(context.Background(), bytes.NewReader(data), int64(len(data)), Options{PartSize: 1000}, func(*Record) error {
 			if n++; n > after {
 				return stop
 			}
@@ -173,7 +171,7 @@ func TestReadAllStop(t *testing.T) {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		n = 0
-		_, err = ReadAll(ctx, bytes.NewReader(data), int64(len(data)), Options{}, func(*Record) error {
+		_, err = ReadAll(ctx, bytes.NewReader(data), int64(len(data)), Options{PartSize: 1000}, func(*Record) error {
 			if n++; n > after {
 				cancel()
 			}

@@ -26,6 +26,10 @@ type Options struct {
 	// it (a record's coordinates in a CDX or columnar index): the
 	// offsets of the results are the file's.
 	Offset int64
+	// PartSize is the size of the parts ReadAll cuts a file into (see
+	// Split); 0 means 256 KiB. Smaller parts spread a small file over
+	// more cores, at some cost per part. A Reader ignores it.
+	PartSize int64
 }
 
 // Counts count what a Reader met in its file.

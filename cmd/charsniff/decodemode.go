@@ -111,8 +111,8 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 	if o.warc {
 		c := newWARCCounts()
 		var err error
-		if f, cuts := splitWARC(in, o); cuts != nil {
-			err = w.decodeParts(in, f, o.size, cuts, d, c)
+		if f := splitWARC(in, o); f != nil {
+			err = w.readParts(in, f, o.size, d, c)
 		} else {
 			err = w.decodeWARC(in, o.r, d, c)
 		}
@@ -181,7 +181,6 @@ type decoder struct {
 	// note says to count and report each result (a.note); a worker's
 	// results are noted when they are written.
 	note     bool
-	part     *part         // the part of a file it decodes, which notes its results
 	begun    bool          // a JSON line with text is open
 	textLine []byte        // a text line, reused
 	buf      bytes.Buffer  // for marshal
@@ -218,8 +217,6 @@ func (d *decoder) begin(r *result, text func(io.Writer) error) error {
 func (d *decoder) end(r *result) error {
 	if d.note {
 		d.a.note(r)
-	} else if d.part != nil {
-		d.part.note(r)
 	}
 	if !d.begun {
 		return d.line(r)

@@ -165,8 +165,8 @@ func (w *worker) sniff(j *job, done <-chan struct{}) {
 	defer o.Close()
 	if o.warc {
 		j.warc = newWARCCounts()
-		if f, cuts := splitWARC(j.in, o); cuts != nil {
-			w.sniffParts(j.in, f, o.size, cuts, b, j.warc)
+		if f := splitWARC(j.in, o); f != nil {
+			w.readParts(j.in, f, o.size, b, j.warc)
 			return
 		}
 		w.readWARC(j.in, o.r, b, j.warc)
