@@ -45,6 +45,9 @@ const (
 // goroutine, as the whole file would be, so the records are those of
 // Reader.Next in every case.
 //
+// A panic on one of ReadAll's goroutines (a bug) is raised again on the
+// caller's, once the others have stopped.
+//
 // ReadAll returns the counts of the file (complete when the error is nil)
 // and the first error: fn's (which stops the reading), ctx's, or a read
 // error of src, which ends the reading as it ends Reader.Next's.
@@ -81,6 +84,9 @@ func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn 
 		p.drain()
 	}
 	wg.Wait()
+	if damaged != nil && damaged.panicked != nil {
+		panic(damaged.panicked)
+	}
 	if damaged != nil {
 		err = readRange(ctx, src, damaged.off, size, opts, damaged.first, damaged.delivered, fn, counts)
 	}
@@ -114,7 +120,7 @@ func produceParts(ctx context.Context, cuts []int64, size int64, order, work cha
 
 // consumeParts calls fn with the records of the parts of order, in order,
 // and adds the counts of each part read to its end to counts. It returns
-// the first part that met an error before its end, if any (the rest of
+// the first part that met an error before its end or panicked, if any (the rest of
 // the file is to be read from its start on one goroutine), or fn's error,
 // ctx's, or a read error of src.
 func consumeParts(ctx context.Context, order <-chan *allPart, fn func(*Record) error, counts *Counts) (*allPart, error) {
@@ -126,7 +132,7 @@ func consumeParts(ctx context.Context, order <-chan *allPart, fn func(*Record) e
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if p.first >= 0 {
+		if p.panicked != nil || p.first >= 0 {
 			return p, nil
 		}
 		counts.Add(&p.counts)
@@ -174,6 +180,7 @@ type allPart struct {
 	first     int64         // the offset of the part's first error Record, or -1
 	delivered bool          // that Record went to fn (it was read in place)
 	counts    Counts
+	panicked  any // what a panic reading the part carried, if one did
 }
 
 // A partItem is one record of a part: held (decoded, its text in memory),
@@ -203,6 +210,11 @@ func (it *partItem) release() {
 // file's last part), or ctx is done.
 func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *Worker) {
 	defer close(p.items)
+	defer func() {
+		if v := recover(); v != nil {
+			p.panicked = v // ReadAll panics with it on the caller's goroutine
+		}
+	}()
 	opts.Offset += p.off
 	r := NewReader(io.NewSectionReader(src, p.off, p.end-p.off), opts)
 	defer func() { p.counts = *r.Counts() }()

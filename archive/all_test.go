@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"github.com/charsniff/charsniff/internal/warctest"
@@ -181,4 +182,37 @@ func TestReadAllStop(t *testing.T) {
 			t.Errorf("cancel after %d: error %v", after, err)
 		}
 	}
+}
+
+// panicAt is a file that panics the first time it is read at or after
+// off (by a part, not by Split).
+type panicAt struct {
+	*bytes.Reader
+	off  int64
+	once *atomic.Bool
+}
+
+func (p panicAt) ReadAt(b []byte, off int64) (int, error) {
+	if off+int64(len(b)) > p.off && off > 0 && p.once.CompareAndSwap(false, true) {
+		panic("reader exploded")
+	}
+	return p.Reader.ReadAt(b, off)
+}
+
+// TestReadAllPanic checks that a panic on one of ReadAll's goroutines
+// comes back on the caller's.
+func TestReadAllPanic(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	data := testFiles(t)["stored"]
+	cuts := Split(bytes.NewReader(data), int64(len(data)), 1000)
+	defer func(f func(io.ReaderAt, int64, int64) []int64) { split = f }(split)
+	split = func(io.ReaderAt, int64, int64) []int64 { return cuts }
+	defer func() {
+		if v := recover(); v != "reader exploded" {
+			t.Errorf("recovered %v, want the reader's panic", v)
+		}
+	}()
+	src := panicAt{bytes.NewReader(data), cuts[len(cuts)/2], new(atomic.Bool)}
+	ReadAll(context.Background(), src, int64(len(data)), Options{PartSize: 1000}, func(*Record) error { return nil })
+	t.Error("ReadAll returned")
 }
