@@ -84,6 +84,17 @@ func testFiles(t *testing.T) map[string][]byte {
 		t.Fatal(err)
 	}
 	files["wget"] = wget
+	// Records with payloads over 1 MiB, read in place, between small ones.
+	var large bytes.Buffer
+	lw := warctest.NewWriter(&large, true)
+	for i := range 12 {
+		body := bytes.Repeat([]byte("<p>caf\xe9 "), 20+i%3*(150<<10))
+		rec := warctest.Response(fmt.Sprintf("http://large.example/%d", i), warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, body))
+		if _, err := lw.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files["large"] = large.Bytes()
 	files["damaged"] = append(slices.Clip(wget), wget[:len(wget)/2]...)
 	return files
 }
