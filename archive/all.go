@@ -12,6 +12,17 @@ import (
 // into (see Split) when Options.PartSize is 0.
 const defaultPartSize = 256 << 10
 
+// maxHeld returns the payload size to Hold for MaxHeld, -1 for none.
+func (o *Options) maxHeld() int {
+	switch {
+	case o.MaxHeld == 0:
+		return maxHeldPayload
+	case o.MaxHeld < 0:
+		return -1
+	}
+	return o.MaxHeld
+}
+
 // split is Split; the tests make wrong cuts with it.
 var split = Split
 
@@ -33,12 +44,11 @@ const (
 // at record starts (see Split), each read by its own Reader ahead of its
 // turn; records whose payload is at most 1 MiB are decoded ahead, their
 // text held in memory, and larger ones when their turn comes, as they are
-// read. A part holds at most 8 records ahead of its turn, and at most
+// read (Options.MaxHeld). A part holds at most 8 records ahead of its turn, and at most
 // 2 × GOMAXPROCS + 1 parts are read at once: so memory is bounded by about
 // (2 × GOMAXPROCS + 1) × 8 × 3 MiB at worst (a payload of 1 MiB decodes to
 // at most 3 MiB of UTF-8), and is typically a few MiB. A file that is not
-// gzip, or cannot be cut (see Split), is read as Reader.Next reads it, on
-// one goroutine.
+// gzip, or cannot be cut (see Split), is read as ReadStream reads it.
 //
 // A part that meets an error before its end (damage, or its end inside a
 // record, if a cut was wrong after all) is read on from its start on one
@@ -58,10 +68,10 @@ func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn 
 	}
 	cuts := split(src, size, ps)
 	n := runtime.GOMAXPROCS(0)
-	counts := &Counts{Skipped: make(map[string]int)}
 	if len(cuts) < 2 || n == 1 {
-		return counts, readRange(ctx, src, 0, size, opts, -1, false, fn, counts)
+		return ReadStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
 	}
+	counts := &Counts{Skipped: make(map[string]int)}
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	order := make(chan *allPart, n) // bounds the parts read ahead
@@ -219,7 +229,7 @@ func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *W
 	r := NewReader(io.NewSectionReader(src, p.off, p.end-p.off), opts)
 	defer func() { p.counts = *r.Counts() }()
 	for ctx.Err() == nil {
-		rec, h, err := r.Hold(maxHeldPayload)
+		rec, h, err := r.Hold(opts.maxHeld())
 		if err == io.EOF {
 			return
 		}
@@ -286,7 +296,13 @@ func bufferText(rec *Record, b *bytes.Buffer) *Record {
 func readRange(ctx context.Context, src io.ReaderAt, off, size int64, opts Options, skipTo int64, skipAt bool,
 	fn func(*Record) error, counts *Counts) error {
 	opts.Offset += off
-	r := NewReader(io.NewSectionReader(src, off, size-off), opts)
+	return readRecords(ctx, NewReader(io.NewSectionReader(src, off, size-off), opts), skipTo, skipAt, fn, counts)
+}
+
+// readRecords reads the records of r on this goroutine and calls fn with
+// each, but for those before skipTo (and the one at skipTo too if skipAt);
+// its counts are added to counts.
+func readRecords(ctx context.Context, r *Reader, skipTo int64, skipAt bool, fn func(*Record) error, counts *Counts) error {
 	defer counts.Add(r.Counts())
 	for {
 		if err := ctx.Err(); err != nil {

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+	"testing/iotest"
 
 	"github.com/charsniff/charsniff/internal/warctest"
 )
@@ -226,4 +227,33 @@ func TestReadAllPanic(t *testing.T) {
 	src := panicAt{bytes.NewReader(data), cuts[len(cuts)/2], new(atomic.Bool)}
 	ReadAll(context.Background(), src, int64(len(data)), Options{PartSize: 1000}, func(*Record) error { return nil })
 	t.Error("ReadAll returned")
+}
+
+// TestReadStream checks that ReadStream hands out the records Next does,
+// on one goroutine, two and several, from a reader that returns a byte at
+// a time too.
+func TestReadStream(t *testing.T) {
+	for name, data := range testFiles(t) {
+		want := nextLines(t, data)
+		for _, procs := range []int{1, 2, 4} {
+			for _, one := range []bool{false, name == "wget"} {
+				func() {
+					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+					var src io.Reader = bytes.NewReader(data)
+					if one {
+						src = iotest.OneByteReader(src)
+					}
+					var got []string
+					_, err := ReadStream(context.Background(), src, Options{File: "f"}, func(rec *Record) error {
+						got = append(got, recordLine(t, rec))
+						return nil
+					})
+					if err != nil || !slices.Equal(got, want) {
+						t.Errorf("%s, %d goroutines, a byte at a time %v: error %v, %d records, want %d; first difference:\n%s",
+							name, procs, one, err, len(got), len(want), firstDiff(got, want))
+					}
+				}()
+			}
+		}
+	}
 }

@@ -30,6 +30,11 @@ type Options struct {
 	// Split); 0 means 256 KiB. Smaller parts spread a small file over
 	// more cores, at some cost per part. A Reader ignores it.
 	PartSize int64
+	// MaxHeld is the largest payload ReadAll and ReadStream decode ahead
+	// of its turn, in memory; a larger one is decoded in its turn, as
+	// it is read. 0 means 1 MiB; a negative value decodes every record in
+	// its turn. A Reader ignores it.
+	MaxHeld int
 }
 
 // Counts count what a Reader met in its file.

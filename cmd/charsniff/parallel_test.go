@@ -31,7 +31,7 @@ func TestDecodeWARCParallel(t *testing.T) {
 	} {
 		want, wantErr, wantCode := runDecodeWith(t, args, 1<<20, 1)
 		wantText, _ := os.ReadFile(out)
-		for _, max := range []int{1 << 20, 0, 500} {
+		for _, max := range []int{1 << 20, -1, 500} {
 			got, gotErr, code := runDecodeWith(t, args, max, 2)
 			if got != want || gotErr != wantErr || code != wantCode {
 				t.Errorf("%q, max %d: exit %d, got\n%s\n%s\nwant exit %d\n%s\n%s", args, max, code, got, gotErr, wantCode, want, wantErr)

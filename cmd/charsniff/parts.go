@@ -45,18 +45,7 @@ func splitWARC(in input, o *opened) *os.File {
 // parts read ahead, in bounded memory, and reads a part that meets an
 // error on from its start on this goroutine). The error is out's.
 func (w *worker) readParts(in input, f *os.File, size int64, out lines, c *warcCounts) error {
-	c.files++
-	opts := archive.Options{File: in.path, Decode: w.a.opts, PartSize: partSize}
-	var outErr error
-	counts, err := archive.ReadAll(context.Background(), f, size, opts, func(rec *archive.Record) error {
-		outErr = emitRecord(rec, out)
-		return outErr
+	return w.readAll(in, out, c, func(opts archive.Options, fn func(*archive.Record) error) (*archive.Counts, error) {
+		return archive.ReadAll(context.Background(), f, size, opts, fn)
 	})
-	c.Counts.Add(counts)
-	if err != nil && outErr == nil {
-		// The input itself failed: nothing more can be read.
-		r := errorResult(in.path, err)
-		return out.end(&r)
-	}
-	return outErr
 }
