@@ -82,7 +82,7 @@ func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var aw Worker
+			var aw recordWorker
 			for p := range work {
 				p.read(pctx, src, opts, &aw)
 			}
@@ -218,7 +218,7 @@ func (it *partItem) release() {
 // read reads the records of p with a Reader and aw, sending them to
 // p.items, until the part's end, its first error Record (unless it is the
 // file's last part), or ctx is done.
-func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *Worker) {
+func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *recordWorker) {
 	defer close(p.items)
 	defer func() {
 		if v := recover(); v != nil {
@@ -229,7 +229,7 @@ func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *W
 	r := NewReader(io.NewSectionReader(src, p.off, p.end-p.off), opts)
 	defer func() { p.counts = *r.Counts() }()
 	for ctx.Err() == nil {
-		rec, h, err := r.Hold(opts.maxHeld())
+		rec, h, err := r.holdNext(opts.maxHeld())
 		if err == io.EOF {
 			return
 		}

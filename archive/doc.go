@@ -32,9 +32,9 @@
 // record's block is checked then (a wrong Content-Length, say, is only
 // known at its end).
 //
-// To use every core on one file, Reader.Hold hands out small records
-// detached, their payload in memory, for Worker.Open on other goroutines,
-// while the reading goroutine inflates and frames the next ones; larger
-// records are handled in place, so memory stays bounded. The charsniff
-// command's --decode does this, writing the results in file order.
+// To use every core on one file, ReadAll cuts a gzip file into parts read
+// on separate goroutines, and ReadStream decodes the records of a stream
+// on several goroutines while one inflates and frames them; both hand the
+// records to a function in file order, in bounded memory. The charsniff
+// command reads WARC files this way.
 package archive

@@ -10,11 +10,11 @@ import (
 	"github.com/charsniff/charsniff/warc"
 )
 
-// A Held record is an HTML record whose payload has been read into memory
+// A heldRecord is an HTML record whose payload has been read into memory
 // and whose block has been checked to its end, detached from its Reader:
-// it can be sniffed and decoded with a Worker on another goroutine while
-// the Reader reads on. See Reader.Hold.
-type Held struct {
+// it can be sniffed and decoded with a recordWorker on another goroutine while
+// the Reader reads on. See Reader.holdNext.
+type heldRecord struct {
 	rec         *Record // metadata, and Result.Error for damage found
 	buf         *bytes.Buffer
 	payload     []byte
@@ -24,17 +24,17 @@ type Held struct {
 }
 
 // Size returns the size of the held payload in bytes.
-func (h *Held) Size() int { return len(h.payload) }
+func (h *heldRecord) Size() int { return len(h.payload) }
 
 // payloads holds the memory of released payloads for reuse.
 var payloads = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// Release gives the memory of h's payload back for reuse by Hold, once
-// the text of the Record Worker.Open made of it has been read. Neither h
+// Release gives the memory of h's payload back for reuse by holdNext, once
+// the text of the Record recordWorker.Open made of it has been read. Neither h
 // nor that Record's Text may be used afterwards. Release is optional
 // (without it, the garbage collector reclaims the payload) and may be
 // called on any goroutine.
-func (h *Held) Release() {
+func (h *heldRecord) Release() {
 	if h.buf != nil && h.buf.Cap() <= 2*maxReuse {
 		h.buf.Reset()
 		payloads.Put(h.buf)
@@ -46,18 +46,18 @@ func (h *Held) Release() {
 // max does not pin its memory.
 const maxReuse = 4 << 20
 
-// Hold is Next for an engine that spreads the records of one file over
+// holdNext is Next for an engine that spreads the records of one file over
 // several goroutines. An HTML record whose payload (after its transfer
 // and content codings are removed) is at most max bytes is returned as a
-// *Held: its payload read, the record finished, ready for Worker.Open on
+// *heldRecord: its payload read, the record finished, ready for recordWorker.Open on
 // any goroutine. Any other record (a larger one, or one with an error) is
 // returned as Next returns it, to be handled on this goroutine (its text
 // read, then Finish) before the next call. Exactly one of the two results
 // is non-nil unless err is.
 //
-// The memory held is the payloads of the Held records not yet dropped,
+// The memory held is the payloads of the held records not yet dropped,
 // each at most max bytes, plus what Next holds.
-func (r *Reader) Hold(max int) (*Record, *Held, error) {
+func (r *Reader) holdNext(max int) (*Record, *heldRecord, error) {
 	if c := r.cur; c != nil {
 		c.Finish()
 	}
@@ -85,7 +85,7 @@ func (r *Reader) Hold(max int) (*Record, *Held, error) {
 
 // hold reads rec's payload p if it is at most max bytes, and returns the
 // record held and finished; otherwise it sniffs the record in place.
-func (r *Reader) hold(rec *Record, p *warc.Payload, max int) (*Record, *Held, error) {
+func (r *Reader) hold(rec *Record, p *warc.Payload, max int) (*Record, *heldRecord, error) {
 	src := errReader{r: p.Body}
 	buf := payloads.Get().(*bytes.Buffer)
 	_, err := buf.ReadFrom(io.LimitReader(&src, int64(max)+1))
@@ -96,7 +96,7 @@ func (r *Reader) hold(rec *Record, p *warc.Payload, max int) (*Record, *Held, er
 		r.sniffer.start(rec, body, r.opts.Decode, mimeType(p), hostOf(rec.TargetURI))
 		return rec, nil, nil
 	}
-	h := &Held{rec: rec, buf: buf, payload: buf.Bytes(), err: src.err, decode: r.opts, contentType: mimeType(p)}
+	h := &heldRecord{rec: rec, buf: buf, payload: buf.Bytes(), err: src.err, decode: r.opts, contentType: mimeType(p)}
 	if src.err != nil {
 		rec.fail(src.err)
 	}
@@ -127,10 +127,10 @@ func (r *Reader) problem(err error) (*Record, error) {
 	return nil, err
 }
 
-// A Worker sniffs and decodes held records on one goroutine, reusing its
-// decoder from record to record. The zero Worker is ready to use; a Worker
+// A recordWorker sniffs and decodes held records on one goroutine, reusing its
+// decoder from record to record. The zero recordWorker is ready to use; a recordWorker
 // is not safe for concurrent use.
-type Worker struct {
+type recordWorker struct {
 	sniffer
 }
 
@@ -138,7 +138,7 @@ type Worker struct {
 // Text to read, as Reader.Next would have returned it (damage found in
 // its block is already in Result.Error). The Text is valid until the next
 // call to Open on w.
-func (w *Worker) Open(h *Held) *Record {
+func (w *recordWorker) Open(h *heldRecord) *Record {
 	rec := *h.rec
 	rec.text, rec.Text, rec.finished = nil, nil, false
 	w.sniffer.start(&rec, &heldPayload{b: h.payload, err: h.err}, h.decode.Decode, h.contentType, hostOf(rec.TargetURI))

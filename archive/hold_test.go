@@ -9,15 +9,15 @@ import (
 )
 
 // allHeld reads every record of src through Hold, opening the held ones
-// on a Worker, and returns the final results with their text, as all
+// on a recordWorker, and returns the final results with their text, as all
 // returns them.
 func allHeld(t *testing.T, src io.Reader, max int) ([]string, *Counts, error) {
 	t.Helper()
 	rd := NewReader(src, Options{File: "f"})
-	var w Worker
+	var w recordWorker
 	var lines []string
 	for {
-		rec, h, err := rd.Hold(max)
+		rec, h, err := rd.holdNext(max)
 		if err != nil {
 			if err == io.EOF {
 				err = nil
@@ -39,7 +39,7 @@ func allHeld(t *testing.T, src io.Reader, max int) ([]string, *Counts, error) {
 	}
 }
 
-// TestHold checks that Hold and Worker.Open give the results and texts
+// TestHold checks that Hold and recordWorker.Open give the results and texts
 // Next gives, for records held whole and records too large to hold,
 // intact or damaged.
 func TestHold(t *testing.T) {

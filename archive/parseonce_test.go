@@ -48,14 +48,14 @@ func TestContentTypeParsedOnce(t *testing.T) {
 	} {
 		for _, hold := range []bool{false, true} {
 			r := NewReader(bytes.NewReader(in), Options{Decode: tc.opts})
-			var w Worker
+			var w recordWorker
 			for i := 0; ; i++ {
 				parses = 0
 				var rec *Record
 				var err error
 				if hold {
-					var h *Held
-					rec, h, err = r.Hold(1 << 20)
+					var h *heldRecord
+					rec, h, err = r.holdNext(1 << 20)
 					if h != nil {
 						rec = w.Open(h)
 					}

@@ -12,7 +12,7 @@ import (
 // (standard input, a pipe, a byte range, a file that Split cannot cut):
 // this goroutine's helper inflates and frames the records, GOMAXPROCS
 // goroutines decode those whose payload is at most 1 MiB (Options.MaxHeld)
-// ahead of their turn (see Reader.Hold), and fn gets every record in file order, one call
+// ahead of their turn, and fn gets every record in file order, one call
 // at a time, as from ReadAll. Larger records are decoded when their turn
 // comes, as fn reads them. At most 2 × GOMAXPROCS + 2 records are held
 // ahead, about that many times 4 MiB at worst (a payload of 1 MiB and its
@@ -37,7 +37,7 @@ func ReadStream(ctx context.Context, src io.Reader, opts Options, fn func(*Recor
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var aw Worker
+			var aw recordWorker
 			for it := range work {
 				it.decode(&aw)
 			}
@@ -68,13 +68,13 @@ func ReadStream(ctx context.Context, src io.Reader, opts Options, fn func(*Recor
 // decodes it, then closes ready) or read in place (ready at once).
 type streamItem struct {
 	partItem
-	held     *Held
+	held     *heldRecord
 	ready    chan struct{}
 	panicked any // what a panic decoding it carried, if one did
 }
 
 // decode decodes the held record of it with aw, its text into memory.
-func (it *streamItem) decode(aw *Worker) {
+func (it *streamItem) decode(aw *recordWorker) {
 	defer close(it.ready)
 	defer func() {
 		if v := recover(); v != nil {
@@ -95,7 +95,7 @@ func frameStream(ctx context.Context, r *Reader, items, work chan<- *streamItem)
 	defer close(items)
 	defer close(work)
 	for {
-		rec, h, err := r.Hold(r.opts.maxHeld())
+		rec, h, err := r.holdNext(r.opts.maxHeld())
 		if err == io.EOF {
 			return
 		}
