@@ -52,8 +52,8 @@ const (
 //
 // A part that meets an error before its end (damage, or its end inside a
 // record, if a cut was wrong after all) is read on from its start on one
-// goroutine, as the whole file would be, so the records are those of
-// Reader.Next in every case.
+// goroutine (ReadStream), as the whole file would be, so the records are
+// those of Reader.Next in every case.
 //
 // A panic on one of ReadAll's goroutines (a bug) is raised again on the
 // caller's, once the others have stopped.
@@ -89,6 +89,9 @@ func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn 
 		}()
 	}
 	damaged, err := consumeParts(ctx, order, fn, counts)
+	if err == nil {
+		err = ctx.Err() // the producer may have stopped first
+	}
 	cancel()
 	for p := range order { // let the producer and the workers end
 		p.drain()
@@ -97,8 +100,8 @@ func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn 
 	if damaged != nil && damaged.panicked != nil {
 		panic(damaged.panicked)
 	}
-	if damaged != nil {
-		err = readRange(ctx, src, damaged.off, size, opts, damaged.first, damaged.delivered, fn, counts)
+	if damaged != nil && err == nil {
+		err = damaged.readOn(ctx, src, size, opts, fn, counts)
 	}
 	return counts, err
 }
@@ -290,19 +293,25 @@ func bufferText(rec *Record, b *bytes.Buffer) *Record {
 	return rec
 }
 
-// readRange reads the records of src from off to size on this goroutine
-// and calls fn with each, as ReadAll does, but for those before skipTo (and
-// the one at skipTo too if skipAt); its counts are added to counts.
-func readRange(ctx context.Context, src io.ReaderAt, off, size int64, opts Options, skipTo int64, skipAt bool,
-	fn func(*Record) error, counts *Counts) error {
-	opts.Offset += off
-	return readRecords(ctx, NewReader(io.NewSectionReader(src, off, size-off), opts), skipTo, skipAt, fn, counts)
+// readOn reads the file src of size bytes from p's start to its end as a
+// stream (ReadStream), as the whole file would be read, and calls fn with
+// the records after those handed out already: from p's first error Record
+// on (but for it, if it was delivered). The counts are added to counts.
+func (p *allPart) readOn(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn func(*Record) error, counts *Counts) error {
+	opts.Offset += p.off
+	c, err := ReadStream(ctx, io.NewSectionReader(src, p.off, size-p.off), opts, func(rec *Record) error {
+		if rec.Offset < p.first || p.delivered && rec.Offset == p.first {
+			return nil
+		}
+		return fn(rec)
+	})
+	counts.Add(c)
+	return err
 }
 
 // readRecords reads the records of r on this goroutine and calls fn with
-// each, but for those before skipTo (and the one at skipTo too if skipAt);
-// its counts are added to counts.
-func readRecords(ctx context.Context, r *Reader, skipTo int64, skipAt bool, fn func(*Record) error, counts *Counts) error {
+// each; its counts are added to counts.
+func readRecords(ctx context.Context, r *Reader, fn func(*Record) error, counts *Counts) error {
 	defer counts.Add(r.Counts())
 	for {
 		if err := ctx.Err(); err != nil {
@@ -314,9 +323,6 @@ func readRecords(ctx context.Context, r *Reader, skipTo int64, skipAt bool, fn f
 		}
 		if err != nil {
 			return err
-		}
-		if rec.Offset < skipTo || skipAt && rec.Offset == skipTo {
-			continue
 		}
 		if err := fn(rec); err != nil {
 			return err

@@ -166,12 +166,19 @@ func TestReadAllWrongCuts(t *testing.T) {
 }
 
 // TestReadAllStop checks that an error of fn, or a canceled context, stops
-// ReadAll and is returned.
+// ReadAll and ReadStream and is returned.
 func TestReadAllStop(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	data := testFiles(t)["generated"]
 	stop := errors.New("enough")
-	for _, after := range []int{0, 1, 10} {
+	stream := func(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn func(*Record) error) (*Counts, error) {
+		return ReadStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
+	}
+	for k, after := range []int{0, 1, 10, 0, 1, 10} {
+		ReadAll := ReadAll
+		if k >= 3 {
+			ReadAll = stream
+		}
 		n := 0
 		_, err := ReadAll(context.Background(), bytes.NewReader(data), int64(len(data)), Options{PartSize: 1000}, func(*Record) error {
 			if n++; n > after {

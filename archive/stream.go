@@ -26,7 +26,7 @@ func ReadStream(ctx context.Context, src io.Reader, opts Options, fn func(*Recor
 	n := runtime.GOMAXPROCS(0)
 	if n == 1 {
 		counts := &Counts{Skipped: make(map[string]int)}
-		return counts, readRecords(ctx, r, -1, false, fn, counts)
+		return counts, readRecords(ctx, r, fn, counts)
 	}
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -60,6 +60,9 @@ func ReadStream(ctx context.Context, src io.Reader, opts Options, fn func(*Recor
 	wg.Wait()
 	if panicked != nil {
 		panic(panicked)
+	}
+	if err == nil {
+		err = ctx.Err() // the framing goroutine may have stopped first
 	}
 	return r.Counts(), err
 }
