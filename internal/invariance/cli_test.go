@@ -1,0 +1,250 @@
+package invariance
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/charsniff/charsniff/internal/testutil"
+)
+
+// The command, built once for the package's tests.
+var cli struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if cli.dir != "" {
+		os.RemoveAll(cli.dir)
+	}
+	os.Exit(code)
+}
+
+// command returns the path of the charsniff command built from this tree
+// (with the build tags of the test, so that -tags purego covers it too).
+func command(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the command")
+	}
+	root := testutil.Root(t)
+	cli.once.Do(func() {
+		cli.dir, cli.err = os.MkdirTemp("", "invariance")
+		if cli.err != nil {
+			return
+		}
+		cli.path = filepath.Join(cli.dir, "charsniff")
+		args := []string{"build", "-o", cli.path}
+		if tags := buildTags(); tags != "" {
+			args = append(args, "-tags", tags)
+		}
+		cmd := exec.Command("go", append(args, "./cmd/charsniff")...)
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			cli.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if cli.err != nil {
+		t.Fatal(cli.err)
+	}
+	return cli.path
+}
+
+// A line is one JSON line of the command.
+type line struct {
+	File       string  `json:"file"`
+	Encoding   string  `json:"encoding"`
+	Confidence string  `json:"confidence"`
+	Source     string  `json:"source"`
+	Text       *string `json:"text"`
+	Error      string  `json:"error"`
+	URI        string  `json:"uri"`
+	Offset     *int64  `json:"offset"`
+}
+
+// answer is the line's answer; a line without text takes want's.
+func (l *line) answer(want answer) answer {
+	a := answer{l.Encoding, l.Confidence, l.Source, want.Text}
+	if l.Text != nil {
+		a.Text = []byte(*l.Text)
+	}
+	return a
+}
+
+// run runs the command with args, the environment variables env added, and
+// stdin (nil: none), and returns its JSON lines.
+func run(t *testing.T, env []string, stdin io.Reader, args ...string) []line {
+	t.Helper()
+	cmd := exec.Command(command(t), args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = stdin
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("charsniff %s: %v\n%s", shortArgs(args), err, stderr.Bytes())
+	}
+	var lines []line
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 64<<20)
+	for sc.Scan() {
+		var l line
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("charsniff %s: %v in %.200q", shortArgs(args), err, sc.Bytes())
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+func shortArgs(args []string) string {
+	if len(args) > 6 {
+		return strings.Join(args[:6], " ") + fmt.Sprintf(" ... (%d more)", len(args)-6)
+	}
+	return strings.Join(args, " ")
+}
+
+// writeDocs writes the documents to files d000.html... in dir and returns
+// their paths.
+func writeDocs(t *testing.T, dir string, docs []Doc) []string {
+	t.Helper()
+	paths := make([]string, len(docs))
+	for i, d := range docs {
+		paths[i] = filepath.Join(dir, fmt.Sprintf("d%03d.html", i))
+		if err := os.WriteFile(paths[i], d.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return paths
+}
+
+// compareFiles checks the lines of a run over files against the answers,
+// by file name.
+func compareFiles(t *testing.T, docs []Doc, paths []string, want []answer, lines []line, how string, which []int) {
+	t.Helper()
+	index := map[string]int{}
+	for i, p := range paths {
+		index[p] = i
+	}
+	seen := map[int]bool{}
+	for _, l := range lines {
+		i, ok := index[l.File]
+		if !ok {
+			t.Errorf("%s: a line for %q, not one of the inputs", how, l.File)
+			continue
+		}
+		seen[i] = true
+		if l.Error != "" {
+			t.Errorf("%s: %s: error %s", docs[i].Name, how, l.Error)
+			continue
+		}
+		check(t, &docs[i], how, l.answer(want[i]), want[i])
+	}
+	for _, i := range which {
+		if !seen[i] {
+			t.Errorf("%s: %s: no line", docs[i].Name, how)
+		}
+	}
+}
+
+// TestCLIFiles: the command on each file alone, on all of them in one batch
+// in several orders, on their directory, with one core and with four, with
+// and without --decode, gives the fresh reader's answers.
+func TestCLIFiles(t *testing.T) {
+	docs, ref, _ := corpus(t)
+	dir := t.TempDir()
+	paths := writeDocs(t, dir, docs)
+	all := make([]int, len(docs))
+	for i := range all {
+		all[i] = i
+	}
+	for i := range docs {
+		lines := run(t, nil, nil, "--json", "--decode", paths[i])
+		compareFiles(t, docs, paths, ref, lines, "alone", []int{i})
+	}
+	rng := rand.New(rand.NewPCG(Seed, 4))
+	for k := range 3 {
+		order := rng.Perm(len(docs))
+		args := []string{"--json"}
+		if k > 0 {
+			args = append(args, "--decode")
+		}
+		for _, i := range order {
+			args = append(args, paths[i])
+		}
+		for _, procs := range []string{"1", "4"} {
+			how := fmt.Sprintf("batch in order %d (%s), GOMAXPROCS=%s", k, args[len(args)-len(order)-1], procs)
+			lines := run(t, []string{"GOMAXPROCS=" + procs}, nil, args...)
+			compareFiles(t, docs, paths, ref, lines, how, all)
+			if len(lines) == len(order) {
+				for j, i := range order {
+					if lines[j].File != paths[i] {
+						t.Errorf("%s: line %d is %s, want %s (the order given)", how, j, lines[j].File, paths[i])
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, procs := range []string{"1", "4"} {
+		// --decode takes files only.
+		lines := run(t, []string{"GOMAXPROCS=" + procs}, nil, "--json", dir)
+		compareFiles(t, docs, paths, ref, lines, "directory, GOMAXPROCS="+procs, all)
+	}
+}
+
+// TestCLIStdin: the command on standard input, a pipe or a file, and with
+// --content-type, gives the answers of the library.
+func TestCLIStdin(t *testing.T) {
+	docs, ref, ctr := corpus(t)
+	dir := t.TempDir()
+	paths := writeDocs(t, dir, docs)
+	for i, d := range docs {
+		lines := run(t, nil, bytes.NewReader(d.Data), "--json", "--decode", "-")
+		if len(lines) != 1 {
+			t.Errorf("%s: standard input (a pipe): %d lines", d.Name, len(lines))
+			continue
+		}
+		check(t, &docs[i], "standard input (a pipe)", lines[0].answer(ref[i]), ref[i])
+		if i%4 != 0 {
+			continue
+		}
+		f, err := os.Open(paths[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = run(t, nil, f, "--json", "--decode")
+		f.Close()
+		if len(lines) != 1 {
+			t.Errorf("%s: standard input (a file): %d lines", d.Name, len(lines))
+			continue
+		}
+		check(t, &docs[i], "standard input (a file)", lines[0].answer(ref[i]), ref[i])
+	}
+	// Batches by Content-Type.
+	byCT := map[string][]int{}
+	for i, d := range docs {
+		byCT[d.ContentType] = append(byCT[d.ContentType], i)
+	}
+	for ct, which := range byCT {
+		args := []string{"--json", "--decode", "--content-type", ct}
+		for _, i := range which {
+			args = append(args, paths[i])
+		}
+		lines := run(t, nil, nil, args...)
+		compareFiles(t, docs, paths, ctr, lines, "--content-type "+ct, which)
+	}
+}

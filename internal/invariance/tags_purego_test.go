@@ -1,0 +1,5 @@
+//go:build purego
+
+package invariance
+
+func buildTags() string { return "purego" }
