@@ -59,10 +59,30 @@ func window(b []byte, i int) []byte { return b[min(i, len(b)):min(i+12, len(b))]
 func check(t *testing.T, d *Doc, path string, got, want answer) bool {
 	t.Helper()
 	if s := diff(got, want); s != "" {
-		t.Errorf("%s: %s: %s", d.Name, path, s)
+		report(t, path, "%s: %s: %s", d.Name, path, s)
 		return false
 	}
 	return true
+}
+
+// maxReports is how many failures of one path are reported in full.
+const maxReports = 5
+
+var reports = map[string]int{}
+
+// report reports a failure of path: the first few in full, then only
+// that there were more (counted in the last line of the test).
+func report(t *testing.T, path, format string, args ...any) {
+	t.Helper()
+	key := t.Name() + "\x00" + path
+	reports[key]++
+	switch n := reports[key]; {
+	case n <= maxReports:
+		t.Errorf(format, args...)
+	case n == maxReports+1:
+		t.Errorf("%s: more failures of this path are not shown", path)
+		t.Cleanup(func() { t.Logf("%s: %d failures in all", path, reports[key]) })
+	}
 }
 
 // golden is the line of an answer in testdata/invariance.golden.

@@ -10,11 +10,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/charsniff/charsniff/internal/testutil"
+	"github.com/charsniff/charsniff/internal/warctest"
 )
 
 // The command, built once for the package's tests.
@@ -148,61 +150,107 @@ func compareFiles(t *testing.T, docs []Doc, paths []string, want []answer, lines
 		}
 		seen[i] = true
 		if l.Error != "" {
-			t.Errorf("%s: %s: error %s", docs[i].Name, how, l.Error)
+			report(t, how, "%s: %s: error %s", docs[i].Name, how, l.Error)
 			continue
 		}
 		check(t, &docs[i], how, l.answer(want[i]), want[i])
 	}
 	for _, i := range which {
 		if !seen[i] {
-			t.Errorf("%s: %s: no line", docs[i].Name, how)
+			report(t, how, "%s: %s: no line", docs[i].Name, how)
 		}
 	}
 }
 
 // TestCLIFiles: the command on each file alone, on all of them in one batch
-// in several orders, on their directory, with one core and with four, with
-// and without --decode, gives the fresh reader's answers.
+// in several orders (with gzip-compressed copies of some and a WARC file of
+// all of them among them), on their directory, with one core and with four,
+// with and without --decode, gives the fresh reader's answers.
 func TestCLIFiles(t *testing.T) {
-	docs, ref, _ := corpus(t)
+	docs, ref, ctr := corpus(t)
 	dir := t.TempDir()
 	paths := writeDocs(t, dir, docs)
-	all := make([]int, len(docs))
-	for i := range all {
-		all[i] = i
+	all := seq(len(docs))
+	t.Run("alone", func(t *testing.T) {
+		skipKnown(t)
+		for i := range docs {
+			lines := run(t, nil, nil, "--json", "--decode", paths[i])
+			compareFiles(t, docs, paths, ref, lines, "alone", []int{i})
+		}
+	})
+	// Compressed copies of every fifth document, and a WARC file.
+	var gzPaths []string
+	var gzIndex []int
+	for i := 0; i < len(docs); i += 5 {
+		p := paths[i] + ".gz"
+		if err := os.WriteFile(p, warctest.Gzip(docs[i].Data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gzPaths, gzIndex = append(gzPaths, p), append(gzIndex, i)
 	}
-	for i := range docs {
-		lines := run(t, nil, nil, "--json", "--decode", paths[i])
-		compareFiles(t, docs, paths, ref, lines, "alone", []int{i})
+	warcPath := filepath.Join(dir, "all.warc.gz")
+	if err := os.WriteFile(warcPath, buildWARCs(docs)[1].data, 0o644); err != nil {
+		t.Fatal(err)
 	}
+	inputs := append(append(slices.Clone(paths), gzPaths...), warcPath)
 	rng := rand.New(rand.NewPCG(Seed, 4))
 	for k := range 3 {
-		order := rng.Perm(len(docs))
-		args := []string{"--json"}
-		if k > 0 {
-			args = append(args, "--decode")
-		}
-		for _, i := range order {
-			args = append(args, paths[i])
-		}
+		order := rng.Perm(len(inputs))
 		for _, procs := range []string{"1", "4"} {
-			how := fmt.Sprintf("batch in order %d (%s), GOMAXPROCS=%s", k, args[len(args)-len(order)-1], procs)
-			lines := run(t, []string{"GOMAXPROCS=" + procs}, nil, args...)
-			compareFiles(t, docs, paths, ref, lines, how, all)
-			if len(lines) == len(order) {
-				for j, i := range order {
-					if lines[j].File != paths[i] {
-						t.Errorf("%s: line %d is %s, want %s (the order given)", how, j, lines[j].File, paths[i])
-						break
+			t.Run(fmt.Sprintf("batch%d/GOMAXPROCS=%s", k, procs), func(t *testing.T) {
+				skipKnown(t)
+				args := []string{"--json"}
+				if k > 0 {
+					args = append(args, "--decode")
+				}
+				how := fmt.Sprintf("batch %d of %d inputs in random order, GOMAXPROCS=%s charsniff %s", k, len(inputs), procs, strings.Join(args, " "))
+				for _, i := range order {
+					args = append(args, inputs[i])
+				}
+				lines := run(t, []string{"GOMAXPROCS=" + procs}, nil, args...)
+				var files, gz, records []line
+				gzAt := map[string]bool{}
+				for _, p := range gzPaths {
+					gzAt[p] = true
+				}
+				var got []string
+				for _, l := range lines {
+					switch {
+					case l.File == warcPath:
+						records = append(records, l)
+					case gzAt[l.File]:
+						gz = append(gz, l)
+					default:
+						files = append(files, l)
+					}
+					if len(got) == 0 || got[len(got)-1] != l.File {
+						got = append(got, l.File)
 					}
 				}
-			}
+				compareFiles(t, docs, paths, ref, files, how, all)
+				gzDocs, gzRef := make([]Doc, len(gzIndex)), make([]answer, len(gzIndex))
+				for j, i := range gzIndex {
+					gzDocs[j], gzRef[j] = docs[i], ref[i]
+				}
+				compareFiles(t, gzDocs, gzPaths, gzRef, gz, how+", a .gz copy", seq(len(gzIndex)))
+				compareRecords(t, docs, ctr, records, how+", the WARC file's records", all)
+				want := make([]string, len(order))
+				for j, i := range order {
+					want[j] = inputs[i]
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("%s: the lines are not in the order of the inputs", how)
+				}
+			})
 		}
 	}
 	for _, procs := range []string{"1", "4"} {
-		// --decode takes files only.
-		lines := run(t, []string{"GOMAXPROCS=" + procs}, nil, "--json", dir)
-		compareFiles(t, docs, paths, ref, lines, "directory, GOMAXPROCS="+procs, all)
+		t.Run("directory/GOMAXPROCS="+procs, func(t *testing.T) {
+			skipKnown(t)
+			// --decode takes files only.
+			lines := run(t, []string{"GOMAXPROCS=" + procs}, nil, "--json", dir)
+			compareFiles(t, docs, paths, ref, lines, "directory, GOMAXPROCS="+procs, all)
+		})
 	}
 }
 

@@ -1,0 +1,279 @@
+package invariance
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charsniff/charsniff/archive"
+	"github.com/charsniff/charsniff/internal/warctest"
+)
+
+// A warcFile is the corpus as response records of one WARC file.
+type warcFile struct {
+	name string
+	data []byte
+	// at[i] is the offset and length of document i's record (its gzip
+	// member in a gzip file), as an index gives them.
+	at [][2]int64
+}
+
+// uri is the target URI of document i's record: an IP address, so that no
+// domain hint is taken from it.
+func uri(i int) string { return fmt.Sprintf("http://192.0.2.1/d/%03d", i) }
+
+// Levels of the gzip members of each kind of WARC file: -2 is no gzip.
+var warcKinds = []struct {
+	name   string
+	levels []int
+	nested bool // with a stored .warc.gz inside a record
+}{
+	{"plain", []int{-2}, false},
+	{"gzip", []int{gzip.DefaultCompression}, false},
+	{"stored", []int{gzip.NoCompression}, true},
+	{"mixed", []int{gzip.NoCompression, gzip.BestSpeed, gzip.DefaultCompression, gzip.BestCompression}, true},
+}
+
+// records writes WARC records, each a gzip member of a level drawn from
+// levels (or none), and returns where each starts and its length.
+type records struct {
+	out    bytes.Buffer
+	rec    bytes.Buffer
+	w      *warctest.Writer
+	levels []int
+	rng    *rand.Rand
+}
+
+func newRecords(levels []int, rng *rand.Rand) *records {
+	r := &records{levels: levels, rng: rng}
+	r.w = warctest.NewWriter(&r.rec, false)
+	return r
+}
+
+func (r *records) write(rec warctest.Record, level int) (off, n int64) {
+	r.rec.Reset()
+	if _, err := r.w.Write(rec); err != nil {
+		panic(err)
+	}
+	off = int64(r.out.Len())
+	if level == -2 {
+		r.out.Write(r.rec.Bytes())
+	} else {
+		zw, err := gzip.NewWriterLevel(&r.out, level)
+		if err != nil {
+			panic(err)
+		}
+		zw.Write(r.rec.Bytes())
+		zw.Close()
+	}
+	return off, int64(r.out.Len()) - off
+}
+
+func (r *records) level() int { return r.levels[r.rng.IntN(len(r.levels))] }
+
+// response is the response record of document d at uri.
+func response(uri string, d *Doc) warctest.Record {
+	return warctest.Response(uri, warctest.HTTPResponse(200,
+		[]string{"Content-Type: " + d.ContentType, "Content-Length: " + strconv.Itoa(len(d.Data))}, d.Data))
+}
+
+// nestedWARC returns a .warc.gz of stored members holding the documents
+// from, as a crawler that archived an archive would store it.
+func nestedWARC(docs []Doc, rng *rand.Rand) []byte {
+	r := newRecords([]int{gzip.NoCompression}, rng)
+	for i := range docs {
+		r.write(response(fmt.Sprintf("http://192.0.2.2/inner/%03d", i), &docs[i]), gzip.NoCompression)
+	}
+	return r.out.Bytes()
+}
+
+// buildWARCs writes the corpus as WARC files of each kind.
+func buildWARCs(docs []Doc) []warcFile {
+	var files []warcFile
+	for k, kind := range warcKinds {
+		rng := rand.New(rand.NewPCG(Seed, uint64(100+k)))
+		r := newRecords(kind.levels, rng)
+		at := make([][2]int64, len(docs))
+		lvl := func() int {
+			if kind.levels[0] == -2 {
+				return -2
+			}
+			return r.level()
+		}
+		r.write(warctest.Record{Type: "warcinfo", ContentType: "application/warc-fields",
+			Block: []byte("software: charsniff invariance\r\n")}, lvl())
+		for i := range docs {
+			if kind.nested && (i == len(docs)/3 || i == 2*len(docs)/3) {
+				// A .warc.gz as the payload of a response (not HTML, so
+				// skipped), its members left as they are by a stored
+				// outer member.
+				inner := nestedWARC(docs[i:min(i+120, len(docs))], rng)
+				rec := warctest.Response("http://192.0.2.3/archive.warc.gz", warctest.HTTPResponse(200,
+					[]string{"Content-Type: application/warc", "Content-Length: " + strconv.Itoa(len(inner))}, inner))
+				r.write(rec, gzip.NoCompression)
+			}
+			if rng.IntN(5) == 0 {
+				r.write(warctest.Record{Type: "request", TargetURI: uri(i), ContentType: "application/http; msgtype=request",
+					Block: []byte("GET /d HTTP/1.1\r\nHost: 192.0.2.1\r\n\r\n")}, lvl())
+			}
+			off, n := r.write(response(uri(i), &docs[i]), lvl())
+			at[i] = [2]int64{off, n}
+		}
+		files = append(files, warcFile{kind.name, bytes.Clone(r.out.Bytes()), at})
+	}
+	return files
+}
+
+// compareRecords checks results, by URI, against the answers of the
+// documents with their Content-Type: one for each document, no other.
+func compareRecords(t *testing.T, docs []Doc, want []answer, lines []line, how string, which []int) {
+	t.Helper()
+	index := map[string]int{}
+	for i := range docs {
+		index[uri(i)] = i
+	}
+	seen := map[int]int{}
+	for _, l := range lines {
+		i, ok := index[l.URI]
+		if !ok || l.Error != "" {
+			off := int64(-1)
+			if l.Offset != nil {
+				off = *l.Offset
+			}
+			report(t, how, "%s: a line for uri %q at offset %d (error %q): not a record of the file's own", how, l.URI, off, l.Error)
+			continue
+		}
+		seen[i]++
+		check(t, &docs[i], how, l.answer(want[i]), want[i])
+	}
+	for _, i := range which {
+		if seen[i] != 1 {
+			report(t, how, "%s: %s: %d lines, want 1", docs[i].Name, how, seen[i])
+		}
+	}
+}
+
+// TestArchive: archive.Reader, with Next and with Hold and a Worker, gives
+// each record the answer of its document with its stored Content-Type.
+func TestArchive(t *testing.T) {
+	docs, _, ctr := corpus(t)
+	all := seq(len(docs))
+	for _, f := range buildWARCs(docs) {
+		for _, hold := range []bool{false, true} {
+			how := f.name + " WARC, archive.Reader.Next"
+			if hold {
+				how = f.name + " WARC, archive.Reader.Hold and Worker.Open"
+			}
+			rd := archive.NewReader(bytes.NewReader(f.data), archive.Options{File: f.name})
+			var w archive.Worker
+			var lines []line
+			for {
+				var rec *archive.Record
+				var err error
+				if hold {
+					var h *archive.Held
+					rec, h, err = rd.Hold(1 << 20)
+					if h != nil {
+						rec = w.Open(h)
+					}
+				} else {
+					rec, err = rd.Next()
+				}
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("%s: %v", how, err)
+				}
+				var text bytes.Buffer
+				rec.WriteText(&text)
+				res := rec.Finish()
+				s := text.String()
+				l := line{Encoding: res.Encoding, Confidence: res.Confidence, Source: res.Source, Text: &s, Error: res.Error}
+				if res.Where != nil {
+					l.URI, l.Offset = res.URI, &res.Offset
+				}
+				lines = append(lines, l)
+			}
+			compareRecords(t, docs, ctr, lines, how, all)
+		}
+	}
+}
+
+func seq(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+// TestCLIWARC: the command on WARC files, on one core and several, from a
+// pipe, each record by --range and all of them by --files-from, gives each
+// record the answer of its document with its stored Content-Type. Its
+// subtests are named KIND/HOW/GOMAXPROCS=N, as knownBugs names them.
+func TestCLIWARC(t *testing.T) {
+	docs, _, ctr := corpus(t)
+	all := seq(len(docs))
+	dir := t.TempDir()
+	for _, f := range buildWARCs(docs) {
+		path := filepath.Join(dir, f.name+".warc")
+		if f.name != "plain" {
+			path += ".gz"
+		}
+		if err := os.WriteFile(path, f.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, how := range []string{"file", "pipe"} {
+			for _, procs := range []string{"1", "2", "4"} {
+				t.Run(f.name+"/"+how+"/GOMAXPROCS="+procs, func(t *testing.T) {
+					skipKnown(t)
+					for _, decode := range []bool{false, true} {
+						flags := []string{"--json", "--exit-zero"}
+						if decode {
+							flags = append(flags, "--decode")
+						}
+						env := []string{"GOMAXPROCS=" + procs}
+						desc := fmt.Sprintf("%s WARC (%d bytes), GOMAXPROCS=%s charsniff %s", f.name, len(f.data), procs, strings.Join(flags, " "))
+						var lines []line
+						if how == "file" {
+							lines = run(t, env, nil, append(flags, path)...)
+							desc += " FILE"
+						} else {
+							lines = run(t, env, bytes.NewReader(f.data), append(flags, "-")...)
+							desc += " - <FILE (a pipe)"
+						}
+						compareRecords(t, docs, ctr, lines, desc, all)
+					}
+				})
+			}
+		}
+		t.Run(f.name+"/files-from", func(t *testing.T) {
+			skipKnown(t)
+			var list strings.Builder
+			for i := range docs {
+				fmt.Fprintf(&list, "%s\t%d\t%d\n", path, f.at[i][0], f.at[i][1])
+			}
+			how := f.name + " WARC, --files-from PATH<TAB>OFFSET<TAB>LENGTH"
+			compareRecords(t, docs, ctr, run(t, nil, strings.NewReader(list.String()), "--json", "--decode", "--exit-zero", "--files-from", "-"), how, all)
+		})
+		if f.name != "mixed" && f.name != "plain" {
+			continue // one command a record: two kinds are enough
+		}
+		t.Run(f.name+"/range", func(t *testing.T) {
+			skipKnown(t)
+			for i := range docs {
+				rng := fmt.Sprintf("%d:%d", f.at[i][0], f.at[i][1])
+				how := f.name + " WARC, --range " + rng
+				compareRecords(t, docs, ctr, run(t, nil, nil, "--json", "--decode", "--exit-zero", "--range", rng, path), how, []int{i})
+			}
+		})
+	}
+}
