@@ -39,8 +39,8 @@ func TestMain(m *testing.M) {
 // (with the build tags of the test, so that -tags purego covers it too).
 func command(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs the command")
+	if testing.Short() || raceEnabled {
+		t.Skip("builds and runs the command (not under -short or -race: .ci/run runs these in its invariance step)")
 	}
 	root := testutil.Root(t)
 	cli.once.Do(func() {

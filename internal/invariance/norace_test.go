@@ -1,0 +1,5 @@
+//go:build !race
+
+package invariance
+
+const raceEnabled = false
