@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -18,7 +19,10 @@ import (
 	"github.com/charsniff/charsniff/sniff"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/invariance.golden from the fresh decode.Reader")
+var (
+	update   = flag.Bool("update", false, "rewrite testdata/invariance.golden from the fresh decode.Reader")
+	pathSeed = flag.Uint64("seed", Seed, "seed of the random choices of the paths (orders, stop points, chunk sizes); the corpus is always Seed's")
+)
 
 // An answer is what every path must agree on for a document.
 type answer struct {
@@ -101,6 +105,20 @@ func reference(d []byte, opts ...decode.Option) answer {
 		panic(err)
 	}
 	return answerOf(r.Result(), text)
+}
+
+// answers returns the references of docs with opts, and the options
+// perDoc gives each (after opts).
+func answers(docs []Doc, opts []decode.Option, perDoc ...func(*Doc) decode.Option) []answer {
+	out := make([]answer, len(docs))
+	for i := range docs {
+		o := slices.Clone(opts)
+		for _, f := range perDoc {
+			o = append(o, f(&docs[i]))
+		}
+		out[i] = reference(docs[i].Data, o...)
+	}
+	return out
 }
 
 // withCT is the option of a document served with its Content-Type.

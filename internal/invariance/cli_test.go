@@ -15,8 +15,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/internal/warctest"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // The command, built once for the package's tests.
@@ -153,7 +155,9 @@ func compareFiles(t *testing.T, docs []Doc, paths []string, want []answer, lines
 			report(t, how, "%s: %s: error %s", docs[i].Name, how, l.Error)
 			continue
 		}
-		check(t, &docs[i], how, l.answer(want[i]), want[i])
+		if got := l.answer(want[i]); !knownLine(t, &docs[i], how, got, want[i]) {
+			check(t, &docs[i], how, got, want[i])
+		}
 	}
 	for _, i := range which {
 		if !seen[i] {
@@ -175,7 +179,7 @@ func TestCLIFiles(t *testing.T) {
 		skipKnown(t)
 		for i := range docs {
 			lines := run(t, nil, nil, "--json", "--decode", paths[i])
-			compareFiles(t, docs, paths, ref, lines, "alone", []int{i})
+			compareFiles(t, docs, paths, ref, lines, "alone: charsniff --json --decode", []int{i})
 		}
 	})
 	// Compressed copies of every fifth document, and a WARC file.
@@ -192,17 +196,32 @@ func TestCLIFiles(t *testing.T) {
 	if err := os.WriteFile(warcPath, buildWARCs(docs)[1].data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	inputs := append(append(slices.Clone(paths), gzPaths...), warcPath)
-	rng := rand.New(rand.NewPCG(Seed, 4))
-	for k := range 3 {
+	// Inputs that fail: one missing, one a gzip stream cut in the middle
+	// (a read error after some text). They must change nothing else.
+	broken := []string{filepath.Join(dir, "missing.html"), filepath.Join(dir, "cut.html.gz")}
+	big := warctest.Gzip(docs[len(docs)-1].Data)
+	if err := os.WriteFile(broken[1], big[:len(big)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inputs := append(append(append(slices.Clone(paths), gzPaths...), warcPath), broken...)
+	// The options of each batch, and the answers they must give.
+	lookahead := []decode.Option{decode.WithLookahead(100), decode.WithSniff(sniff.Options{Window: 4096})}
+	batches := []struct {
+		flags    []string
+		ref, ctr []answer
+	}{
+		{[]string{"--json", "--exit-zero"}, ref, ctr},
+		{[]string{"--json", "--exit-zero", "--decode"}, ref, ctr},
+		{[]string{"--json", "--exit-zero", "--decode"}, ref, ctr},
+		{[]string{"--json", "--exit-zero", "--decode", "--lookahead", "100", "--window", "4096"}, answers(docs, lookahead), answers(docs, lookahead, withCT)},
+	}
+	rng := rand.New(rand.NewPCG(*pathSeed, 4))
+	for k, b := range batches {
 		order := rng.Perm(len(inputs))
 		for _, procs := range []string{"1", "4"} {
 			t.Run(fmt.Sprintf("batch%d/GOMAXPROCS=%s", k, procs), func(t *testing.T) {
 				skipKnown(t)
-				args := []string{"--json"}
-				if k > 0 {
-					args = append(args, "--decode")
-				}
+				args := slices.Clone(b.flags)
 				how := fmt.Sprintf("batch %d of %d inputs in random order, GOMAXPROCS=%s charsniff %s", k, len(inputs), procs, strings.Join(args, " "))
 				for _, i := range order {
 					args = append(args, inputs[i])
@@ -213,6 +232,7 @@ func TestCLIFiles(t *testing.T) {
 				for _, p := range gzPaths {
 					gzAt[p] = true
 				}
+				failed := map[string]bool{}
 				var got []string
 				for _, l := range lines {
 					switch {
@@ -220,6 +240,8 @@ func TestCLIFiles(t *testing.T) {
 						records = append(records, l)
 					case gzAt[l.File]:
 						gz = append(gz, l)
+					case slices.Contains(broken, l.File):
+						failed[l.File] = failed[l.File] || l.Error != ""
 					default:
 						files = append(files, l)
 					}
@@ -227,13 +249,18 @@ func TestCLIFiles(t *testing.T) {
 						got = append(got, l.File)
 					}
 				}
-				compareFiles(t, docs, paths, ref, files, how, all)
+				for _, p := range broken {
+					if !failed[p] {
+						t.Errorf("%s: no error line for %s", how, p)
+					}
+				}
+				compareFiles(t, docs, paths, b.ref, files, how, all)
 				gzDocs, gzRef := make([]Doc, len(gzIndex)), make([]answer, len(gzIndex))
 				for j, i := range gzIndex {
-					gzDocs[j], gzRef[j] = docs[i], ref[i]
+					gzDocs[j], gzRef[j] = docs[i], b.ref[i]
 				}
 				compareFiles(t, gzDocs, gzPaths, gzRef, gz, how+", a .gz copy", seq(len(gzIndex)))
-				compareRecords(t, docs, ctr, records, how+", the WARC file's records", all)
+				compareRecords(t, docs, b.ctr, records, how+", the WARC file's records", all)
 				want := make([]string, len(order))
 				for j, i := range order {
 					want[j] = inputs[i]
@@ -266,7 +293,9 @@ func TestCLIStdin(t *testing.T) {
 			t.Errorf("%s: standard input (a pipe): %d lines", d.Name, len(lines))
 			continue
 		}
-		check(t, &docs[i], "standard input (a pipe)", lines[0].answer(ref[i]), ref[i])
+		if got, how := lines[0].answer(ref[i]), "standard input (a pipe): charsniff --json --decode -"; !knownLine(t, &docs[i], how, got, ref[i]) {
+			check(t, &docs[i], how, got, ref[i])
+		}
 		if i%4 != 0 {
 			continue
 		}
@@ -280,7 +309,9 @@ func TestCLIStdin(t *testing.T) {
 			t.Errorf("%s: standard input (a file): %d lines", d.Name, len(lines))
 			continue
 		}
-		check(t, &docs[i], "standard input (a file)", lines[0].answer(ref[i]), ref[i])
+		if got, how := lines[0].answer(ref[i]), "standard input (a file): charsniff --json --decode"; !knownLine(t, &docs[i], how, got, ref[i]) {
+			check(t, &docs[i], how, got, ref[i])
+		}
 	}
 	// Batches by Content-Type.
 	byCT := map[string][]int{}
@@ -293,6 +324,6 @@ func TestCLIStdin(t *testing.T) {
 			args = append(args, paths[i])
 		}
 		lines := run(t, nil, nil, args...)
-		compareFiles(t, docs, paths, ctr, lines, "--content-type "+ct, which)
+		compareFiles(t, docs, paths, ctr, lines, "charsniff --json --decode --content-type "+ct, which)
 	}
 }

@@ -261,6 +261,17 @@ func Generate(seed uint64) []Doc {
 	for _, sc := range []script{byLabel("windows-1251"), byLabel("utf-8"), byLabel("shift_jis")} {
 		g.add("beyond-lookahead", sc, cat(head(), g.filler(70000+g.rng.IntN(10000)), g.body(sc)), "")
 	}
+	// Larger than the command holds in memory for a record or a part
+	// (1 MiB): a page in text at once, and one ASCII for more than 1 MiB.
+	big := byLabel("euc-kr")
+	var b bytes.Buffer
+	b.Write(head())
+	for b.Len() < 1200<<10 {
+		b.Write(g.body(big))
+	}
+	g.add("large", big, b.Bytes(), "")
+	big = byLabel("windows-1251")
+	g.add("large-ascii-head", big, cat(head(), g.filler(1100<<10), g.body(big)), "")
 	return g.docs
 }
 

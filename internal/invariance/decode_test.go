@@ -102,7 +102,7 @@ func readRunes(r *decode.Reader, _ *rand.Rand) ([]byte, error) {
 // reading the output, gives the fresh reader's answer.
 func TestChunkings(t *testing.T) {
 	docs, ref, _ := corpus(t)
-	rng := rand.New(rand.NewPCG(Seed, 1))
+	rng := rand.New(rand.NewPCG(*pathSeed, 1))
 	for i := range docs {
 		d := &docs[i]
 		for _, src := range sources {
@@ -173,7 +173,7 @@ func stop(r *decode.Reader, n int, rng *rand.Rand) string {
 // options and stopped anywhere, gives the fresh reader's answer.
 func TestReuse(t *testing.T) {
 	docs, ref, ctr := corpus(t)
-	rng := rand.New(rand.NewPCG(Seed, 2))
+	rng := rand.New(rand.NewPCG(*pathSeed, 2))
 	r := new(decode.Reader)
 	rounds := 3
 	if testing.Short() {
@@ -190,9 +190,14 @@ func TestReuse(t *testing.T) {
 			how := stop(r, len(ref[j].Text), rng)
 			path := fmt.Sprintf("reused after %s (%s) stopped %s", docs[j].Name, prev.name, how)
 			want, opts := ref[i], []decode.Option(nil)
-			if rng.IntN(4) == 0 {
+			switch rng.IntN(6) {
+			case 0:
 				want, opts = ctr[i], []decode.Option{withCT(d)}
 				path += ", with its Content-Type"
+			case 1:
+				o := previous[rng.IntN(len(previous))]
+				want, opts = reference(d.Data, o.opts...), o.opts
+				path += ", with options " + o.name
 			}
 			if err := r.Reset(sources[rng.IntN(len(sources))].make(d.Data, rng), opts...); err != nil {
 				t.Fatal(err)
@@ -219,7 +224,7 @@ func TestConcurrent(t *testing.T) {
 		var errs []error
 		for w := range 6 {
 			wg.Go(func() {
-				rng := rand.New(rand.NewPCG(Seed, uint64(10+w)))
+				rng := rand.New(rand.NewPCG(*pathSeed, uint64(10+w)))
 				r := new(decode.Reader)
 				for _, i := range rng.Perm(len(docs)) {
 					r.Reset(bytes.NewReader(docs[i].Data))

@@ -18,7 +18,7 @@ import (
 // Content-Type, gives the fresh decode.Reader's answer.
 func TestRoot(t *testing.T) {
 	docs, ref, ctr := corpus(t)
-	rng := rand.New(rand.NewPCG(Seed, 3))
+	rng := rand.New(rand.NewPCG(*pathSeed, 3))
 	for i := range docs {
 		d := &docs[i]
 		for _, c := range []struct {

@@ -151,7 +151,9 @@ func compareRecords(t *testing.T, docs []Doc, want []answer, lines []line, how s
 			continue
 		}
 		seen[i]++
-		check(t, &docs[i], how, l.answer(want[i]), want[i])
+		if got := l.answer(want[i]); !knownLine(t, &docs[i], how, got, want[i]) {
+			check(t, &docs[i], how, got, want[i])
+		}
 	}
 	for _, i := range which {
 		if seen[i] != 1 {
@@ -166,8 +168,9 @@ func TestArchive(t *testing.T) {
 	docs, _, ctr := corpus(t)
 	all := seq(len(docs))
 	for _, f := range buildWARCs(docs) {
+		rng := rand.New(rand.NewPCG(*pathSeed, 5))
 		for _, hold := range []bool{false, true} {
-			how := f.name + " WARC, archive.Reader.Next"
+			how := f.name + " WARC, archive.Reader.Next, the text of some records read in part or not at all"
 			if hold {
 				how = f.name + " WARC, archive.Reader.Hold and Worker.Open"
 			}
@@ -193,10 +196,21 @@ func TestArchive(t *testing.T) {
 					t.Fatalf("%s: %v", how, err)
 				}
 				var text bytes.Buffer
-				rec.WriteText(&text)
+				part := !hold && rng.IntN(3) == 0
+				if part {
+					// Stop anywhere: Finish must still give the final
+					// answer, and the next record must not see the rest.
+					if rec.Text != nil {
+						io.CopyN(&text, rec.Text, int64(rng.IntN(3000)))
+					}
+				} else {
+					rec.WriteText(&text)
+				}
 				res := rec.Finish()
-				s := text.String()
-				l := line{Encoding: res.Encoding, Confidence: res.Confidence, Source: res.Source, Text: &s, Error: res.Error}
+				l := line{Encoding: res.Encoding, Confidence: res.Confidence, Source: res.Source, Error: res.Error}
+				if s := text.String(); !part {
+					l.Text = &s
+				}
 				if res.Where != nil {
 					l.URI, l.Offset = res.URI, &res.Offset
 				}
@@ -261,7 +275,7 @@ func TestCLIWARC(t *testing.T) {
 			for i := range docs {
 				fmt.Fprintf(&list, "%s\t%d\t%d\n", path, f.at[i][0], f.at[i][1])
 			}
-			how := f.name + " WARC, --files-from PATH<TAB>OFFSET<TAB>LENGTH"
+			how := f.name + " WARC, charsniff --json --decode --files-from PATH<TAB>OFFSET<TAB>LENGTH"
 			compareRecords(t, docs, ctr, run(t, nil, strings.NewReader(list.String()), "--json", "--decode", "--exit-zero", "--files-from", "-"), how, all)
 		})
 		if f.name != "mixed" && f.name != "plain" {
@@ -271,7 +285,7 @@ func TestCLIWARC(t *testing.T) {
 			skipKnown(t)
 			for i := range docs {
 				rng := fmt.Sprintf("%d:%d", f.at[i][0], f.at[i][1])
-				how := f.name + " WARC, --range " + rng
+				how := f.name + " WARC, charsniff --json --decode --range " + rng
 				compareRecords(t, docs, ctr, run(t, nil, nil, "--json", "--decode", "--exit-zero", "--range", rng, path), how, []int{i})
 			}
 		})
