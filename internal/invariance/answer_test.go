@@ -121,6 +121,11 @@ func answers(docs []Doc, opts []decode.Option, perDoc ...func(*Doc) decode.Optio
 	return out
 }
 
+// light reports whether d takes only a few paths of a test: a large
+// document under the race detector, which makes it slow; the plain runs
+// take it everywhere.
+func light(d *Doc) bool { return raceEnabled && len(d.Data) > 64<<10 }
+
 // withCT is the option of a document served with its Content-Type.
 func withCT(d *Doc) decode.Option {
 	return decode.WithSniff(sniff.Options{ContentType: d.ContentType})

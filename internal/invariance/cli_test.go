@@ -171,6 +171,7 @@ func compareFiles(t *testing.T, docs []Doc, paths []string, want []answer, lines
 // all of them among them), on their directory, with one core and with four,
 // with and without --decode, gives the fresh reader's answers.
 func TestCLIFiles(t *testing.T) {
+	command(t)
 	docs, ref, ctr := corpus(t)
 	dir := t.TempDir()
 	paths := writeDocs(t, dir, docs)
@@ -284,6 +285,7 @@ func TestCLIFiles(t *testing.T) {
 // TestCLIStdin: the command on standard input, a pipe or a file, and with
 // --content-type, gives the answers of the library.
 func TestCLIStdin(t *testing.T) {
+	command(t)
 	docs, ref, ctr := corpus(t)
 	dir := t.TempDir()
 	paths := writeDocs(t, dir, docs)

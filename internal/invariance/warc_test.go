@@ -168,6 +168,9 @@ func TestArchive(t *testing.T) {
 	docs, _, ctr := corpus(t)
 	all := seq(len(docs))
 	for _, f := range buildWARCs(docs) {
+		if raceEnabled && f.name != "mixed" {
+			continue // the others in the plain runs
+		}
 		rng := rand.New(rand.NewPCG(*pathSeed, 5))
 		for _, hold := range []bool{false, true} {
 			how := f.name + " WARC, archive.Reader.Next, the text of some records read in part or not at all"
@@ -234,6 +237,7 @@ func seq(n int) []int {
 // record the answer of its document with its stored Content-Type. Its
 // subtests are named KIND/HOW/GOMAXPROCS=N, as knownBugs names them.
 func TestCLIWARC(t *testing.T) {
+	command(t)
 	docs, _, ctr := corpus(t)
 	all := seq(len(docs))
 	dir := t.TempDir()
