@@ -37,7 +37,11 @@ var warcKinds = []struct {
 }{
 	{"plain", []int{-2}, false},
 	{"gzip", []int{gzip.DefaultCompression}, false},
+	// Stored members: large enough for the command to cut it into parts
+	// on several cores, without and with a stored .warc.gz inside.
+	{"stored-clean", []int{gzip.NoCompression}, false},
 	{"stored", []int{gzip.NoCompression}, true},
+	// Mixed also stores some bodies gzip-encoded or chunked.
 	{"mixed", []int{gzip.NoCompression, gzip.BestSpeed, gzip.DefaultCompression, gzip.BestCompression}, true},
 }
 
@@ -84,6 +88,22 @@ func response(uri string, d *Doc) warctest.Record {
 		[]string{"Content-Type: " + d.ContentType, "Content-Length: " + strconv.Itoa(len(d.Data))}, d.Data))
 }
 
+// codedResponse is the response record of document d at uri with its body
+// as a server may have sent it: as it is, gzip-encoded, or chunked in
+// pieces of a random size (rng chooses).
+func codedResponse(uri string, d *Doc, rng *rand.Rand) warctest.Record {
+	switch rng.IntN(4) {
+	case 0:
+		body := warctest.Gzip(d.Data)
+		return warctest.Response(uri, warctest.HTTPResponse(200, []string{"Content-Type: " + d.ContentType,
+			"Content-Encoding: gzip", "Content-Length: " + strconv.Itoa(len(body))}, body))
+	case 1:
+		return warctest.Response(uri, warctest.HTTPResponse(200, []string{"Content-Type: " + d.ContentType,
+			"Transfer-Encoding: chunked"}, warctest.Chunk(d.Data, 1+rng.IntN(5000))))
+	}
+	return response(uri, d)
+}
+
 // nestedWARC returns a .warc.gz of stored members holding the documents
 // from, as a crawler that archived an archive would store it.
 func nestedWARC(docs []Doc, rng *rand.Rand) []byte {
@@ -123,7 +143,11 @@ func buildWARCs(docs []Doc) []warcFile {
 				r.write(warctest.Record{Type: "request", TargetURI: uri(i), ContentType: "application/http; msgtype=request",
 					Block: []byte("GET /d HTTP/1.1\r\nHost: 192.0.2.1\r\n\r\n")}, lvl())
 			}
-			off, n := r.write(response(uri(i), &docs[i]), lvl())
+			rec := response(uri(i), &docs[i])
+			if kind.name == "mixed" {
+				rec = codedResponse(uri(i), &docs[i], rng)
+			}
+			off, n := r.write(rec, lvl())
 			at[i] = [2]int64{off, n}
 		}
 		files = append(files, warcFile{kind.name, bytes.Clone(r.out.Bytes()), at})
