@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -234,5 +233,4 @@ func TestCorpus(t *testing.T) {
 			t.Fatalf("Generate differs from itself at %s", a[i].Name)
 		}
 	}
-	_ = filepath.Join
 }
