@@ -193,9 +193,14 @@ func TestCLIFiles(t *testing.T) {
 		}
 		gzPaths, gzIndex = append(gzPaths, p), append(gzIndex, i)
 	}
-	warcPath := filepath.Join(dir, "all.warc.gz")
-	if err := os.WriteFile(warcPath, buildWARCs(docs)[1].data, 0o644); err != nil {
-		t.Fatal(err)
+	// Two WARC files (gzip and plain), so that a worker's archive reader
+	// is reused from one to the other.
+	warcs := buildWARCs(docs)
+	warcPaths := []string{filepath.Join(dir, "all.warc.gz"), filepath.Join(dir, "all.warc")}
+	for j, p := range warcPaths {
+		if err := os.WriteFile(p, warcs[1-j].data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	// Inputs that fail: one missing, one a gzip stream cut in the middle
 	// (a read error after some text). They must change nothing else.
@@ -204,7 +209,7 @@ func TestCLIFiles(t *testing.T) {
 	if err := os.WriteFile(broken[1], big[:len(big)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	inputs := append(append(append(slices.Clone(paths), gzPaths...), warcPath), broken...)
+	inputs := append(append(append(slices.Clone(paths), gzPaths...), warcPaths...), broken...)
 	// The options of each batch, and the answers they must give.
 	lookahead := []decode.Option{decode.WithLookahead(100), decode.WithSniff(sniff.Options{Window: 4096})}
 	batches := []struct {
@@ -228,7 +233,8 @@ func TestCLIFiles(t *testing.T) {
 					args = append(args, inputs[i])
 				}
 				lines := run(t, []string{"GOMAXPROCS=" + procs}, nil, args...)
-				var files, gz, records []line
+				var files, gz []line
+				records := make([][]line, len(warcPaths))
 				gzAt := map[string]bool{}
 				for _, p := range gzPaths {
 					gzAt[p] = true
@@ -237,8 +243,9 @@ func TestCLIFiles(t *testing.T) {
 				var got []string
 				for _, l := range lines {
 					switch {
-					case l.File == warcPath:
-						records = append(records, l)
+					case slices.Contains(warcPaths, l.File):
+						j := slices.Index(warcPaths, l.File)
+						records[j] = append(records[j], l)
 					case gzAt[l.File]:
 						gz = append(gz, l)
 					case slices.Contains(broken, l.File):
@@ -261,7 +268,9 @@ func TestCLIFiles(t *testing.T) {
 					gzDocs[j], gzRef[j] = docs[i], b.ref[i]
 				}
 				compareFiles(t, gzDocs, gzPaths, gzRef, gz, how+", a .gz copy", seq(len(gzIndex)))
-				compareRecords(t, docs, b.ctr, records, how+", the WARC file's records", all)
+				for j, p := range warcPaths {
+					compareRecords(t, docs, b.ctr, records[j], how+", the records of "+filepath.Base(p), all)
+				}
 				want := make([]string, len(order))
 				for j, i := range order {
 					want[j] = inputs[i]
