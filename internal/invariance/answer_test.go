@@ -12,7 +12,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/sniff"
@@ -32,7 +31,7 @@ type answer struct {
 }
 
 func answerOf(res decode.Result, text []byte) answer {
-	return answer{archive.LowerName(res.Encoding), res.Confidence.String(), res.Source.String(), text}
+	return answer{res.Encoding.LowerName(), res.Confidence.String(), res.Source.String(), text}
 }
 
 // diff names the first field in which got differs from want, "" if none.

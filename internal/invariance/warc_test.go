@@ -3,6 +3,7 @@ package invariance
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -186,8 +187,10 @@ func compareRecords(t *testing.T, docs []Doc, want []answer, lines []line, how s
 	}
 }
 
-// TestArchive: archive.Reader, with Next and with Hold and a Worker, gives
-// each record the answer of its document with its stored Content-Type.
+// TestArchive: archive.Reader.Next (some records read in part or not at
+// all), archive.ReadAll on all cores with small parts, and
+// archive.ReadStream give each record the answer of its document with its
+// stored Content-Type.
 func TestArchive(t *testing.T) {
 	docs, _, ctr := corpus(t)
 	all := seq(len(docs))
@@ -196,34 +199,12 @@ func TestArchive(t *testing.T) {
 			continue // the others in the plain runs
 		}
 		rng := rand.New(rand.NewPCG(*pathSeed, 5))
-		for _, hold := range []bool{false, true} {
-			how := f.name + " WARC, archive.Reader.Next, the text of some records read in part or not at all"
-			if hold {
-				how = f.name + " WARC, archive.Reader.Hold and Worker.Open"
-			}
-			rd := archive.NewReader(bytes.NewReader(f.data), archive.Options{File: f.name})
-			var w archive.Worker
+		ways := []string{"Next", "ReadAll", "ReadStream"}
+		for _, way := range ways {
+			how := f.name + " WARC, archive." + way
 			var lines []line
-			for {
-				var rec *archive.Record
-				var err error
-				if hold {
-					var h *archive.Held
-					rec, h, err = rd.Hold(1 << 20)
-					if h != nil {
-						rec = w.Open(h)
-					}
-				} else {
-					rec, err = rd.Next()
-				}
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					t.Fatalf("%s: %v", how, err)
-				}
+			add := func(rec *archive.Record, part bool) {
 				var text bytes.Buffer
-				part := !hold && rng.IntN(3) == 0
 				if part {
 					// Stop anywhere: Finish must still give the final
 					// answer, and the next record must not see the rest.
@@ -242,6 +223,33 @@ func TestArchive(t *testing.T) {
 					l.URI, l.Offset = res.URI, &res.Offset
 				}
 				lines = append(lines, l)
+			}
+			opts := archive.Options{File: f.name}
+			fn := func(rec *archive.Record) error { add(rec, false); return nil }
+			var err error
+			switch way {
+			case "Next":
+				how += ", the text of some records read in part or not at all"
+				rd := archive.NewReader(bytes.NewReader(f.data), opts)
+				for {
+					var rec *archive.Record
+					rec, err = rd.Next()
+					if err != nil {
+						break
+					}
+					add(rec, rng.IntN(3) == 0)
+				}
+				if err == io.EOF {
+					err = nil
+				}
+			case "ReadAll":
+				opts.PartSize = 16 << 10 // many parts, so every cut is tried
+				_, err = archive.ReadAll(context.Background(), bytes.NewReader(f.data), int64(len(f.data)), opts, fn)
+			case "ReadStream":
+				_, err = archive.ReadStream(context.Background(), bytes.NewReader(f.data), opts, fn)
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", how, err)
 			}
 			compareRecords(t, docs, ctr, lines, how, all)
 		}
