@@ -396,11 +396,11 @@ func (r *Reader) lateDetect(e override.Encoding, at int64) {
 // Decided reports whether the Reader's own look-ahead is over, so that
 // [Reader.Result] no longer changes unless [Reader.ChangeEncoding] is
 // called: the encoding is certain, the look-ahead is off, or the bytes read
-// so far decided. A caller that wants the final encoding without the text
-// (a sniffing tool) reads until Decided reports true, which reads only as
-// far as the decision needs: nothing past the window when it decided, up
-// to the lookahead past the first non-ASCII byte otherwise, the whole
-// input only while it is all ASCII and late autodetection is open.
+// so far decided. [Reader.Settle] reads until Decided reports true, which
+// reads only as far as the decision needs: nothing past the window when it
+// decided, up to the lookahead past the first non-ASCII byte otherwise,
+// the whole input only while it is all ASCII and late autodetection is
+// open.
 func (r *Reader) Decided() bool { return !r.late.open() }
 
 // ChangeEncoding runs the HTML Standard's "change the encoding" steps, as

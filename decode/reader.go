@@ -63,6 +63,7 @@ package decode
 import (
 	"errors"
 	"io"
+	"slices"
 	"sync"
 	"unicode/utf8"
 
@@ -553,4 +554,53 @@ func (r *Reader) writeClean(w io.Writer) (int, error) {
 		err = io.ErrShortWrite
 	}
 	return k, err
+}
+
+// Settle reads the text until r has decided ([Reader.Decided]) and
+// returns buf with the text it read appended, so that a caller that wants
+// the final decision before it hands the text on loses none of it: Read,
+// ReadRune and WriteTo go on after that text. Settle appends at most max
+// bytes; past them it stops undecided (only a text that is ASCII for
+// longer than max can change the decision afterwards). A negative max
+// reads as far as the decision needs, however far, and keeps nothing:
+// the text is discarded and buf returned as it is, for a caller that
+// wants the decision alone (Settle then reads the whole input only while
+// it is all ASCII and late autodetection is open).
+//
+// The error is the first error of the reads other than io.EOF, after
+// which Settle stops (and r is decided unless the error came in the
+// window); the end of the stream is not an error. An error the look-ahead
+// met while reading ahead is returned by Read after the text held, not by
+// Settle when the decision came before it. Settle allocates only to grow
+// buf.
+func (r *Reader) Settle(buf []byte, max int) ([]byte, error) {
+	if max < 0 {
+		r.o0, r.o1 = 0, 0 // read-ahead of ReadRune: text, discarded too
+		for !r.Decided() {
+			if _, err := r.decode(r.outBuf()[:]); err != nil {
+				return buf, eofNil(err)
+			}
+		}
+		return buf, nil
+	}
+	end := len(buf) + max
+	for !r.Decided() && len(buf) < end {
+		if cap(buf) == len(buf) {
+			buf = slices.Grow(buf, min(outSize, end-len(buf)))
+		}
+		n, err := r.Read(buf[len(buf):min(cap(buf), end)])
+		buf = buf[:len(buf)+n]
+		if err != nil {
+			return buf, eofNil(err)
+		}
+	}
+	return buf, nil
+}
+
+// eofNil returns err, or nil for io.EOF.
+func eofNil(err error) error {
+	if err == io.EOF {
+		return nil
+	}
+	return err
 }
