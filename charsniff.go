@@ -76,12 +76,7 @@ func Lookup(label string) (e encoding.Encoding, name string) {
 func DetermineEncoding(content []byte, contentType string) (e encoding.Encoding, name string, certain bool) {
 	var r decode.Reader
 	r.Reset(bytes.NewReader(content), decode.WithSniff(sniff.Options{ContentType: contentType}))
-	var buf [4096]byte
-	for !r.Decided() {
-		if _, err := r.Read(buf[:]); err != nil {
-			break
-		}
-	}
+	r.Settle(nil, -1) // content is in memory: no read error
 	res := r.Result()
 	e, name = lookup(res.Encoding)
 	return e, name, res.Confidence == sniff.Certain

@@ -6,6 +6,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/charsniff/charsniff/internal/firsterr"
 	"github.com/charsniff/charsniff/sniff"
 	"github.com/charsniff/charsniff/warc"
 )
@@ -86,7 +87,7 @@ func (r *Reader) holdNext(max int) (*Record, *heldRecord, error) {
 // hold reads rec's payload p if it is at most max bytes, and returns the
 // record held and finished; otherwise it sniffs the record in place.
 func (r *Reader) hold(rec *Record, p *warc.Payload, max int) (*Record, *heldRecord, error) {
-	src := errReader{r: p.Body}
+	src := firsterr.Reader{R: p.Body}
 	buf := payloads.Get().(*bytes.Buffer)
 	_, err := buf.ReadFrom(io.LimitReader(&src, int64(max)+1))
 	if err == nil && buf.Len() > max {
@@ -96,9 +97,9 @@ func (r *Reader) hold(rec *Record, p *warc.Payload, max int) (*Record, *heldReco
 		r.sniffer.start(rec, body, r.opts.Decode, mimeType(p), hostOf(rec.TargetURI))
 		return rec, nil, nil
 	}
-	h := &heldRecord{rec: rec, buf: buf, payload: buf.Bytes(), err: src.err, decode: r.opts, contentType: mimeType(p)}
-	if src.err != nil {
-		rec.fail(src.err)
+	h := &heldRecord{rec: rec, buf: buf, payload: buf.Bytes(), err: src.Err, decode: r.opts, contentType: mimeType(p)}
+	if src.Err != nil {
+		rec.fail(src.Err)
 	}
 	rec.Finish()
 	rec.r = nil

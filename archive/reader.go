@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/firsterr"
 	"github.com/charsniff/charsniff/sniff"
 	"github.com/charsniff/charsniff/warc"
 )
@@ -178,15 +178,15 @@ func (rec *Record) WriteText(w io.Writer) (int64, error) {
 		return 0, nil
 	}
 	n, err := t.rd.WriteTo(w)
-	if t.src.err != nil {
-		rec.fail(t.src.err)
+	if t.src.Err != nil {
+		rec.fail(t.src.Err)
 		return n, nil
 	}
 	return n, err
 }
 
 // Settle reads the record's text until its decoder has decided (see
-// decode.Reader.Decided), or until max bytes of text are read, appends that
+// decode.Reader.Settle), or until max bytes of text are read, appends that
 // text to buf and returns it, and brings Result up to the decision. Text
 // and WriteText go on after the text Settle read: a caller that writes the
 // text writes buf first. A caller that writes a record's line before its
@@ -198,33 +198,17 @@ func (rec *Record) Settle(buf []byte, max int) []byte {
 	if t == nil || rec.finished {
 		return buf
 	}
-	for !t.rd.Decided() && len(buf) < max {
-		buf = slices.Grow(buf, min(4096, max-len(buf)))
-		n, err := t.rd.Read(buf[len(buf):min(cap(buf), max)])
-		buf = buf[:len(buf)+n]
-		if err != nil {
-			break
-		}
-	}
-	if t.src.err != nil {
-		rec.fail(t.src.err)
-	}
-	rec.Result.setChange(t.rd)
+	buf, _ = t.rd.Settle(buf, max)
+	rec.settled()
 	return buf
 }
 
-// settle reads, and discards, what is left of the text until the decoder
-// has decided, and brings Result up to the decision.
-func (rec *Record) settle() {
+// settled brings Result up to the decoder's decision, and notes the
+// payload's error if it has met one.
+func (rec *Record) settled() {
 	t := rec.text
-	var buf [4096]byte
-	for !t.rd.Decided() {
-		if _, err := t.rd.Read(buf[:]); err != nil {
-			break
-		}
-	}
-	if t.src.err != nil {
-		rec.fail(t.src.err)
+	if t.src.Err != nil {
+		rec.fail(t.src.Err)
 	}
 	rec.Result.setChange(t.rd)
 }
@@ -241,7 +225,8 @@ func (rec *Record) Finish() *Result {
 	}
 	rec.finished = true
 	if rec.text != nil {
-		rec.settle()
+		rec.text.rd.Settle(nil, -1) // its error is the payload's: see settled
+		rec.settled()
 		rec.text.done = true
 	}
 	r := rec.r
@@ -321,13 +306,13 @@ func (r *Reader) frame(wrec *warc.Record) (*Record, *warc.Payload) {
 type sniffer struct {
 	rd   *decode.Reader  // nil until the first record
 	opts []decode.Option // the current record's options, reused
-	src  errReader       // the current record's payload
+	src  firsterr.Reader // the current record's payload
 }
 
 // start sniffs the payload body of rec, filling its Result and Text.
 func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, contentType sniff.MIMEType, host string) {
 	s.opts = recordOptions(s.opts[:0], base, contentType, host)
-	s.src = errReader{r: body}
+	s.src = firsterr.Reader{R: body}
 	var err error
 	if s.rd == nil {
 		s.rd, err = decode.NewReader(&s.src, s.opts...)
@@ -342,11 +327,11 @@ func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, conte
 	where, damage := rec.Result.Where, rec.Result.Error
 	rec.Result = NewResult(rec.Result.File, s.rd)
 	rec.Result.Where, rec.Result.Error = where, damage
-	if s.src.err != nil {
+	if s.src.Err != nil {
 		// The payload broke inside the window (a malformed stored HTTP
 		// message, a corrupt content coding): what was read before is
 		// still sniffed and decoded, and the record says what broke.
-		rec.fail(s.src.err)
+		rec.fail(s.src.Err)
 	}
 	rec.text = &text{rec: rec, rd: s.rd, src: &s.src}
 	rec.Text = rec.text
@@ -374,7 +359,7 @@ func mimeType(p *warc.Payload) sniff.MIMEType {
 type text struct {
 	rec  *Record
 	rd   *decode.Reader
-	src  *errReader
+	src  *firsterr.Reader
 	done bool // the record is finished
 }
 
@@ -383,8 +368,8 @@ func (t *text) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	n, err := t.rd.Read(p)
-	if t.src.err != nil {
-		t.rec.fail(t.src.err)
+	if t.src.Err != nil {
+		t.rec.fail(t.src.Err)
 	}
 	return n, err
 }
@@ -394,22 +379,8 @@ func (t *text) WriteTo(w io.Writer) (int64, error) {
 		return 0, nil
 	}
 	n, err := t.rd.WriteTo(w)
-	if t.src.err != nil {
-		t.rec.fail(t.src.err)
-	}
-	return n, err
-}
-
-// errReader remembers the first error other than io.EOF from its reader.
-type errReader struct {
-	r   io.Reader
-	err error
-}
-
-func (e *errReader) Read(p []byte) (int, error) {
-	n, err := e.r.Read(p)
-	if err != nil && err != io.EOF && e.err == nil {
-		e.err = err
+	if t.src.Err != nil {
+		t.rec.fail(t.src.Err)
 	}
 	return n, err
 }

@@ -136,7 +136,7 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	// final decision.
 	pre := getSettled()
 	defer putSettled(pre)
-	*pre = settleText(rd, (*pre)[:0], maxSettle)
+	*pre, _ = rd.Settle((*pre)[:0], maxSettle) // its error is o.er's
 	r := result{Result: archive.NewResult(path, rd)}
 	if d.text != nil && o.size >= 0 && !o.unpack {
 		// The line is written before the text: the size must be known.
@@ -147,10 +147,10 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 			return err
 		}
 		_, err := rd.WriteTo(w)
-		if o.er.err != nil {
+		if o.er.Err != nil {
 			// The source failed: the text up to the bad read has been
 			// written, and the result says what went wrong.
-			r.Error = describe(o.er.err)
+			r.Error = describe(o.er.Err)
 			return nil
 		}
 		return err

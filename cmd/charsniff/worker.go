@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"sync"
 
 	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/contentcoding"
+	"github.com/charsniff/charsniff/internal/firsterr"
 	"github.com/charsniff/charsniff/warc"
 )
 
@@ -43,11 +43,11 @@ func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
 
 // opened is an input open for reading.
 type opened struct {
-	*source            // the file (or standard input)
-	r       io.Reader  // its content, buffered, decompressed if it was compressed
-	er      *errReader // the read errors of r: the file's or the decompressor's
-	warc    bool       // a WARC file (or --warc)
-	unpack  bool       // r is decompressed: the file's size is not the document's
+	*source                  // the file (or standard input)
+	r       io.Reader        // its content, buffered, decompressed if it was compressed
+	er      *firsterr.Reader // the read errors of r: the file's or the decompressor's
+	warc    bool             // a WARC file (or --warc)
+	unpack  bool             // r is decompressed: the file's size is not the document's
 }
 
 // openInput opens in and looks at its first bytes: a WARC file (plain or
@@ -59,7 +59,7 @@ func (w *worker) openInput(in input) (*opened, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := &opened{source: src, er: &errReader{r: src}}
+	o := &opened{source: src, er: &firsterr.Reader{R: src}}
 	if w.br == nil {
 		w.br = bufio.NewReaderSize(o.er, 64<<10)
 	} else {
@@ -67,9 +67,9 @@ func (w *worker) openInput(in input) (*opened, error) {
 	}
 	o.r = w.br
 	head, _ := w.br.Peek(warc.SniffLen)
-	if o.er.err != nil {
+	if o.er.Err != nil {
 		src.Close()
-		return nil, o.er.err
+		return nil, o.er.Err
 	}
 	o.warc = w.a.cfg.warc || warc.IsWARC(head)
 	if in.rng != nil && !o.warc {
@@ -88,7 +88,7 @@ func (w *worker) openInput(in input) (*opened, error) {
 		return nil, err
 	}
 	if dr != nil {
-		o.er = &errReader{r: dr}
+		o.er = &firsterr.Reader{R: dr}
 		o.r, o.unpack = o.er, true
 	}
 	return o, nil
@@ -177,11 +177,11 @@ func (w *worker) sniff(j *job, done <-chan struct{}) {
 		b.end(ptr(errorResult(j.in.path, err)))
 		return
 	}
-	settle(rd)
-	if o.er.err != nil {
+	rd.Settle(nil, -1) // its error is o.er's
+	if o.er.Err != nil {
 		// The reader defers a read error to a Read; nothing more is read
 		// here, so report it now.
-		b.end(ptr(errorResult(j.in.path, o.er.err)))
+		b.end(ptr(errorResult(j.in.path, o.er.Err)))
 		return
 	}
 	r := result{Result: archive.NewResult(j.in.path, rd)}
@@ -239,20 +239,6 @@ func (b *batch) flush() {
 	}
 }
 
-// errReader remembers the first error other than io.EOF from its reader.
-type errReader struct {
-	r   io.Reader
-	err error
-}
-
-func (e *errReader) Read(p []byte) (int, error) {
-	n, err := e.r.Read(p)
-	if err != nil && err != io.EOF && e.err == nil {
-		e.err = err
-	}
-	return n, err
-}
-
 // countingReader counts the bytes read through it.
 type countingReader struct {
 	r io.Reader
@@ -268,35 +254,10 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // maxSettle bounds the text held to settle a document's decision before
 // its line is written (--decode --json): a document whose text is ASCII
 // for longer than that is written with the decision so far (see
-// archive.Record.Settle).
+// decode.Reader.Settle).
 const maxSettle = 1 << 20
 
-// settle reads rd, discarding the text, until its look-ahead has decided
-// (decode.Reader.Decided): what the sniffing result needs, and no more.
-func settle(rd *decode.Reader) {
-	var scratch [4096]byte
-	for !rd.Decided() {
-		if _, err := rd.Read(scratch[:]); err != nil {
-			return
-		}
-	}
-}
-
-// settleText reads rd until its look-ahead has decided, or until max bytes
-// of text are read, and returns buf with that text appended.
-func settleText(rd *decode.Reader, buf []byte, max int) []byte {
-	for !rd.Decided() && len(buf) < max {
-		buf = slices.Grow(buf, min(4096, max-len(buf)))
-		n, err := rd.Read(buf[len(buf):min(cap(buf), max)])
-		buf = buf[:len(buf)+n]
-		if err != nil {
-			break
-		}
-	}
-	return buf
-}
-
-// settled holds the buffers of settle's text.
+// settled holds the buffers of the text read to settle.
 var settled = sync.Pool{New: func() any { return new([]byte) }}
 
 func getSettled() *[]byte { return settled.Get().(*[]byte) }

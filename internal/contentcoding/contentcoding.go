@@ -163,7 +163,7 @@ func NewReader(body io.ReadCloser, codings []string, limits Limits) (*Reader, er
 			return nil, err
 		}
 		r.layers = append(r.layers, layer{c, closeFn})
-		r.top = &errReader{r: dec, in: in, src: r.src, coding: c}
+		r.top = &codingReader{r: dec, in: in, src: r.src, coding: c}
 	}
 	if err := r.prime(); err != nil {
 		r.closeLayers()
@@ -323,7 +323,7 @@ func (r *Reader) closeLayers() error {
 }
 
 // countReader counts the bytes read from the body and remembers its last
-// error, so that errReader tells a failing network from a corrupt coding.
+// error, so that codingReader tells a failing network from a corrupt coding.
 type countReader struct {
 	r   io.Reader
 	c   io.Closer
@@ -340,18 +340,18 @@ func (c *countReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// errReader names the coding in the errors of r, except io.EOF and the
+// codingReader names the coding in the errors of r, except io.EOF and the
 // body's own errors, which pass through as they are.
 // An empty input reads as an empty body, not as a truncated stream, as
 // net/http and browsers take a zero-length body with a Content-Encoding.
-type errReader struct {
+type codingReader struct {
 	r      io.Reader
 	in     *input // what r decodes
 	src    *countReader
 	coding string
 }
 
-func (e *errReader) Read(p []byte) (int, error) {
+func (e *codingReader) Read(p []byte) (int, error) {
 	n, err := e.r.Read(p)
 	if err != nil && err != io.EOF && (e.src.err == nil || !errors.Is(err, e.src.err)) {
 		if e.in.empty(err) {
