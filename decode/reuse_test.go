@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/override"
@@ -34,15 +35,23 @@ func reuseDocs(t testing.TB) [][]byte {
 	if len(docs) < 5 {
 		t.Fatalf("only %d documents on disk", len(docs))
 	}
-	ascii := strings.Repeat("<p>plain ASCII text, line after line.</p>\r\n", 40)      // > 1 KB
-	tail := strings.Repeat("<p>more ASCII after the first non-ASCII byte</p>\n", 200) // > 8 KB: held past one buffer
+	ascii := strings.Repeat("<p>plain ASCII text, line after line.</p>\r\n", 40) // > 1 KB
+	// tail follows the first non-ASCII byte: > 8 KB, held past one
+	// input buffer, and different in each document.
+	tail := func(tag string) string {
+		var b strings.Builder
+		for i := range 400 {
+			fmt.Fprintf(&b, "<p>%s %d</p>\n", tag, i)
+		}
+		return b.String()
+	}
 	made := []string{
 		`<meta charset="euc-kr"><p>` + "\xc7\xd1\xb1\xb9\xbe\xee</p>",
 		`<html>` + ascii + `<meta charset="shift_jis"><p>` + "\x82\xa0\x82\xa2</p>",
 		`<html>` + ascii + `<meta http-equiv="Content-Type" content="text/html; charset=koi8-r">` + "\xf0\xd2\xc9\xd7\xc5\xd4",
-		`<html>` + ascii + "caf\xc3\xa9 na\xc3\xafve r\xc3\xa9sum\xc3\xa9" + strings.Repeat(" \xc3\xa0 la", 50) + tail,
-		`<html>` + ascii + "caf\xe9 na\xefve r\xe9sum\xe9" + strings.Repeat(" \xe0 la", 50) + tail,
-		`<html>` + ascii + strings.Repeat("\x82\xa0\x82\xa2\x82\xa4 ", 60) + tail,
+		`<html>` + ascii + "caf\xc3\xa9 na\xc3\xafve r\xc3\xa9sum\xc3\xa9" + strings.Repeat(" \xc3\xa0 la", 50) + tail("utf-8"),
+		`<html>` + ascii + "caf\xe9 na\xefve r\xe9sum\xe9" + strings.Repeat(" \xe0 la", 50) + tail("latin"),
+		`<html>` + ascii + strings.Repeat("\x82\xa0\x82\xa2\x82\xa4 ", 60) + tail("sjis"),
 		"<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<rss>" + ascii + "\x82\xa0\x82\xa2</rss>",
 		"<?xml version=\"1.0\" encoding=\"Big5\"?>\n<rss>" + ascii + "\xa4\xa4\xa4\xe5</rss>",
 		"<?xml version=\"1.0\" encoding=\"EUC-KR\"?>\n<rss>\xc7\xd1\xb1\xb9</rss>",
@@ -214,4 +223,100 @@ func trim(b []byte) []byte {
 		return b[:200]
 	}
 	return b
+}
+
+// TestPooledBuffersNotShared: Readers whose buffers come from the
+// package's pools (input, output, held bytes) and go back at the end of a
+// stream, advanced in turns a few bytes at a time and Reset to the next
+// document as each ends, each give a fresh Reader's text and Result: no
+// buffer is back in a pool while its Reader still reads from it.
+func TestPooledBuffersNotShared(t *testing.T) {
+	docs := reuseDocs(t)
+	type want struct {
+		text []byte
+		res  decode.Result
+	}
+	wants := make([]want, len(docs))
+	for i, d := range docs {
+		r, _ := decode.NewReader(bytes.NewReader(d))
+		b, _ := io.ReadAll(r)
+		wants[i] = want{b, r.Result()}
+	}
+	rng := rand.New(rand.NewPCG(11, 11))
+	type reading struct {
+		r   *decode.Reader
+		doc int
+		got []byte
+	}
+	rs := make([]*reading, 6)
+	// held are the documents a Reader holds bytes of past one input
+	// buffer to decide: the ones that share most.
+	var held []int
+	for i, d := range docs {
+		if len(d) > 8<<10 && wants[i].res.Late.Kind != decode.NoChange {
+			held = append(held, i)
+		}
+	}
+	if len(held) == 0 {
+		t.Fatal("no document holds bytes")
+	}
+	// Every pair of them, each stopped at Decided while it holds bytes,
+	// then read to the end.
+	for _, a := range held {
+		for _, b := range held {
+			ra, _ := decode.NewReader(bytes.NewReader(docs[a]))
+			ta, _ := ra.Settle(nil, 1<<20)
+			rb, _ := decode.NewReader(bytes.NewReader(docs[b]))
+			tb, _ := rb.Settle(nil, 1<<20)
+			for _, x := range []struct {
+				r    *decode.Reader
+				doc  int
+				text []byte
+			}{{ra, a, ta}, {rb, b, tb}} {
+				rest, _ := io.ReadAll(x.r)
+				if w := wants[x.doc]; !bytes.Equal(append(x.text, rest...), w.text) || x.r.Result() != w.res {
+					t.Fatalf("docs %d and %d held together: doc %d: %d bytes, %+v\nwant %d, %+v", a, b, x.doc, len(rest), x.r.Result(), len(w.text), w.res)
+				}
+			}
+		}
+	}
+	next := func(s *reading) {
+		s.doc, s.got = rng.IntN(len(docs)), s.got[:0]
+		if rng.IntN(2) == 0 {
+			s.doc = held[rng.IntN(len(held))]
+		}
+		if rng.IntN(3) == 0 {
+			s.r = new(decode.Reader) // buffers from the pools
+		}
+		s.r.Reset(bytes.NewReader(docs[s.doc]))
+	}
+	for i := range rs {
+		rs[i] = &reading{r: new(decode.Reader)}
+		next(rs[i])
+	}
+	buf := make([]byte, 300)
+	for range 20000 {
+		s := rs[rng.IntN(len(rs))]
+		var err error
+		// ReadRune after a Read that split a character returns U+FFFD
+		// for the rest of it (as bufio does): half the documents are
+		// read with ReadRune alone, the others with Read.
+		if s.doc%2 == 0 {
+			var c rune
+			if c, _, err = s.r.ReadRune(); err == nil {
+				s.got = utf8.AppendRune(s.got, c)
+			}
+		} else {
+			var n int
+			n, err = s.r.Read(buf[:1+rng.IntN(len(buf))])
+			s.got = append(s.got, buf[:n]...)
+		}
+		if err == nil {
+			continue
+		}
+		if w := wants[s.doc]; !bytes.Equal(s.got, w.text) || s.r.Result() != w.res {
+			t.Fatalf("doc %d read in turns: %d bytes, %+v\nwant %d bytes, %+v", s.doc, len(s.got), s.r.Result(), len(w.text), w.res)
+		}
+		next(s)
+	}
 }
