@@ -141,3 +141,26 @@ func TestSettleReadRune(t *testing.T) {
 		t.Errorf("ReadRune, Settle(nil, -1), ReadAll = %q: not the end of the text", rest)
 	}
 }
+
+// TestSettleAllocs: a reused Reader settles without allocating, keeping
+// the text in a buffer large enough or discarding it.
+func TestSettleAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("sync.Pool drops items at random under the race detector")
+	}
+	doc := []byte("<html>" + strings.Repeat("<p>plain ASCII</p>\n", 200) + "caf\xe9 na\xefve" + strings.Repeat("<p>more</p>\n", 1000))
+	src := bytes.NewReader(doc)
+	var r decode.Reader
+	buf := make([]byte, 0, 1<<20)
+	for _, max := range []int{-1, 1 << 20} {
+		settle := func() {
+			src.Reset(doc)
+			r.Reset(src)
+			r.Settle(buf[:0], max)
+		}
+		settle()
+		if a := testing.AllocsPerRun(50, settle); a != 0 {
+			t.Errorf("Settle(buf, %d) on a reused Reader: %v allocations, want 0", max, a)
+		}
+	}
+}
