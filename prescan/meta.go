@@ -26,6 +26,30 @@ const (
 	stAttrValueBefore                // get an attribute, step "value"
 	stAttrValueQuoted                // get an attribute, the quote loop
 	stAttrValueUnquoted              // get an attribute, step 11
+
+	// The states of Options.Tokenizer (tokenizer.go).
+	stTokName        // a tag name, ended by white space, / or >
+	stTokComment     // inside <!--, the tokenizer's comment states in k
+	stRawText        // RAWTEXT or RCDATA of rawNames[raw]: looking for <
+	stRawLT          // RAWTEXT or RCDATA: after <
+	stRawEnd         // RAWTEXT or RCDATA: after </ and k bytes of the name
+	stPlain          // PLAINTEXT: everything to the end
+	stScript         // script data
+	stScriptLT       // script data less-than sign
+	stScriptEnd      // script data end tag name: k bytes of "script"
+	stScriptEscStart // script data escape start (after <!)
+	stScriptEscStartDash
+	stScriptEsc         // script data escaped
+	stScriptEscDash     // script data escaped dash
+	stScriptEscDashDash // script data escaped dash dash
+	stScriptEscLT       // script data escaped less-than sign
+	stScriptEscEnd      // script data escaped end tag name: k bytes of "script"
+	stScriptDblStart    // script data double escape start: k bytes of "script" unless fail
+	stScriptDbl         // script data double escaped
+	stScriptDblDash     // script data double escaped dash
+	stScriptDblDashDash // script data double escaped dash dash
+	stScriptDblLT       // script data double escaped less-than sign
+	stScriptDblEnd      // script data double escape end: k bytes of "script" unless fail
 )
 
 // role is what a <meta> attribute means to the prescan. Only these three
@@ -72,6 +96,15 @@ type metaScan struct {
 	label    labelBuf
 
 	legacy bool // resolve labels with override.LookupLegacy
+
+	// Options.Tokenizer (tokenizer.go).
+	tok  bool    // see markup as an HTML tokenizer does
+	end  bool    // stTokName: the name is an end tag's
+	fail bool    // stScriptDblStart, stScriptDblEnd: the name is not "script"
+	raw  uint8   // the start tag being scanned opens rawNames[raw] (0 none); in the raw states, the element
+	tagN uint8   // stTokName: bytes of the name in tag (len(tag)+1 when longer)
+	tag  [9]byte // stTokName: the name so far, lower case
+	xnet bool    // tests only: script data escaped less-than sign as x/net has it (tokenizer.go)
 }
 
 // scan runs the <meta> scan over p, whose first byte is at stream offset
@@ -127,6 +160,10 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				i++
 				continue
 			}
+			if m.tok {
+				m.beginTag(false)
+				continue
+			}
 			// A tag name: <meta and white space or /, or one to skip to
 			// white space or >.
 			if len(p)-i >= 5 && c|0x20 == 'm' && p[i+1]|0x20 == 'e' && p[i+2]|0x20 == 't' && p[i+3]|0x20 == 'a' &&
@@ -168,6 +205,9 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				if c == '>' {
 					// No attribute: the end of the tag.
 					m.state = stLoop
+					if m.raw != 0 {
+						m.enterRaw()
+					}
 					if m.inMeta {
 						if enc, ok := m.process(); ok {
 							return enc, base + i + 1, true
@@ -221,6 +261,9 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				// <!--: the two dashes may be the ones ending the comment.
 				m.state = stComment
 				m.k = 2
+				if m.tok {
+					m.state, m.k = stTokComment, comStart
+				}
 			} else {
 				m.state = stBogus
 				continue // this byte may be the >
@@ -251,6 +294,10 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			continue
 
 		case stEndTagOpen:
+			if isLetter(c) && m.tok {
+				m.beginTag(true)
+				continue
+			}
 			if isLetter(c) {
 				m.state = stTagName
 				m.k = 0
@@ -357,6 +404,10 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			i = j
 			m.endAttr()
 			m.state = stAttrBefore
+			continue
+
+		default:
+			i = m.tokScan(p, i)
 			continue
 		}
 		i++

@@ -19,6 +19,17 @@ type Options struct {
 	// override.Lookup. In this mode a label longer than MaxLabel bytes
 	// (after removing surrounding ASCII whitespace) is not looked up.
 	Legacy bool
+
+	// Tokenizer makes the <meta> scan see the markup as the HTML
+	// tokenizer does, so that it acts only on a <meta> start tag a parser
+	// meets: it skips the text of script, style, textarea, title, xmp,
+	// iframe, noembed, noframes and noscript (as with scripting on) up to
+	// their end tags (script data with its escapes as the tokenizer sees
+	// it), everything after <plaintext>, and comments ending at --> or
+	// --!>. This is not the standard's prescan, which finds a <meta>
+	// anywhere; it is the scan a reader runs past the window, where the
+	// parser, not the prescan, would meet a <meta> (decode's look-ahead).
+	Tokenizer bool
 }
 
 // MaxLabel is the longest label, in bytes after removing surrounding ASCII
@@ -119,6 +130,7 @@ func (s *Scanner) Reset(opts *Options) {
 		o = *opts
 	}
 	*s = Scanner{inited: true, legacy: o.Legacy, u16: 3}
+	s.meta.tok = o.Tokenizer
 	switch {
 	case o.Window == 0:
 		s.limit = DefaultWindow

@@ -1,0 +1,336 @@
+package prescan
+
+import "bytes"
+
+// Options.Tokenizer: the <meta> scan sees the markup as the HTML Standard's
+// tokenizer does (https://html.spec.whatwg.org/multipage/parsing.html#tokenization),
+// so that it acts only on a <meta> start tag a parser would meet. The
+// differences from the prescan:
+//
+//   - A tag name ends at white space, / or > (the prescan's ends at white
+//     space or >), and a start tag named in rawNames switches to the
+//     element's text state once its > is reached: RAWTEXT or RCDATA up to
+//     its end tag, script data (with the escaped and double escaped states
+//     <!-- and <script> open inside it) up to </script, or PLAINTEXT to the
+//     end. An end tag found there is scanned as any end tag, attributes
+//     and all.
+//   - A comment also ends at --!>, and <!--!> does not end it.
+//
+// Tags, attributes, <!, </ and <? are scanned as in the prescan, which
+// matches the tokenizer's states for them. As in the tree builder, the
+// state after a start tag follows its name alone: noscript is raw text
+// (scripting on), and foreign content (<svg>, <math>, where CDATA sections
+// exist and a <script> is not script data) is not told apart.
+//
+// golang.org/x/net/html's tokenizer, the tests' oracle, differs from the
+// standard in one state: in script data escaped less-than sign, a byte
+// other than / or a letter goes back to script data there (it reconsumes
+// in script data escaped in the standard, and in browsers), so that
+// "<script><!--<!--<script></script>" ends its script at the </script>
+// for x/net only. The scan follows the standard; the tests check that this
+// is the only difference (metaScan.xnet).
+
+// rawNames are the start tags after which the tokenizer leaves the data
+// state; index 0 is unused.
+var rawNames = [...]string{
+	"", "script", "plaintext", // the two with states of their own
+	"style", "xmp", "iframe", "noembed", "noframes", "noscript", // RAWTEXT
+	"title", "textarea", // RCDATA
+}
+
+const (
+	rawScript    = 1
+	rawPlaintext = 2
+)
+
+// The comment states of the tokenizer, in k while in stTokComment.
+const (
+	comData      = iota // comment state
+	comDash             // comment end dash state
+	comEnd              // comment end state (after --)
+	comBang             // comment end bang state (after --!)
+	comStart            // comment start state (after <!--)
+	comStartDash        // comment start dash state (after <!---)
+)
+
+// beginTag starts a tag name at the letter after < (or </, if end).
+func (m *metaScan) beginTag(end bool) {
+	m.state = stTokName
+	m.end, m.tagN, m.raw, m.inMeta = end, 0, 0, false
+}
+
+// endTagName ends the tag name in m.tag at the byte that ends it.
+func (m *metaScan) endTagName() {
+	m.state = stAttrBefore
+	if m.end || int(m.tagN) > len(m.tag) {
+		return
+	}
+	name := m.tag[:m.tagN]
+	if string(name) == "meta" {
+		m.startMeta()
+		return
+	}
+	for i := 1; i < len(rawNames); i++ {
+		if string(name) == rawNames[i] {
+			m.raw = uint8(i)
+			return
+		}
+	}
+}
+
+// enterRaw switches to the text state of rawNames[m.raw], at the > of its
+// start tag.
+func (m *metaScan) enterRaw() {
+	switch m.raw {
+	case rawScript:
+		m.state = stScript
+	case rawPlaintext:
+		m.state = stPlain
+	default:
+		m.state = stRawText
+	}
+}
+
+// isEndName reports whether c ends an appropriate end tag's name: white
+// space, / or >.
+func isEndName(c byte) bool { return class[c]&(cSpace|cSlash|cGT) != 0 }
+
+// matchName goes on matching the name of a (possible) end tag or double
+// escape against rawNames[m.raw] with letter c: m.k bytes matched, unless
+// m.fail.
+func (m *metaScan) matchName(c byte) {
+	name := rawNames[m.raw]
+	if !m.fail && int(m.k) < len(name) && lower(c) == name[m.k] {
+		m.k++
+	} else {
+		m.fail = true
+	}
+}
+
+// named reports whether the name matched by matchName is rawNames[m.raw].
+func (m *metaScan) named() bool { return !m.fail && int(m.k) == len(rawNames[m.raw]) }
+
+// endRaw is the appropriate end tag of the raw element, at the byte after
+// its name: the tag goes on as any end tag.
+func (m *metaScan) endRaw() {
+	m.state, m.raw, m.inMeta = stAttrBefore, 0, false
+}
+
+// tokScan runs the states of Options.Tokenizer from p[i] and returns the
+// index of the next byte to look at (in the state it leaves). It consumes
+// at least one byte or changes the state.
+func (m *metaScan) tokScan(p []byte, i int) int {
+	c := p[i]
+	switch m.state {
+	case stTokName:
+		for {
+			if class[c]&(cSpace|cSlash|cGT) != 0 {
+				m.endTagName()
+				return i
+			}
+			if int(m.tagN) < len(m.tag) {
+				m.tag[m.tagN] = lower(c)
+			}
+			if int(m.tagN) <= len(m.tag) {
+				m.tagN++
+			}
+			if i++; i == len(p) {
+				return i
+			}
+			c = p[i]
+		}
+
+	case stTokComment:
+		return m.comment(p, i)
+
+	case stRawText:
+		j := bytes.IndexByte(p[i:], '<')
+		if j < 0 {
+			return len(p)
+		}
+		m.state = stRawLT
+		return i + j + 1
+	case stRawLT:
+		if c == '/' {
+			m.state, m.k, m.fail = stRawEnd, 0, false
+			return i + 1
+		}
+		m.state = stRawText
+	case stRawEnd:
+		return m.rawEndName(c, i, stRawText)
+
+	case stPlain:
+		return len(p)
+
+	case stScript:
+		j := bytes.IndexByte(p[i:], '<')
+		if j < 0 {
+			return len(p)
+		}
+		m.state = stScriptLT
+		return i + j + 1
+	case stScriptLT:
+		switch c {
+		case '/':
+			m.state, m.k, m.fail = stScriptEnd, 0, false
+			return i + 1
+		case '!':
+			m.state = stScriptEscStart
+			return i + 1
+		}
+		m.state = stScript
+	case stScriptEnd:
+		return m.rawEndName(c, i, stScript)
+	case stScriptEscStart:
+		if c == '-' {
+			m.state = stScriptEscStartDash
+			return i + 1
+		}
+		m.state = stScript
+	case stScriptEscStartDash:
+		if c == '-' {
+			m.state = stScriptEscDashDash
+			return i + 1
+		}
+		m.state = stScript
+
+	case stScriptEsc, stScriptEscDash, stScriptEscDashDash:
+		return m.escaped(p, i, stScriptEsc, stScriptEscLT)
+	case stScriptEscLT:
+		switch {
+		case c == '/':
+			m.state, m.k, m.fail = stScriptEscEnd, 0, false
+			return i + 1
+		case isLetter(c):
+			m.state, m.k, m.fail = stScriptDblStart, 0, false
+		case m.xnet:
+			m.state = stScript
+		default:
+			m.state = stScriptEsc
+		}
+	case stScriptEscEnd:
+		return m.rawEndName(c, i, stScriptEsc)
+	case stScriptDblStart:
+		return m.doubleName(c, i, stScriptDbl, stScriptEsc, stScriptEsc)
+
+	case stScriptDbl, stScriptDblDash, stScriptDblDashDash:
+		return m.escaped(p, i, stScriptDbl, stScriptDblLT)
+	case stScriptDblLT:
+		if c == '/' {
+			m.state, m.k, m.fail = stScriptDblEnd, 0, false
+			return i + 1
+		}
+		m.state = stScriptDbl
+	case stScriptDblEnd:
+		return m.doubleName(c, i, stScriptEsc, stScriptDbl, stScriptDbl)
+	}
+	return i
+}
+
+// rawEndName is a RAWTEXT, RCDATA, script data or script data escaped end tag
+// name state at c = p[i], going back to text when the name is not the
+// element's: the byte that shows it is looked at again there.
+func (m *metaScan) rawEndName(c byte, i int, text state) int {
+	if isLetter(c) {
+		m.matchName(c)
+		if !m.fail {
+			return i + 1
+		}
+	} else if m.named() && isEndName(c) {
+		m.endRaw()
+		return i
+	}
+	m.state = text
+	return i
+}
+
+// doubleName is the script data double escape start or end state at
+// c = p[i]: a name of "script" ended by white space, / or > goes to yes,
+// any other name to no; a byte that ends no name is looked at again in
+// back, the state the double escape start or end came from.
+func (m *metaScan) doubleName(c byte, i int, yes, no, back state) int {
+	switch {
+	case isEndName(c):
+		if m.named() {
+			m.state = yes
+		} else {
+			m.state = no
+		}
+		return i + 1
+	case isLetter(c):
+		m.matchName(c)
+		return i + 1
+	}
+	m.state = back
+	return i
+}
+
+// escaped runs the script data (double) escaped, dash and dash dash states,
+// whose first is text, from p[i]: - moves on to dash and dash dash, < goes
+// to lt, > after two dashes back to script data.
+func (m *metaScan) escaped(p []byte, i int, text, lt state) int {
+	dashDash := text + 2 // the order of the state constants
+	for ; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '-':
+			if m.state != dashDash {
+				m.state++
+			}
+		case c == '<':
+			m.state = lt
+			return i + 1
+		case c == '>' && m.state == dashDash:
+			m.state = stScript
+			return i + 1
+		default:
+			m.state = text
+			if j := bytes.IndexAny(p[i+1:], "-<"); j >= 0 {
+				i += j
+			} else {
+				return len(p)
+			}
+		}
+	}
+	return i
+}
+
+// comment runs the tokenizer's comment states from p[i]: a comment ends at
+// -->, --!>, <!--> or <!--->.
+func (m *metaScan) comment(p []byte, i int) int {
+	for ; i < len(p); i++ {
+		c := p[i]
+		switch c {
+		case '-':
+			switch m.k {
+			case comStart:
+				m.k = comStartDash
+			case comData, comBang:
+				m.k = comDash
+			default: // comDash, comEnd, comStartDash
+				m.k = comEnd
+			}
+		case '>':
+			switch m.k {
+			case comStart, comStartDash, comEnd, comBang:
+				m.state = stLoop
+				return i + 1
+			}
+			m.k = comData
+		case '!':
+			if m.k == comEnd {
+				m.k = comBang
+			} else {
+				m.k = comData
+			}
+		default:
+			m.k = comData
+			j := bytes.IndexByte(p[i+1:], '-')
+			if j < 0 {
+				return len(p)
+			}
+			i += j
+		}
+	}
+	return i
+}
