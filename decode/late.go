@@ -14,8 +14,15 @@ import (
 // (https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing).
 //
 // While the encoding is tentative, fill feeds the raw bytes it reads from
-// the source to a resumable prescan (each byte once). A <meta> it finds
-// becomes a change waiting at the offset just past its >: the decoder
+// the source, from byte 0, to a resumable <meta> scan (each byte once)
+// that sees the markup as the parser's tokenizer does
+// (prescan.Options.Tokenizer): it finds the first <meta> start tag the
+// parser meets, not one in a script, a style, a title or another element's
+// raw text. If the window's prescan chose the encoding from a <meta>, the
+// scan runs too, since that <meta> may be one the parser never meets: if
+// the scan's first <meta> is the prescan's own, nothing changes; if
+// another comes first, it is acted on as any late <meta>. A <meta> it
+// finds becomes a change waiting at the offset just past its >: the decoder
 // decodes up to there, and the change is made there. The decoder also
 // stops at the first non-ASCII byte while a <meta> or late autodetection
 // may still decide: hold then reads ahead into late.held, decides, and
@@ -29,7 +36,13 @@ import (
 type Result struct {
 	// Result is the final encoding, its confidence and the step that
 	// chose it: SourcePrescan (certain) after a late <meta>,
-	// SourceAutodetect (tentative) after late autodetection.
+	// SourceAutodetect (tentative) after late autodetection. Certain
+	// after a late <meta> means that the parser met a <meta> start tag
+	// and ran "change the encoding": no later <meta> counts, and Late
+	// says where it was and what it did (a switch, the same encoding, or
+	// a restart a browser would make). The window's prescan alone
+	// leaves the confidence tentative, also when the parser meets that
+	// very <meta> (a browser would make it certain there).
 	sniff.Result
 	// Late is the first change of encoding after the window; its Kind is
 	// NoChange if there was none.
@@ -129,6 +142,10 @@ type lookahead struct {
 	// on once replay is empty.
 	replay  []byte
 	pendErr error
+	// preEnd is the stream offset just past the > of the <meta> the
+	// window's prescan chose the encoding from (Source SourcePrescan),
+	// or -1.
+	preEnd int64
 }
 
 // heldPool holds the arrays of lookahead.held between holds.
@@ -182,28 +199,32 @@ func (r *Reader) startLate() {
 	tentative := r.res.Confidence == sniff.Tentative
 	r.d.track = tentative
 	n := r.cfg.ahead()
-	if !tentative || n == 0 || !r.res.Encoding.ASCIICompatible() || r.res.Source == sniff.SourcePrescan {
-		// Nothing can change; after a <meta> in the window, the parser
-		// meets that one first, and no later one counts.
+	if !tentative || n == 0 || !r.res.Encoding.ASCIICompatible() {
 		return
 	}
 	l.detecting = r.res.Source == sniff.SourceDefault && !r.cfg.sniff.NoAutodetect
-	if r.srcEOF {
-		// The window holds the whole input, and sniffing's prescan
-		// found no <meta> in it (a window under maxBOMLength bytes
-		// holds none): the scan would go over the same bytes for
-		// nothing.
-		return
+	l.preEnd = -1
+	if r.res.Source == sniff.SourcePrescan {
+		// Sniffing does not say which <meta> it was.
+		l.preEnd = int64(prescan.Prescan(r.buf[:r.r1], &prescan.Options{Window: r.cfg.sniff.Window, Legacy: r.cfg.sniff.Legacy}).Offset)
 	}
 	if l.scan == nil {
 		l.scan = new(prescan.Scanner)
 	}
-	l.scan.Reset(&prescan.Options{Window: r.cfg.window() + n, Legacy: r.cfg.sniff.Legacy})
+	// The scan sees the markup as the parser's tokenizer does, from byte
+	// 0: the window's prescan may have found a <meta> the parser never
+	// meets (in a script, say) or missed one it meets, and the first
+	// <meta> start tag the parser meets is the one that counts (see
+	// scanMeta).
+	l.scan.Reset(&prescan.Options{Window: r.cfg.window() + n, Legacy: r.cfg.sniff.Legacy, Tokenizer: true})
 	l.scanning = true
 	if r.r1 > 0 {
-		// The window: sniffing's prescan was a one-shot one, so the scan
-		// goes over it once more (and finds nothing in it).
+		// The window: sniffing's prescan was a one-shot one.
 		r.scanMeta(r.buf[:r.r1])
+	}
+	if r.srcEOF {
+		// The window holds the whole input.
+		l.scanning = false
 	}
 }
 
@@ -215,9 +236,18 @@ func (r *Reader) scanMeta(p []byte) {
 		return
 	}
 	l.scanning = false
-	if res.Rule == prescan.Meta && l.pendAt < 0 {
-		l.pendAt, l.pendEnc, l.pendMeta = int64(res.Offset), res.Encoding, true
+	if res.Rule != prescan.Meta || l.pendAt >= 0 {
+		return
 	}
+	if int64(res.Offset) == l.preEnd {
+		// The parser meets the <meta> the window's prescan found first:
+		// a browser's confidence becomes certain there and nothing else
+		// changes. The Reader keeps the sniffing's answer, as for a
+		// window alone. (Another <meta> first, even one naming the same
+		// encoding, makes a change, as ChangeEncoding says.)
+		return
+	}
+	l.pendAt, l.pendEnc, l.pendMeta = int64(res.Offset), res.Encoding, true
 }
 
 // stop returns the stream offset the decoder must stop at, or -1: a

@@ -1,0 +1,102 @@
+package decode_test
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/sniff"
+)
+
+// TestLateMetaAsParsed checks that the look-ahead acts only on a <meta>
+// start tag the parser's tokenizer meets (issue 24): not on one in the text
+// of a raw text or RCDATA element, in script data (escapes included) or
+// after <plaintext>; and that while the confidence is tentative the first
+// such <meta> decides, also after the window's prescan chose an encoding
+// from a <meta> the parser never meets.
+func TestLateMetaAsParsed(t *testing.T) {
+	pad := strings.Repeat("x", 1258)
+	const (
+		m2    = "<meta charset=iso-8859-2>"
+		koi   = "<meta charset=koi8-r>"
+		text  = "<p>\xB1\xC1\xE9</p>" // different in each of the three encodings
+		w1252 = override.Windows1252
+		iso2  = override.ISO8859_2
+		koi8r = override.KOI8R
+	)
+	type want struct {
+		enc  override.Encoding
+		conf sniff.Confidence
+		src  sniff.Source
+		late decode.Change
+	}
+	none := want{w1252, sniff.Tentative, sniff.SourceDefault, decode.Change{}}
+	at := func(doc, end string) int64 { return int64(strings.Index(doc, end) + len(end)) }
+	switched := func(from, to override.Encoding, off int64) want {
+		return want{to, sniff.Certain, sniff.SourcePrescan, decode.Change{Kind: decode.SwitchedOnTheFly, From: from, To: to, Offset: off}}
+	}
+	type tcase struct {
+		desc string
+		doc  string
+		want want
+	}
+	var tests []tcase
+	for _, el := range []string{"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"} {
+		in := pad + "<" + el + ">'" + m2 + "'"
+		tests = append(tests, tcase{el, in + "</" + el + ">" + text, none})
+		doc := in + "</" + strings.ToUpper(el) + " >" + koi + text
+		tests = append(tests, tcase{el + " then a real <meta>", doc, switched(w1252, koi8r, at(doc, koi))})
+	}
+	doc := "<script>var s = '" + m2 + "';</script>" + pad + koi + text
+	docSame := "<script>var s = '" + m2 + "';</script>" + pad + m2 + text
+	docHeld := "<script>var s = '" + m2 + "';</script>\xB1" + pad + koi + text
+	docEsc := pad + "<script><!--<script>" + m2 + "</script>" + text + "</script>" + koi + text
+	docComment := "<!-- --!>" + koi + "-->" + text
+	tests = append(tests, []tcase{
+		{"after <plaintext>", pad + "<plaintext>" + m2 + text, none},
+		{"<plaintext> ends at nothing", pad + "<plaintext></plaintext>" + m2 + text, none},
+		{"double escaped script", docEsc, switched(w1252, koi8r, int64(strings.IndexByte(docEsc, 0xB1)))},
+		{"script data escaped only", pad + "<script><!--" + m2 + "-->" + text, none},
+		// The window's prescan chose iso-8859-2 from a <meta> in a
+		// script; the parser meets koi8-r's first.
+		{"prescan's <meta> in a script, then another", doc, switched(iso2, koi8r, at(doc, koi))},
+		{"prescan's <meta> in a script, then the same encoding", docSame,
+			want{iso2, sniff.Certain, sniff.SourcePrescan, decode.Change{Kind: decode.SameEncoding, From: iso2, To: iso2, Offset: int64(strings.LastIndex(docSame, m2) + len(m2))}}},
+		{"prescan's <meta> in a script, non-ASCII first", docHeld, switched(iso2, koi8r, int64(strings.IndexByte(docHeld, 0xB1)))},
+		{"prescan's <meta> in a script, nothing else", "<script>'" + m2 + "'</script>" + pad + text,
+			want{iso2, sniff.Tentative, sniff.SourcePrescan, decode.Change{}}},
+		{"prescan's <meta> is the parser's", m2 + pad + koi + text, want{iso2, sniff.Tentative, sniff.SourcePrescan, decode.Change{}}},
+		// The prescan's comment ends at -->, the tokenizer's at --!>.
+		{"a <meta> the prescan misses", docComment, switched(w1252, koi8r, at(docComment, koi))},
+	}...)
+	for _, tc := range tests {
+		for _, src := range chunkings {
+			r, err := decode.NewReader(src.wrap(strings.NewReader(tc.doc)), noAutodetect)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := io.ReadAll(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := r.Result()
+			if g := (want{res.Encoding, res.Confidence, res.Source, res.Late}); g != tc.want {
+				t.Errorf("%s, %s: Result() = %+v, want %+v", tc.desc, src.desc, g, tc.want)
+				continue
+			}
+			in := []byte(tc.doc)
+			var wantOut []byte
+			if l := tc.want.late; l.Kind == decode.SwitchedOnTheFly {
+				wantOut = append(refDecode(t, l.From, in[:l.Offset], false, full, true), refDecode(t, l.To, in[l.Offset:], false, full, true)...)
+			} else {
+				wantOut = refDecode(t, tc.want.enc, in, false, full, true)
+			}
+			if !bytes.Equal(got, wantOut) {
+				t.Errorf("%s, %s: output ends %q, want %q", tc.desc, src.desc, tail(got), tail(wantOut))
+			}
+		}
+	}
+}
