@@ -28,11 +28,13 @@ const (
 //     input (prescan.Prescan with an unlimited window), which is the
 //     literal reference's.
 //   - With autodetection off, a decode.Reader with WithLookahead(n) (the
-//     fuzzer's n) acts on the <meta> the reference prescan finds in the
-//     first window+n bytes, exactly as the standard's "change the
-//     encoding" steps say for the sniffed encoding, when the sniffing was
-//     tentative, found no <meta> itself and chose an ASCII-compatible
-//     encoding: "same" for the encoding in use; a switch at the end of the
+//     fuzzer's n) acts on the first <meta> start tag the parser meets in
+//     the first window+n bytes (prescan.Scanner in tokenizer mode, which
+//     FuzzTokenizerMeta checks against x/net's tokenizer), unless it is
+//     the <meta> the window's prescan chose the encoding from, exactly as
+//     the standard's "change the encoding" steps say for the sniffed
+//     encoding, when the sniffing was tentative and chose an
+//     ASCII-compatible encoding: "same" for the encoding in use; a switch at the end of the
 //     <meta> if every byte before it is ASCII; if a non-ASCII byte comes
 //     first, a switch at that byte when the <meta> ends within n bytes of
 //     it (the Reader holds its output there to decide), else nothing;
@@ -133,8 +135,18 @@ func checkLate(t *testing.T, in []byte, sniffed, res decode.Result, out []byte, 
 	}
 	from := sniffed.Encoding
 	want := sniffed
-	if sniffed.Confidence == sniff.Tentative && from.ASCIICompatible() && sniffed.Source != sniff.SourcePrescan {
-		late := reference.Prescan(in, window+int(n), legacy)
+	if sniffed.Confidence == sniff.Tentative && from.ASCIICompatible() {
+		// The first <meta> start tag the parser meets (the scan in
+		// tokenizer mode, which FuzzTokenizerMeta checks against
+		// x/net's tokenizer), unless it is the one the window's prescan
+		// chose the encoding from.
+		var s prescan.Scanner
+		s.Reset(&prescan.Options{Window: window + int(n), Legacy: legacy, Tokenizer: true})
+		s.Feed(in)
+		late := s.Close()
+		if sniffed.Source == sniff.SourcePrescan && late.Offset == prescan.Prescan(in, &prescan.Options{Window: window, Legacy: legacy}).Offset {
+			late = prescan.Result{}
+		}
 		first := bytes.IndexFunc(in, func(r rune) bool { return r >= 0x80 })
 		if first < 0 {
 			first = len(in)
@@ -143,7 +155,7 @@ func checkLate(t *testing.T, in []byte, sniffed, res decode.Result, out []byte, 
 		if first < late.Offset {
 			at = int64(first)
 		}
-		if late.Source == "meta" && int64(late.Offset)-at <= n {
+		if late.Rule == prescan.Meta && int64(late.Offset)-at <= n {
 			to := late.Encoding
 			switch to {
 			case override.UTF16BE, override.UTF16LE:
@@ -155,7 +167,8 @@ func checkLate(t *testing.T, in []byte, sniffed, res decode.Result, out []byte, 
 			switch {
 			case to == from:
 				ch.Kind = decode.SameEncoding
-			case to.ASCIICompatible() || sameDecoder(from, to):
+			case at == 0 || to.ASCIICompatible() || sameDecoder(from, to):
+				// Nothing decoded yet means the same in both.
 				ch.Kind = decode.SwitchedOnTheFly
 				want.Encoding = to
 			default:

@@ -43,15 +43,10 @@ func tokenizerMeta(in []byte) (override.Encoding, int) {
 		for more {
 			var k, v []byte
 			k, v, more = z.TagAttr()
-			q := byte('"')
-			if bytes.IndexByte(v, '"') >= 0 {
-				q = '\''
-			}
 			b = append(b, ' ')
 			b = append(b, k...)
-			b = append(b, '=', q)
-			b = append(b, v...)
-			b = append(b, q)
+			b = append(b, '=')
+			b = appendQuoted(b, v)
 		}
 		b = append(b, '>')
 		if r := prescan.Prescan(b, &prescan.Options{Window: -1}); r.Rule == prescan.Meta {
@@ -271,4 +266,44 @@ func TestTokenizerAllocs(t *testing.T) {
 	if enc, _ := lateScan(&s, page); enc != override.KOI8R {
 		t.Errorf("scan of %q finds %v, want KOI8-R", page, enc)
 	}
+}
+
+// appendQuoted appends v as an attribute value the prescan reads back as v:
+// quoted with a quote it does not hold, or else (it holds both, so the
+// tokenizer read it unquoted: no white space or > in it) unquoted.
+func appendQuoted(b, v []byte) []byte {
+	for _, q := range []byte{'"', '\''} {
+		if bytes.IndexByte(v, q) < 0 {
+			b = append(b, q)
+			b = append(b, v...)
+			return append(b, q)
+		}
+	}
+	return append(b, v...)
+}
+
+// FuzzTokenizer compares the scan in tokenizer mode with x/net's
+// escapes against x/net's tokenizer on any input without a character
+// reference (x/net decodes those in attribute values, the prescan's rules
+// do not), and checks that a cut anywhere changes nothing.
+func FuzzTokenizer(f *testing.F) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 50 {
+		f.Add(tokPage(rng, 1+rng.IntN(12)), uint16(rng.IntN(100)))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, cut uint16) {
+		if bytes.IndexByte(in, '&') >= 0 {
+			return
+		}
+		var s prescan.Scanner
+		xEnc, xOff := tokenizerMeta(in)
+		if enc, off := lateScanX(&s, true, in); enc != xEnc || off != xOff {
+			t.Fatalf("%q: scan (x/net's escapes) finds %v ending at %d, tokenizer %v ending at %d", in, enc, off, xEnc, xOff)
+		}
+		enc, off := lateScan(&s, in)
+		i := int(cut) % (len(in) + 1)
+		if e, o := lateScan(&s, in[:i], in[i:]); e != enc || o != off {
+			t.Fatalf("%q cut at %d: %v ending at %d, in one piece %v ending at %d", in, i, e, o, enc, off)
+		}
+	})
 }
