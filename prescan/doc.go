@@ -28,9 +28,11 @@
 //     at byte 0, which is not limited to the window.
 //
 // Labels are resolved with [override.Lookup] (or [override.LookupLegacy] when
-// [Options.Legacy] is set). The package has no notion of <script>, <style> or
-// other raw-text content: like the standard's prescan, it finds a <meta>
-// inside a script.
+// [Options.Legacy] is set). The prescan has no notion of <script>, <style> or
+// other raw-text content: like the standard's, it finds a <meta> inside a
+// script. [Options.Tokenizer] makes the scan see the markup as the HTML
+// tokenizer does instead, for a reader looking past the window for the
+// <meta> a parser would meet.
 //
 // References:
 //   - https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding

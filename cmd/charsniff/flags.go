@@ -214,11 +214,15 @@ output is not.
 
 Output, one line per document:
   PATH: ENCODING (CONFIDENCE, SOURCE)
+  PATH: ENCODING (CONFIDENCE, SOURCE, late [same|restart-needed] at byte N)
 with --json:
   {"file":"PATH","encoding":"shift_jis","confidence":"tentative","source":"prescan","bytes":676}
 ENCODING is the Encoding Standard's name in lower case; CONFIDENCE is certain
 or tentative; SOURCE is bom, override, transport, prescan, xml, likely,
-autodetect or default. A failed input gets an error line on standard error
+autodetect or default. "late" says the encoding changed (or a <meta> named
+the encoding in use, or one a browser would reload for) at byte N, past the
+first kilobyte; certain then means a <meta> the parser meets decided, and
+no later one counts. A failed input gets an error line on standard error
 (and, with --json, a line with an "error" field).
 
 WARC files (web archives, Common Crawl), plain or gzip, are recognized by

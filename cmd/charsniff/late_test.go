@@ -120,3 +120,31 @@ func TestLateMeta(t *testing.T) {
 		}
 	}
 }
+
+// TestLateTextLine checks that the text line says what happened after the
+// window: a switch, a <meta> naming the encoding in use, one the bytes
+// read rule out, and nothing when nothing changed (issue 24: a <meta>
+// inside a script changes nothing).
+func TestLateTextLine(t *testing.T) {
+	pad := strings.Repeat("x", 1258)
+	script := pad + "<script>var s = '<meta charset=iso-8859-2>';</script><p>\xb1</p>"
+	sw := pad + "<meta charset=iso-8859-2><p>\xb1</p>"
+	same := pad + "<meta charset=windows-1252><p>\xb1</p>"
+	restart := pad + "<meta charset=iso-2022-jp><p>x</p>"
+	end := func(s, sub string) string { return strconv.Itoa(strings.Index(s, sub) + len(sub)) }
+	for _, tc := range []struct {
+		desc, page string
+		want       string
+	}{
+		{"switched", sw, "-: iso-8859-2 (certain, prescan, late at byte " + end(sw, "<meta charset=iso-8859-2>") + ")"},
+		{"same", same, "-: windows-1252 (certain, prescan, late same at byte " + end(same, "<meta charset=windows-1252>") + ")"},
+		{"restart needed", restart, "-: windows-1252 (certain, prescan, late restart-needed at byte " + end(restart, "<meta charset=iso-2022-jp>") + ")"},
+		{"in a script: nothing", script, "-: windows-1252 (tentative, default)"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--no-autodetect"}, strings.NewReader(tc.page), &stdout, &stderr)
+		if got := strings.TrimSpace(stdout.String()); got != tc.want || code != 0 {
+			t.Errorf("%s: got %q, exit %d, stderr %q; want %q", tc.desc, got, code, stderr.String(), tc.want)
+		}
+	}
+}

@@ -7,7 +7,8 @@
 //	charsniff [flags] [FILE or DIR ...]
 //
 // For each document it prints one line, PATH: ENCODING (CONFIDENCE, SOURCE),
-// or with --json one JSON object:
+// with ", late at byte N" before the ) when the encoding changed past the
+// first kilobyte, or with --json one JSON object:
 //
 //	{"file":"PATH","encoding":"windows-1252","confidence":"tentative","source":"prescan"}
 //

@@ -192,7 +192,7 @@ func TestFlags(t *testing.T) {
 		{"hint-tld biases detection", "<p>\xe8\xe4\xe5", []string{"--hint-tld", ".gr"}, "-: windows-1253 (tentative, autodetect)\n"},
 		{"no hint detection", "<p>\xe8\xe4\xe5 \xf0\xf3\xf1\xf1\xea\xe8\xe9 \xf2\xe5\xea\xf1\xf2", nil, "-: windows-1251 (tentative, autodetect)\n"},
 		{"window too small for meta", strings.Repeat(" ", 40) + meta, []string{"--no-autodetect", "--window", "32", "--lookahead", "0"}, "-: windows-1252 (tentative, default)\n"},
-		{"window too small, meta late", strings.Repeat(" ", 40) + meta, []string{"--no-autodetect", "--window", "32"}, "-: koi8-r (certain, prescan)\n"},
+		{"window too small, meta late", strings.Repeat(" ", 40) + meta, []string{"--no-autodetect", "--window", "32"}, "-: koi8-r (certain, prescan, late at byte 63)\n"},
 		{"window large enough", strings.Repeat(" ", 40) + meta, []string{"--window", "100"}, "-: koi8-r (tentative, prescan)\n"},
 		{"legacy label", ascii, []string{"--legacy-labels", "--override", "SHIFTJIS"}, "-: shift_jis (certain, override)\n"},
 		{"dash is stdin", meta, []string{"-"}, "-: koi8-r (tentative, prescan)\n"},

@@ -59,13 +59,25 @@ func (a *app) emit(r *result) error {
 }
 
 // appendTextLine appends r's line in the text format: PATH: ENCODING
-// (CONFIDENCE, SOURCE), or nothing for a failed document (its error line
-// is on standard error).
+// (CONFIDENCE, SOURCE), with ", late at byte OFFSET" before the ) when the
+// encoding switched after the window (", late same at byte OFFSET" or
+// ", late restart-needed at byte OFFSET" for a late <meta> that named the
+// encoding in use or one the bytes already read rule out), or nothing for
+// a failed document (its error line is on standard error).
 func appendTextLine(b []byte, r *result) []byte {
 	if r.Error != "" {
 		return b
 	}
-	return fmt.Appendf(b, "%s: %s (%s, %s)\n", r.where(), r.Encoding, r.Confidence, r.Source)
+	b = fmt.Appendf(b, "%s: %s (%s, %s", r.where(), r.Encoding, r.Confidence, r.Source)
+	if l := r.Late; l != nil {
+		b = append(b, ", late "...)
+		if l.Change != decode.SwitchedOnTheFly.String() {
+			b = append(b, l.Change...)
+			b = append(b, ' ')
+		}
+		b = fmt.Appendf(b, "at byte %d", l.Offset)
+	}
+	return append(b, ")\n"...)
 }
 
 // setOutput directs result lines to w (nil: none).
