@@ -112,8 +112,8 @@ type Change struct {
 // is tentative. Its zero value watches nothing (pendAt aside, which start
 // sets to -1).
 type lookahead struct {
-	// scan is the resumable <meta> scan; made on first need, kept by
-	// Reset.
+	// scan is the resumable <meta> scan; made when the window does not
+	// end it, kept by Reset.
 	scan *prescan.Scanner
 	// scanning: scan runs over the raw bytes fill reads: it has found no
 	// <meta> yet and not passed its limit (window + lookahead).
@@ -208,30 +208,38 @@ func (r *Reader) startLate() {
 		// Sniffing does not say which <meta> it was.
 		l.preEnd = int64(prescan.Prescan(r.buf[:r.r1], &prescan.Options{Window: r.cfg.sniff.Window, Legacy: r.cfg.sniff.Legacy}).Offset)
 	}
-	if l.scan == nil {
-		l.scan = new(prescan.Scanner)
-	}
 	// The scan sees the markup as the parser's tokenizer does, from byte
 	// 0: the window's prescan may have found a <meta> the parser never
 	// meets (in a script, say) or missed one it meets, and the first
 	// <meta> start tag the parser meets is the one that counts (see
 	// scanMeta).
-	l.scan.Reset(&prescan.Options{Window: r.cfg.window() + n, Legacy: r.cfg.sniff.Legacy, Tokenizer: true})
+	// Most windows end it (the prescan's <meta> is the parser's), so it
+	// starts on the stack and moves to l.scan only to go on.
+	var s prescan.Scanner
+	s.Reset(&prescan.Options{Window: r.cfg.window() + n, Legacy: r.cfg.sniff.Legacy, Tokenizer: true})
 	l.scanning = true
 	if r.r1 > 0 {
 		// The window: sniffing's prescan was a one-shot one.
-		r.scanMeta(r.buf[:r.r1])
+		r.metaFound(s.Feed(r.buf[:r.r1]))
 	}
-	if r.srcEOF {
+	switch {
+	case r.srcEOF:
 		// The window holds the whole input.
 		l.scanning = false
+	case l.scanning:
+		if l.scan == nil {
+			l.scan = new(prescan.Scanner)
+		}
+		*l.scan = s
 	}
 }
 
 // scanMeta feeds p, the next raw bytes of the stream, to the <meta> scan.
-func (r *Reader) scanMeta(p []byte) {
+func (r *Reader) scanMeta(p []byte) { r.metaFound(r.late.scan.Feed(p)) }
+
+// metaFound acts on the <meta> scan's answer res, if final.
+func (r *Reader) metaFound(res prescan.Result, final bool) {
 	l := &r.late
-	res, final := l.scan.Feed(p)
 	if !final {
 		return
 	}

@@ -77,3 +77,46 @@ func BenchmarkAdversarial(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTokenizer is BenchmarkPrescan in tokenizer mode.
+func BenchmarkTokenizer(b *testing.B) {
+	head := []byte(typicalHead)
+	opts := &prescan.Options{Tokenizer: true}
+	if r := prescan.Prescan(head, opts); !r.Found() {
+		b.Fatal("typicalHead declares no encoding")
+	}
+	b.SetBytes(int64(len(head)))
+	b.ReportAllocs()
+	for b.Loop() {
+		prescan.Prescan(head, opts)
+	}
+}
+
+// BenchmarkTokenizerAdversarial is BenchmarkAdversarial in tokenizer mode,
+// with inputs for its text states too.
+func BenchmarkTokenizerAdversarial(b *testing.B) {
+	const n = 1 << 20
+	rep := func(prefix, unit string) []byte {
+		return []byte(prefix + strings.Repeat(unit, (n-len(prefix))/len(unit)))
+	}
+	ins := append(adversarial[:len(adversarial):len(adversarial)], []struct {
+		name string
+		b    []byte
+	}{
+		{"script-end-near-miss", rep("<script>", "</scrip")},
+		{"script-escape-flood", rep("<script>", "<!--<script>")},
+		{"script-dash-flood", rep("<script><!--", "-")},
+		{"rcdata-end-near-miss", rep("<textarea>", "</textare")},
+		{"comment-bang-flood", rep("<!--", "--!")},
+		{"long-tag-name", rep("<", "abcdefgh")},
+	}...)
+	for _, in := range ins {
+		b.Run(in.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.b)))
+			b.ReportAllocs()
+			for b.Loop() {
+				prescan.Prescan(in.b, &prescan.Options{Window: -1, Tokenizer: true})
+			}
+		})
+	}
+}

@@ -59,6 +59,21 @@ func (m *metaScan) beginTag(end bool) {
 	m.end, m.tagN, m.raw, m.inMeta = end, 0, 0, false
 }
 
+// appendTag adds seg to the tag name: its bytes ORed with 0x20 (lower case
+// for a letter, and a letter only for a letter, which is all the names
+// compared hold), or a count past len(tag) for a longer name.
+func (m *metaScan) appendTag(seg []byte) {
+	n := int(m.tagN)
+	if n+len(seg) > len(m.tag) {
+		m.tagN = uint8(len(m.tag)) + 1
+		return
+	}
+	for k, c := range seg {
+		m.tag[n+k] = c | 0x20
+	}
+	m.tagN += uint8(len(seg))
+}
+
 // endTagName ends the tag name in m.tag at the byte that ends it.
 func (m *metaScan) endTagName() {
 	m.state = stAttrBefore
@@ -123,22 +138,15 @@ func (m *metaScan) tokScan(p []byte, i int) int {
 	c := p[i]
 	switch m.state {
 	case stTokName:
-		for {
-			if class[c]&(cSpace|cSlash|cGT) != 0 {
-				m.endTagName()
-				return i
-			}
-			if int(m.tagN) < len(m.tag) {
-				m.tag[m.tagN] = lower(c)
-			}
-			if int(m.tagN) <= len(m.tag) {
-				m.tagN++
-			}
-			if i++; i == len(p) {
-				return i
-			}
-			c = p[i]
+		j := i
+		for j < len(p) && class[p[j]]&(cSpace|cSlash|cGT) == 0 {
+			j++
 		}
+		m.appendTag(p[i:j])
+		if j < len(p) {
+			m.endTagName()
+		}
+		return j
 
 	case stTokComment:
 		return m.comment(p, i)
