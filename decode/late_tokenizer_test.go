@@ -55,6 +55,7 @@ func TestLateMetaAsParsed(t *testing.T) {
 	docHeld := "<script>var s = '" + m2 + "';</script>\xB1" + pad + koi + text
 	docEsc := pad + "<script><!--<script>" + m2 + "</script>" + text + "</script>" + koi + text
 	docComment := "<!-- --!>" + koi + "-->" + text
+	docEarlier := "<!-- --!>" + koi + "-->" + m2 + text
 	tests = append(tests, []tcase{
 		{"after <plaintext>", pad + "<plaintext>" + m2 + text, none},
 		{"<plaintext> ends at nothing", pad + "<plaintext></plaintext>" + m2 + text, none},
@@ -71,6 +72,9 @@ func TestLateMetaAsParsed(t *testing.T) {
 		{"prescan's <meta> is the parser's", m2 + pad + koi + text, want{iso2, sniff.Tentative, sniff.SourcePrescan, decode.Change{}}},
 		// The prescan's comment ends at -->, the tokenizer's at --!>.
 		{"a <meta> the prescan misses", docComment, switched(w1252, koi8r, at(docComment, koi))},
+		// The prescan finds iso-8859-2 after that comment; the parser meets
+		// koi8-r's <meta> first.
+		{"a <meta> before the prescan's", docEarlier, switched(iso2, koi8r, at(docEarlier, koi))},
 	}...)
 	for _, tc := range tests {
 		for _, src := range chunkings {
