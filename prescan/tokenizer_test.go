@@ -246,9 +246,15 @@ func TestTokenizerCases(t *testing.T) {
 		{in: `<a/x="y>` + m2 + `">`, want: override.Unknown, pre: override.ISO8859_2},
 	} {
 		var s prescan.Scanner
-		enc, _ := lateScan(&s, []byte(c.in))
+		in := []byte(c.in)
+		enc, off := lateScan(&s, in)
 		if enc != c.want {
 			t.Errorf("tokenizer scan of %q finds %v, want %v", c.in, enc, c.want)
+		}
+		for i := range len(in) + 1 {
+			if e, o := lateScan(&s, in[:i], in[i:]); e != enc || o != off {
+				t.Errorf("%q cut at %d: %v ending at %d, in one piece %v ending at %d", in, i, e, o, enc, off)
+			}
 		}
 		if want, _ := tokenizerMeta([]byte(c.in)); (want != c.want) != c.xnet {
 			t.Errorf("x/net's tokenizer on %q finds %v; the scan %v (x/net differs: %v)", c.in, want, c.want, c.xnet)
