@@ -259,7 +259,11 @@ func (r *Reader) start(src io.Reader) {
 			r.fill(n)
 		}
 		opts := r.cfg.sniff
-		opts.AtEOF = r.eof // the window is the whole input: a cut character is an error
+		// The window is the whole input, so a cut character is an error,
+		// only if the input ended before the window was full: a source
+		// may say io.EOF with its last bytes or on the next read, and
+		// the window is never read past to learn which.
+		opts.AtEOF = r.eof && r.r1 < n
 		res = sniff.Sniff(r.buf[:r.r1], &opts)
 		if !res.Encoding.Valid() {
 			res.Encoding = override.Windows1252
