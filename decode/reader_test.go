@@ -78,7 +78,7 @@ func TestResult(t *testing.T) {
 		{"BOM beats override", "\xFF\xFEa\x00", []decode.Option{withOverride("sjis")}, sniff.Result{Encoding: override.UTF16LE, Confidence: sniff.Certain, Source: sniff.SourceBOM, BOMLength: 2}},
 		{"WithEncoding ignores the BOM", "\xFF\xFEa\x00", []decode.Option{withEncoding("koi8-r")}, sniff.Result{Encoding: override.KOI8R, Confidence: sniff.Certain, Source: sniff.SourceOverride}},
 		{"default option", "abc", []decode.Option{withDefault("EUC-KR")}, sniff.Result{Encoding: override.EUCKR, Confidence: sniff.Tentative, Source: sniff.SourceDefault}},
-		{"legacy label", "<meta charset=ISO_8859-1:1987>", []decode.Option{decode.WithSniff(sniff.Options{Legacy: true})}, sniff.Result{Encoding: override.Windows1252, Confidence: sniff.Tentative, Source: sniff.SourcePrescan}},
+		{"legacy label", "<meta charset=ISO_8859-1:1987>", []decode.Option{decode.WithSniff(sniff.Options{Legacy: true})}, sniff.Result{Encoding: override.Windows1252, Confidence: sniff.Tentative, Source: sniff.SourcePrescan, End: 30}},
 		{"merged", "abc", []decode.Option{withContentType("text/html; charset=koi8-r"), withDefault("gbk"), withContentType("")}, sniff.Result{Encoding: override.KOI8R, Confidence: sniff.Certain, Source: sniff.SourceTransport}},
 		{"merged, later wins", "abc", []decode.Option{withContentType("text/html; charset=koi8-r"), withContentType("text/html; charset=gbk")}, sniff.Result{Encoding: override.GBK, Confidence: sniff.Certain, Source: sniff.SourceTransport}},
 	}

@@ -243,9 +243,9 @@ func expectedSniff(in []byte, o *sniff.Options) sniff.Result {
 	}
 	switch p := reference.Prescan(in, window, o.Legacy); p.Source {
 	case "meta":
-		return sniff.Result{Encoding: p.Encoding, Source: sniff.SourcePrescan}
+		return sniff.Result{Encoding: p.Encoding, Source: sniff.SourcePrescan, End: p.Offset}
 	case "xml", "utf-16 xml":
-		return sniff.Result{Encoding: p.Encoding, Source: sniff.SourceXML}
+		return sniff.Result{Encoding: p.Encoding, Source: sniff.SourceXML, End: p.Offset}
 	case "":
 	default:
 		panic("unknown reference source " + p.Source)

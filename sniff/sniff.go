@@ -100,6 +100,12 @@ type Result struct {
 	// BOMLength is the length of the byte order mark at the start of the
 	// input (0, 2 or 3); it is non-zero only when Source is SourceBOM.
 	BOMLength int
+	// End is the offset just past the declaration that decided: the > of
+	// the <meta> (SourcePrescan) or of the XML declaration (SourceXML),
+	// as prescan.Result.Offset gives it; 0 for the other sources, and in
+	// a decode.Result after a change of encoding past the window (whose
+	// Late.Offset says where it was made).
+	End int
 }
 
 // Name returns the canonical WHATWG name of the encoding.
@@ -153,22 +159,22 @@ func Sniff(prefix []byte, opts *Options) Result {
 
 	// 1. BOM sniffing (Encoding Standard): only these three byte order marks.
 	if bom, n := sniffBOM(prefix); n > 0 {
-		return Result{bom, Certain, SourceBOM, n}
+		return Result{bom, Certain, SourceBOM, n, 0}
 	}
 
 	// 2. The user's override.
 	if o.Override.Valid() {
-		return Result{o.Override, Certain, SourceOverride, 0}
+		return Result{o.Override, Certain, SourceOverride, 0, 0}
 	}
 
 	// 3 (waiting for bytes) is the caller's. 4. The transport layer.
 	if o.ContentType != "" {
 		if enc, ok := transportEncoding(o.ContentType, o.Legacy); ok {
-			return Result{enc, Certain, SourceTransport, 0}
+			return Result{enc, Certain, SourceTransport, 0, 0}
 		}
 	} else if o.MIMEType.Charset != "" {
 		if enc, ok := lookup(o.MIMEType.Charset, o.Legacy); ok {
-			return Result{enc, Certain, SourceTransport, 0}
+			return Result{enc, Certain, SourceTransport, 0, 0}
 		}
 	}
 
@@ -179,31 +185,31 @@ func Sniff(prefix []byte, opts *Options) Result {
 	}
 	switch r := prescan.Prescan(prefix, &prescan.Options{Window: window, Legacy: o.Legacy}); r.Rule {
 	case prescan.Meta:
-		return Result{r.Encoding, Tentative, SourcePrescan, 0}
+		return Result{r.Encoding, Tentative, SourcePrescan, 0, r.Offset}
 	case prescan.XMLDeclaration, prescan.UTF16XMLPrefix:
-		return Result{r.Encoding, Tentative, SourceXML, 0}
+		return Result{r.Encoding, Tentative, SourceXML, 0, r.Offset}
 	}
 
 	// 6-7. A same-origin parent's encoding (never UTF-16) or a likely one.
 	if o.Likely.Valid() && !o.Likely.IsUTF16() {
-		return Result{o.Likely, Tentative, SourceLikely, 0}
+		return Result{o.Likely, Tentative, SourceLikely, 0, 0}
 	}
 
 	// 8. Autodetection.
 	if enc, ok := autodetect(prefix, &o); ok {
-		return Result{enc, Tentative, SourceAutodetect, 0}
+		return Result{enc, Tentative, SourceAutodetect, 0, 0}
 	}
 
 	// 9. The default.
 	switch {
 	case o.Default.Valid():
-		return Result{o.Default, Tentative, SourceDefault, 0}
+		return Result{o.Default, Tentative, SourceDefault, 0, 0}
 	case o.Locale != "":
-		return Result{DefaultEncoding(o.Locale), Tentative, SourceDefault, 0}
+		return Result{DefaultEncoding(o.Locale), Tentative, SourceDefault, 0, 0}
 	case o.TLD != "":
-		return Result{tldDefault(o.TLD), Tentative, SourceDefault, 0}
+		return Result{tldDefault(o.TLD), Tentative, SourceDefault, 0, 0}
 	}
-	return Result{override.Windows1252, Tentative, SourceDefault, 0}
+	return Result{override.Windows1252, Tentative, SourceDefault, 0, 0}
 }
 
 // sniffBOM is the Encoding Standard's BOM sniff: it returns the encoding and

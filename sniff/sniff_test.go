@@ -62,97 +62,99 @@ func TestSniff(t *testing.T) {
 		want sniff.Result
 	}{
 		// 1. Byte order marks, and inputs shorter than one.
-		{"utf-8 bom", "\xEF\xBB\xBFabc", nil, sniff.Result{override.UTF8, sniff.Certain, sniff.SourceBOM, 3}},
-		{"utf-8 bom alone", "\xEF\xBB\xBF", nil, sniff.Result{override.UTF8, sniff.Certain, sniff.SourceBOM, 3}},
-		{"utf-16be bom", "\xFE\xFF\x00<", nil, sniff.Result{override.UTF16BE, sniff.Certain, sniff.SourceBOM, 2}},
-		{"utf-16be bom alone", "\xFE\xFF", nil, sniff.Result{override.UTF16BE, sniff.Certain, sniff.SourceBOM, 2}},
-		{"utf-16le bom", "\xFF\xFE<\x00", nil, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceBOM, 2}},
-		{"utf-16le bom alone", "\xFF\xFE", nil, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceBOM, 2}},
-		{"utf-32le bom is utf-16le", "\xFF\xFE\x00\x00", nil, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceBOM, 2}},
-		{"utf-32be bom is no bom", "\x00\x00\xFE\xFF", &sniff.Options{NoAutodetect: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"utf-7 signature is no bom", "+/v8-", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"half a utf-8 bom", "\xEF\xBB", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"a third of a utf-8 bom", "\xEF", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"half a utf-16 bom", "\xFE", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"empty", "", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"bom beats everything", "\xEF\xBB\xBF" + meta, &sniff.Options{Override: override.Big5, ContentType: "text/html; charset=koi8-r"}, sniff.Result{override.UTF8, sniff.Certain, sniff.SourceBOM, 3}},
+		{"utf-8 bom", "\xEF\xBB\xBFabc", nil, sniff.Result{override.UTF8, sniff.Certain, sniff.SourceBOM, 3, 0}},
+		{"utf-8 bom alone", "\xEF\xBB\xBF", nil, sniff.Result{override.UTF8, sniff.Certain, sniff.SourceBOM, 3, 0}},
+		{"utf-16be bom", "\xFE\xFF\x00<", nil, sniff.Result{override.UTF16BE, sniff.Certain, sniff.SourceBOM, 2, 0}},
+		{"utf-16be bom alone", "\xFE\xFF", nil, sniff.Result{override.UTF16BE, sniff.Certain, sniff.SourceBOM, 2, 0}},
+		{"utf-16le bom", "\xFF\xFE<\x00", nil, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceBOM, 2, 0}},
+		{"utf-16le bom alone", "\xFF\xFE", nil, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceBOM, 2, 0}},
+		{"utf-32le bom is utf-16le", "\xFF\xFE\x00\x00", nil, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceBOM, 2, 0}},
+		{"utf-32be bom is no bom", "\x00\x00\xFE\xFF", &sniff.Options{NoAutodetect: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"utf-7 signature is no bom", "+/v8-", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"half a utf-8 bom", "\xEF\xBB", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"a third of a utf-8 bom", "\xEF", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"half a utf-16 bom", "\xFE", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"empty", "", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"bom beats everything", "\xEF\xBB\xBF" + meta, &sniff.Options{Override: override.Big5, ContentType: "text/html; charset=koi8-r"}, sniff.Result{override.UTF8, sniff.Certain, sniff.SourceBOM, 3, 0}},
 
 		// 2. The user override.
-		{"override", meta, &sniff.Options{Override: override.Big5, ContentType: "text/html;charset=koi8-r"}, sniff.Result{override.Big5, sniff.Certain, sniff.SourceOverride, 0}},
-		{"override utf-16", meta, &sniff.Options{Override: override.UTF16LE}, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceOverride, 0}},
-		{"invalid override", meta, &sniff.Options{Override: 200}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"override", meta, &sniff.Options{Override: override.Big5, ContentType: "text/html;charset=koi8-r"}, sniff.Result{override.Big5, sniff.Certain, sniff.SourceOverride, 0, 0}},
+		{"override utf-16", meta, &sniff.Options{Override: override.UTF16LE}, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceOverride, 0, 0}},
+		{"invalid override", meta, &sniff.Options{Override: 200}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
 
 		// 4. The transport layer.
-		{"transport", meta, &sniff.Options{ContentType: "text/html; charset=koi8-r"}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0}},
-		{"transport utf-16 stays utf-16", meta, &sniff.Options{ContentType: "text/html; charset=utf-16"}, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceTransport, 0}},
-		{"transport x-user-defined stays", meta, &sniff.Options{ContentType: "text/html; charset=x-user-defined"}, sniff.Result{override.XUserDefined, sniff.Certain, sniff.SourceTransport, 0}},
-		{"transport replacement", meta, &sniff.Options{ContentType: "text/html; charset=iso-2022-kr"}, sniff.Result{override.Replacement, sniff.Certain, sniff.SourceTransport, 0}},
-		{"transport unknown label", meta, &sniff.Options{ContentType: "text/html; charset=bogus"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
-		{"transport without charset", meta, &sniff.Options{ContentType: "text/html"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
-		{"transport not a MIME type", meta, &sniff.Options{ContentType: "charset=koi8-r"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
-		{"transport with garbage", meta, &sniff.Options{ContentType: "text/html; charset=Shift_JIS garbage"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
-		{"transport escaped label", meta, &sniff.Options{ContentType: `text/html; charset="\k\o\i\8-r"`}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0}},
-		{"transport quoted label with spaces", meta, &sniff.Options{ContentType: `text/html; charset=" koi8-r "`}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0}},
-		{"transport escaped long label", meta, &sniff.Options{ContentType: `text/html; charset="\k` + strings.Repeat("x", 100) + `"`}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
-		{"transport escaped label, long white space", meta, &sniff.Options{ContentType: `text/html; charset="\koi8-r` + strings.Repeat(" ", 100) + `"`}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0}},
-		{"transport legacy", meta, &sniff.Options{ContentType: "text/html; charset=windows-932", Legacy: true}, sniff.Result{override.ShiftJIS, sniff.Certain, sniff.SourceTransport, 0}},
-		{"transport escaped legacy", meta, &sniff.Options{ContentType: `text/html; charset="windows\-932"`, Legacy: true}, sniff.Result{override.ShiftJIS, sniff.Certain, sniff.SourceTransport, 0}},
-		{"transport legacy off", meta, &sniff.Options{ContentType: "text/html; charset=windows-932"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"transport", meta, &sniff.Options{ContentType: "text/html; charset=koi8-r"}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0, 0}},
+		{"transport utf-16 stays utf-16", meta, &sniff.Options{ContentType: "text/html; charset=utf-16"}, sniff.Result{override.UTF16LE, sniff.Certain, sniff.SourceTransport, 0, 0}},
+		{"transport x-user-defined stays", meta, &sniff.Options{ContentType: "text/html; charset=x-user-defined"}, sniff.Result{override.XUserDefined, sniff.Certain, sniff.SourceTransport, 0, 0}},
+		{"transport replacement", meta, &sniff.Options{ContentType: "text/html; charset=iso-2022-kr"}, sniff.Result{override.Replacement, sniff.Certain, sniff.SourceTransport, 0, 0}},
+		{"transport unknown label", meta, &sniff.Options{ContentType: "text/html; charset=bogus"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
+		{"transport without charset", meta, &sniff.Options{ContentType: "text/html"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
+		{"transport not a MIME type", meta, &sniff.Options{ContentType: "charset=koi8-r"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
+		{"transport with garbage", meta, &sniff.Options{ContentType: "text/html; charset=Shift_JIS garbage"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
+		{"transport escaped label", meta, &sniff.Options{ContentType: `text/html; charset="\k\o\i\8-r"`}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0, 0}},
+		{"transport quoted label with spaces", meta, &sniff.Options{ContentType: `text/html; charset=" koi8-r "`}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0, 0}},
+		{"transport escaped long label", meta, &sniff.Options{ContentType: `text/html; charset="\k` + strings.Repeat("x", 100) + `"`}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
+		{"transport escaped label, long white space", meta, &sniff.Options{ContentType: `text/html; charset="\koi8-r` + strings.Repeat(" ", 100) + `"`}, sniff.Result{override.KOI8R, sniff.Certain, sniff.SourceTransport, 0, 0}},
+		{"transport legacy", meta, &sniff.Options{ContentType: "text/html; charset=windows-932", Legacy: true}, sniff.Result{override.ShiftJIS, sniff.Certain, sniff.SourceTransport, 0, 0}},
+		{"transport escaped legacy", meta, &sniff.Options{ContentType: `text/html; charset="windows\-932"`, Legacy: true}, sniff.Result{override.ShiftJIS, sniff.Certain, sniff.SourceTransport, 0, 0}},
+		{"transport legacy off", meta, &sniff.Options{ContentType: "text/html; charset=windows-932"}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
 
 		// 5. The prescan and the XML declaration.
-		{"prescan", meta, nil, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
-		{"prescan utf-16 becomes utf-8", `<meta charset="utf-16le">`, nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourcePrescan, 0}},
-		{"prescan legacy", `<meta charset="windows-932">`, &sniff.Options{Legacy: true}, sniff.Result{override.ShiftJIS, sniff.Tentative, sniff.SourcePrescan, 0}},
-		{"prescan window", strings.Repeat(" ", 100) + meta, &sniff.Options{Window: 100}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"prescan no window", strings.Repeat(" ", 2000) + meta, &sniff.Options{Window: -1}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
-		{"meta past 1024", strings.Repeat(" ", 1024) + meta, nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"xml", `<?xml version="1.0" encoding="windows-1251"?><html>`, nil, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceXML, 0}},
-		{"xml utf-16 becomes utf-8", `<?xml version="1.0" encoding="utf-16"?><html>`, nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceXML, 0}},
-		{"xml x-user-defined stays", `<?xml version="1.0" encoding="x-user-defined"?>`, nil, sniff.Result{override.XUserDefined, sniff.Tentative, sniff.SourceXML, 0}},
-		{"meta beats xml", `<?xml version="1.0" encoding="windows-1251"?>` + meta, nil, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
-		{"xml, then meta past the window", `<?xml encoding="windows-1251"?>` + strings.Repeat(" ", 1024) + meta, nil, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceXML, 0}},
-		{"transport beats xml", `<?xml version="1.0" encoding="windows-1251"?>`, &sniff.Options{ContentType: "text/html;charset=gbk"}, sniff.Result{override.GBK, sniff.Certain, sniff.SourceTransport, 0}},
-		{"utf-16le xml prefix", "<\x00?\x00x\x00m\x00l\x00", nil, sniff.Result{override.UTF16LE, sniff.Tentative, sniff.SourceXML, 0}},
-		{"utf-16be xml prefix", "\x00<\x00?\x00x\x00m\x00l", nil, sniff.Result{override.UTF16BE, sniff.Tentative, sniff.SourceXML, 0}},
+		{"prescan", meta, nil, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
+		{"prescan utf-16 becomes utf-8", `<meta charset="utf-16le">`, nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
+		{"prescan legacy", `<meta charset="windows-932">`, &sniff.Options{Legacy: true}, sniff.Result{override.ShiftJIS, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
+		{"prescan window", strings.Repeat(" ", 100) + meta, &sniff.Options{Window: 100}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"prescan no window", strings.Repeat(" ", 2000) + meta, &sniff.Options{Window: -1}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
+		{"meta past 1024", strings.Repeat(" ", 1024) + meta, nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"xml", `<?xml version="1.0" encoding="windows-1251"?><html>`, nil, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceXML, 0, 0}},
+		{"xml utf-16 becomes utf-8", `<?xml version="1.0" encoding="utf-16"?><html>`, nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceXML, 0, 0}},
+		{"xml x-user-defined stays", `<?xml version="1.0" encoding="x-user-defined"?>`, nil, sniff.Result{override.XUserDefined, sniff.Tentative, sniff.SourceXML, 0, 0}},
+		{"meta beats xml", `<?xml version="1.0" encoding="windows-1251"?>` + meta, nil, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
+		{"xml, then meta past the window", `<?xml encoding="windows-1251"?>` + strings.Repeat(" ", 1024) + meta, nil, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceXML, 0, 0}},
+		{"transport beats xml", `<?xml version="1.0" encoding="windows-1251"?>`, &sniff.Options{ContentType: "text/html;charset=gbk"}, sniff.Result{override.GBK, sniff.Certain, sniff.SourceTransport, 0, 0}},
+		{"utf-16le xml prefix", "<\x00?\x00x\x00m\x00l\x00", nil, sniff.Result{override.UTF16LE, sniff.Tentative, sniff.SourceXML, 0, 0}},
+		{"utf-16be xml prefix", "\x00<\x00?\x00x\x00m\x00l", nil, sniff.Result{override.UTF16BE, sniff.Tentative, sniff.SourceXML, 0, 0}},
 
 		// 6-7. The likely or parent encoding.
-		{"likely", "<p>hello", &sniff.Options{Likely: override.EUCJP}, sniff.Result{override.EUCJP, sniff.Tentative, sniff.SourceLikely, 0}},
-		{"likely utf-16 ignored", "<p>hello", &sniff.Options{Likely: override.UTF16BE}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"prescan beats likely", meta, &sniff.Options{Likely: override.EUCJP}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
-		{"likely beats autodetect", "<p>caf\xC3\xA9", &sniff.Options{Likely: override.EUCJP}, sniff.Result{override.EUCJP, sniff.Tentative, sniff.SourceLikely, 0}},
+		{"likely", "<p>hello", &sniff.Options{Likely: override.EUCJP}, sniff.Result{override.EUCJP, sniff.Tentative, sniff.SourceLikely, 0, 0}},
+		{"likely utf-16 ignored", "<p>hello", &sniff.Options{Likely: override.UTF16BE}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"prescan beats likely", meta, &sniff.Options{Likely: override.EUCJP}, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
+		{"likely beats autodetect", "<p>caf\xC3\xA9", &sniff.Options{Likely: override.EUCJP}, sniff.Result{override.EUCJP, sniff.Tentative, sniff.SourceLikely, 0, 0}},
 
 		// 8. Autodetection.
-		{"autodetect utf-8", "<p>caf\xC3\xA9", nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceAutodetect, 0}},
-		{"autodetect off", "<p>caf\xC3\xA9", &sniff.Options{NoAutodetect: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"autodetect: ascii is no evidence", "<p>cafe", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"autodetect: latin-1 is not utf-8", "<p>caf\xE9", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"autodetect: cut character", "<p>caf\xC3\xA9 \xE6\x97", nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceAutodetect, 0}},
+		{"autodetect utf-8", "<p>caf\xC3\xA9", nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceAutodetect, 0, 0}},
+		{"autodetect off", "<p>caf\xC3\xA9", &sniff.Options{NoAutodetect: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"autodetect: ascii is no evidence", "<p>cafe", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"autodetect: latin-1 is not utf-8", "<p>caf\xE9", nil, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"autodetect: cut character", "<p>caf\xC3\xA9 \xE6\x97", nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceAutodetect, 0, 0}},
 		// At EOF a cut character rules UTF-8 out; the detector's statistics then pick windows-1252.
-		{"autodetect: cut character at EOF", "<p>caf\xC3\xA9 \xE6\x97", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceAutodetect, 0}},
-		{"autodetect: cut character before more input", "<p>caf\xC3\xA9 \xE6\x97", nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceAutodetect, 0}},
-		{"autodetect: windows-1251 text", "<p>\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! \xdd\xf2\xee \xf2\xe5\xf1\xf2.", nil, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceAutodetect, 0}},
-		{"autodetect: shift_jis text", "<p>\x93\xfa\x96\x7b\x8c\xea\x82\xcc\x83\x65\x83\x4c\x83\x58\x83\x67\x82\xc5\x82\xb7\x81\x42", nil, sniff.Result{override.ShiftJIS, sniff.Tentative, sniff.SourceAutodetect, 0}},
-		{"default: TLD hint", "<p>hello", &sniff.Options{TLD: "jp"}, sniff.Result{override.ShiftJIS, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"default: host name hint", "<p>hello", &sniff.Options{TLD: "www.example.ru"}, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"default: unknown TLD", "<p>hello", &sniff.Options{TLD: "example"}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"default: locale beats TLD", "<p>hello", &sniff.Options{TLD: "jp", Locale: "ko"}, sniff.Result{override.EUCKR, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"autodetect: TLD settles a short guess", "<p>\xe8\xe4\xe5", &sniff.Options{TLD: "gr"}, sniff.Result{override.Windows1253, sniff.Tentative, sniff.SourceAutodetect, 0}},
-		{"autodetect: lone trailing byte is no evidence", "<p>caf\xE9", &sniff.Options{AtEOF: true, Locale: "ru"}, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"autodetect custom", "<p>hello", &sniff.Options{Detector: fixed{override.KOI8U, true}}, sniff.Result{override.KOI8U, sniff.Tentative, sniff.SourceAutodetect, 0}},
-		{"autodetect custom declines", "<p>caf\xC3\xA9", &sniff.Options{Detector: fixed{override.KOI8U, false}}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"autodetect custom invalid", "<p>hello", &sniff.Options{Detector: fixed{200, true}}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"prescan beats autodetect", "caf\xC3\xA9" + meta, nil, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0}},
+		{"autodetect: cut character at EOF", "<p>caf\xC3\xA9 \xE6\x97", &sniff.Options{AtEOF: true}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceAutodetect, 0, 0}},
+		{"autodetect: cut character before more input", "<p>caf\xC3\xA9 \xE6\x97", nil, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceAutodetect, 0, 0}},
+		{"autodetect: windows-1251 text", "<p>\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! \xdd\xf2\xee \xf2\xe5\xf1\xf2.", nil, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceAutodetect, 0, 0}},
+		{"autodetect: shift_jis text", "<p>\x93\xfa\x96\x7b\x8c\xea\x82\xcc\x83\x65\x83\x4c\x83\x58\x83\x67\x82\xc5\x82\xb7\x81\x42", nil, sniff.Result{override.ShiftJIS, sniff.Tentative, sniff.SourceAutodetect, 0, 0}},
+		{"default: TLD hint", "<p>hello", &sniff.Options{TLD: "jp"}, sniff.Result{override.ShiftJIS, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"default: host name hint", "<p>hello", &sniff.Options{TLD: "www.example.ru"}, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"default: unknown TLD", "<p>hello", &sniff.Options{TLD: "example"}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"default: locale beats TLD", "<p>hello", &sniff.Options{TLD: "jp", Locale: "ko"}, sniff.Result{override.EUCKR, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"autodetect: TLD settles a short guess", "<p>\xe8\xe4\xe5", &sniff.Options{TLD: "gr"}, sniff.Result{override.Windows1253, sniff.Tentative, sniff.SourceAutodetect, 0, 0}},
+		{"autodetect: lone trailing byte is no evidence", "<p>caf\xE9", &sniff.Options{AtEOF: true, Locale: "ru"}, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"autodetect custom", "<p>hello", &sniff.Options{Detector: fixed{override.KOI8U, true}}, sniff.Result{override.KOI8U, sniff.Tentative, sniff.SourceAutodetect, 0, 0}},
+		{"autodetect custom declines", "<p>caf\xC3\xA9", &sniff.Options{Detector: fixed{override.KOI8U, false}}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"autodetect custom invalid", "<p>hello", &sniff.Options{Detector: fixed{200, true}}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"prescan beats autodetect", "caf\xC3\xA9" + meta, nil, sniff.Result{override.GBK, sniff.Tentative, sniff.SourcePrescan, 0, 0}},
 
 		// 9. The default.
-		{"default option", "<p>hello", &sniff.Options{Default: override.UTF8, Locale: "ja"}, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"locale ja", "<p>hello", &sniff.Options{Locale: "ja"}, sniff.Result{override.ShiftJIS, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"locale tld", "<p>hello", &sniff.Options{Locale: ".ru"}, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"locale en", "<p>hello", &sniff.Options{Locale: "en-US"}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0}},
-		{"autodetect beats default", "<p>caf\xC3\xA9", &sniff.Options{Locale: "ja"}, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceAutodetect, 0}},
+		{"default option", "<p>hello", &sniff.Options{Default: override.UTF8, Locale: "ja"}, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"locale ja", "<p>hello", &sniff.Options{Locale: "ja"}, sniff.Result{override.ShiftJIS, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"locale tld", "<p>hello", &sniff.Options{Locale: ".ru"}, sniff.Result{override.Windows1251, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"locale en", "<p>hello", &sniff.Options{Locale: "en-US"}, sniff.Result{override.Windows1252, sniff.Tentative, sniff.SourceDefault, 0, 0}},
+		{"autodetect beats default", "<p>caf\xC3\xA9", &sniff.Options{Locale: "ja"}, sniff.Result{override.UTF8, sniff.Tentative, sniff.SourceAutodetect, 0, 0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
 			got := sniff.Sniff([]byte(tc.in), tc.opts)
+			checkEnd(t, tc.in, got)
+			got.End = 0 // checked by checkEnd
 			if got != tc.want {
 				t.Errorf("Sniff(%.40q) = %+v, want %+v", tc.in, got, tc.want)
 			}
@@ -327,6 +329,29 @@ func TestDefaultsAgree(t *testing.T) {
 		want := sniff.DefaultEncoding(locale)
 		if got, _ := d.Guess(detect.Hint{Language: locale}); got != want {
 			t.Errorf("locale %q: detect guesses %v, DefaultEncoding gives %v", locale, got, want)
+		}
+	}
+}
+
+// checkEnd checks Result.End: just past the > of the declaration that
+// decided for SourcePrescan and SourceXML, 0 otherwise.
+func checkEnd(t *testing.T, in string, got sniff.Result) {
+	t.Helper()
+	switch got.Source {
+	case sniff.SourcePrescan, sniff.SourceXML:
+		end := got.End
+		if end <= 0 || end > len(in) || in[end-1] != '>' && !(got.Source == sniff.SourceXML && end == 6) {
+			t.Errorf("Sniff(%.40q): End %d is not just past a declaration's >", in, end)
+			return
+		}
+		start := strings.LastIndexByte(in[:end-1], '<')
+		tag := strings.ToLower(in[max(start, 0):end])
+		if got.Source == sniff.SourcePrescan && !strings.HasPrefix(tag, "<meta") {
+			t.Errorf("Sniff(%.40q): End %d ends %q, not a <meta>", in, end, tag)
+		}
+	default:
+		if got.End != 0 {
+			t.Errorf("Sniff(%.40q): End %d from %v, want 0", in, got.End, got.Source)
 		}
 	}
 }
