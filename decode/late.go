@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"bytes"
 	"io"
 	"sync"
 
@@ -205,8 +206,12 @@ func (r *Reader) startLate() {
 	l.detecting = r.res.Source == sniff.SourceDefault && !r.cfg.sniff.NoAutodetect
 	l.preEnd = -1
 	if r.res.Source == sniff.SourcePrescan {
-		// Sniffing does not say which <meta> it was.
-		l.preEnd = int64(prescan.Prescan(r.buf[:r.r1], &prescan.Options{Window: r.cfg.sniff.Window, Legacy: r.cfg.sniff.Legacy}).Offset)
+		if parsedAlike(r.buf[:r.res.End]) {
+			// The parser's first <meta> is the prescan's: nothing to
+			// scan for.
+			return
+		}
+		l.preEnd = int64(r.res.End)
 	}
 	// The scan sees the markup as the parser's tokenizer does, from byte
 	// 0: the window's prescan may have found a <meta> the parser never
@@ -405,7 +410,7 @@ func (l *lookahead) grow(n, lim int) {
 // offset at and every byte before it ASCII.
 func (r *Reader) lateMeta(e override.Encoding, at int64) {
 	if c := r.change(e, at, true); c.Kind != Ignored {
-		r.res.Source = sniff.SourcePrescan
+		r.res.Source, r.res.End = sniff.SourcePrescan, 0 // Late.Offset says where
 	}
 }
 
@@ -425,7 +430,7 @@ func (r *Reader) lateDetect(e override.Encoding, at int64) {
 		// An encoding that would decode the ASCII before at otherwise.
 		return
 	}
-	r.res.Source = sniff.SourceAutodetect
+	r.res.Source, r.res.End = sniff.SourceAutodetect, 0
 	if r.res.Late.Kind == NoChange {
 		r.res.Late = c
 	}
@@ -530,4 +535,98 @@ func sameDecoder(a, b override.Encoding) bool {
 	return a == b ||
 		a == override.GBK && b == override.GB18030 ||
 		a == override.GB18030 && b == override.GBK
+}
+
+// parsedAlike reports whether the parser's tokenizer surely meets the
+// <meta> that ends w, the one the window's prescan found, as the first
+// <meta> start tag of the document, so that the late scan (prescan's
+// tokenizer mode) would end there with nothing to do. It answers from the
+// bytes before that <meta> alone, conservatively: true only if no
+// tokenizer state the prescan lacks can start there: no raw text or
+// RCDATA element (script, style, title, textarea, xmp, iframe, noembed,
+// noframes, noscript, plaintext), no other <meta>, no tag name cut by a /
+// (the tokenizer ends a name there, the prescan does not) and no --! (a
+// comment may end at --!> for the tokenizer). Most pages declare their
+// encoding before any of these, and their late scan costs nothing.
+func parsedAlike(w []byte) bool {
+	if bytes.Contains(w, commentBang) {
+		return false
+	}
+	meta := -1
+	for i := 0; ; {
+		k := bytes.IndexByte(w[i:], '<')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+		if i == len(w) || !isASCIILetter(w[i]) {
+			continue
+		}
+		j := i
+		for j < len(w) && !isTagNameEnd(w[j]) {
+			j++
+		}
+		if j == len(w) || w[j] == '/' && (j+1 == len(w) || w[j+1] != '>') {
+			return false
+		}
+		switch name := w[i:j]; {
+		case asciiEqualFold(name, "meta"):
+			if meta >= 0 {
+				return false
+			}
+			meta = i
+		case rawTextName(name):
+			return false
+		}
+		i = j
+	}
+	// The last <meta> is the prescan's: w ends with its >.
+	return meta >= 0
+}
+
+// commentBang is what may end a comment for the tokenizer (--!>) and not
+// for the prescan.
+var commentBang = []byte("--!")
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+func isTagNameEnd(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '/' || c == '>'
+}
+
+// rawTextName reports whether name (any case) starts raw text, RCDATA or
+// plain text in the tokenizer, with scripting on.
+func rawTextName(name []byte) bool {
+	if len(name) < 3 || len(name) > 9 {
+		return false
+	}
+	switch name[0] | 0x20 {
+	case 's':
+		return asciiEqualFold(name, "script") || asciiEqualFold(name, "style")
+	case 't':
+		return asciiEqualFold(name, "title") || asciiEqualFold(name, "textarea")
+	case 'x':
+		return asciiEqualFold(name, "xmp")
+	case 'i':
+		return asciiEqualFold(name, "iframe")
+	case 'n':
+		return asciiEqualFold(name, "noembed") || asciiEqualFold(name, "noframes") || asciiEqualFold(name, "noscript")
+	case 'p':
+		return asciiEqualFold(name, "plaintext")
+	}
+	return false
+}
+
+// asciiEqualFold reports whether b is s, ignoring ASCII case (s is lower
+// case).
+func asciiEqualFold(b []byte, s string) bool {
+	if len(b) != len(s) {
+		return false
+	}
+	for i := range b {
+		if b[i]|0x20 != s[i] {
+			return false
+		}
+	}
+	return true
 }
