@@ -23,9 +23,7 @@ func referenceWindow(w int) int {
 // beyond the input), and either label matching. It also checks that the
 // resumable Scanner gives the one-shot answer whatever the chunking (the
 // fuzzer picks the chunk sizes, empty chunks included), that an answer
-// called final before Close is the answer, and that raising the window with
-// SetWindow before feeding past the old one equals using the larger window
-// from the start. A sample of inputs is checked for zero allocations.
+// called final before Close is the answer. A sample of inputs is checked for zero allocations.
 func FuzzPrescan(f *testing.F) {
 	for i, in := range html5libInputs(f) {
 		f.Add(in, int16(0), i%7 == 0, []byte{byte(i), 3})
@@ -101,31 +99,6 @@ func FuzzPrescan(f *testing.F) {
 		}
 		if r := s.Close(); r != got {
 			t.Fatalf("%q in chunks %v, window %d: Close() = %+v, want %+v", in, chunks, window, r, got)
-		}
-
-		// Raising the window half way: start with half the window and
-		// call SetWindow just before the first chunk that crosses it.
-		if window > 1 {
-			small := window / 2
-			s.Reset(&prescan.Options{Window: small, Legacy: legacy})
-			raised := false
-			fed = 0
-			feedChunks(in, chunks, func(c []byte) {
-				if !raised && fed+len(c) > small {
-					if !s.SetWindow(window) {
-						t.Fatalf("%q: SetWindow(%d) after %d bytes (window %d) failed", in, window, fed, small)
-					}
-					raised = true
-				}
-				s.Feed(c)
-				fed += len(c)
-			})
-			if !raised {
-				s.SetWindow(window)
-			}
-			if r := s.Close(); r != got {
-				t.Fatalf("%q in chunks %v, window %d raised to %d: got %+v, want %+v", in, chunks, small, window, r, got)
-			}
 		}
 
 		// Zero allocations, on a sample (AllocsPerRun stops the world).

@@ -113,7 +113,6 @@ type Scanner struct {
 
 	n     int // stream offset of the next byte to be fed
 	metaN int // stream offset of the next byte for the meta scan; metaN <= n
-	lost  bool
 
 	u16 uint8 // UTF-16 prefix candidates still alive: bit 0 LE, bit 1 BE
 
@@ -141,28 +140,6 @@ func (s *Scanner) Reset(opts *Options) {
 	}
 }
 
-// SetWindow changes the window of the <meta> scan to w (0 means
-// DefaultWindow, negative means no limit), so that a reader can keep scanning
-// past the first window, as when the encoding is still tentative. The scan
-// resumes exactly where it stopped, as if the larger window had been used
-// from the start. SetWindow reports false, and the <meta> scan stays stopped,
-// if bytes past the old window were already fed: they were not kept, so the
-// scan cannot resume. Raise the window before feeding past the old one.
-func (s *Scanner) SetWindow(w int) bool {
-	s.init()
-	switch {
-	case w == 0:
-		w = DefaultWindow
-	case w < 0:
-		w = -1
-	}
-	s.limit = w
-	if s.found.Rule == NotFound && (s.u16 == 0 || s.n < 6) && s.metaN < s.n && (s.limit < 0 || s.metaN < s.limit) {
-		s.lost = true
-	}
-	return !s.lost
-}
-
 // Write feeds p to the scanner, like [Scanner.Feed]. It always returns
 // len(p), nil; it makes a Scanner an io.Writer.
 func (s *Scanner) Write(p []byte) (int, error) {
@@ -177,8 +154,8 @@ func (s *Scanner) Offset() int { return s.n }
 // far and whether it is final. An answer is final once a <meta> inside the
 // window named an encoding, the UTF-16 prefix matched, or the <meta> scan
 // has passed the end of the window without an answer and the XML
-// declaration rule has decided. A final answer stays final (unless
-// SetWindow raises the window), and later chunks change nothing.
+// declaration rule has decided. A final answer stays final, and later
+// chunks change nothing.
 // Feeding after Close does nothing.
 func (s *Scanner) Feed(chunk []byte) (Result, bool) {
 	s.init()
@@ -204,7 +181,7 @@ func (s *Scanner) Feed(chunk []byte) (Result, bool) {
 	}
 
 	// The <meta> scan, over the part of the chunk inside the window.
-	if s.metaN == base && !s.lost && s.found.Rule == NotFound {
+	if s.metaN == base && s.found.Rule == NotFound {
 		m := chunk
 		if s.limit >= 0 {
 			if s.limit <= base {
@@ -250,7 +227,7 @@ func (s *Scanner) Result() (Result, bool) {
 	}
 	// The <meta> scan aborts when it needs a byte it may not look at: past
 	// the window, or past the end of the stream.
-	aborted := s.closed || s.lost || (s.limit >= 0 && s.metaN >= s.limit)
+	aborted := s.closed || (s.limit >= 0 && s.metaN >= s.limit)
 	if !aborted {
 		return Result{}, false
 	}

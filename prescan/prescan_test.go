@@ -314,42 +314,6 @@ func TestScannerFinal(t *testing.T) {
 	}
 }
 
-// TestSetWindow resumes the <meta> scan past the first window, as a reader
-// does while its encoding is tentative.
-func TestSetWindow(t *testing.T) {
-	head := `<p title="` + strings.Repeat("x", 1100) + `">` + metaGBK
-	var s prescan.Scanner
-	s.Reset(nil)
-	r, final := s.Feed([]byte(head[:1024]))
-	if !final || r.Found() {
-		t.Fatalf("after 1024 bytes: got %v, %v, want nothing, final", r, final)
-	}
-	if !s.SetWindow(-1) {
-		t.Fatal("SetWindow(-1) = false, want true")
-	}
-	if _, final := s.Result(); final {
-		t.Error("final after raising the window")
-	}
-	r, final = s.Feed([]byte(head[1024:]))
-	want := prescan.Result{Encoding: override.GBK, Rule: prescan.Meta, Offset: len(head)}
-	if !final || r != want {
-		t.Errorf("after the rest: got %+v, %v, want %+v, true", r, final, want)
-	}
-	if got := prescan.Prescan([]byte(head), &prescan.Options{Window: -1}); got != want {
-		t.Errorf("Prescan with no window = %+v, want %+v", got, want)
-	}
-
-	// Bytes past the window fed before raising it are not kept.
-	s.Reset(nil)
-	s.Feed([]byte(head[:1030]))
-	if s.SetWindow(-1) {
-		t.Error("SetWindow after feeding past the window = true, want false")
-	}
-	if r := s.Close(); r.Found() {
-		t.Errorf("Close = %v, want nothing", r)
-	}
-}
-
 func TestZeroScanner(t *testing.T) {
 	var s prescan.Scanner // usable without Reset
 	n, err := s.Write([]byte(metaGBK))
