@@ -31,7 +31,7 @@ type Type struct {
 	hasCharset bool
 }
 
-// ExtractHook, if not nil, is called at each call of Extract: tests count
+// ExtractHook is called, if not nil, at each call of Extract: tests count
 // with it how often a header is parsed. It is nil outside tests; set it
 // only while no Extract runs.
 var ExtractHook func()
