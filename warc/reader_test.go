@@ -78,6 +78,22 @@ func kind(err error) string {
 // Body; a block error then follows its record, as it does when Next reports
 // it.
 func describe(t testing.TB, r io.Reader, readBodies bool) []string {
+	at := func(re *RecordError) int64 { return re.Offset }
+	return walkRecords(t, r, at, func(_ *Reader, rec *Record, name string) []string {
+		line := fmt.Sprintf("rec %s %s %d @%d", name, rec.Type, rec.ContentLength, rec.Offset)
+		if !readBodies {
+			return []string{line}
+		}
+		return append([]string{line}, readBlock(t, rec, name, at)...)
+	})
+}
+
+// walkRecords reads all records of r and returns the lines lines gives for
+// each record (name is its WARC-Record-ID between "<urn:test:" and ">"),
+// "err KIND @OFFSET" for each damaged one, at the offset at picks, and
+// "fatal MESSAGE" for any other error, which ends it, as does a fatal
+// line of lines.
+func walkRecords(t testing.TB, r io.Reader, at func(*RecordError) int64, lines func(wr *Reader, rec *Record, name string) []string) []string {
 	var out []string
 	wr := NewReader(r)
 	for i := 0; ; i++ {
@@ -90,25 +106,36 @@ func describe(t testing.TB, r io.Reader, readBodies bool) []string {
 		}
 		var re *RecordError
 		if errors.As(err, &re) {
-			out = append(out, fmt.Sprintf("err %s @%d", kind(err), re.Offset))
+			out = append(out, fmt.Sprintf("err %s @%d", kind(err), at(re)))
 			continue
 		}
 		if err != nil {
 			return append(out, "fatal "+err.Error())
 		}
 		name := strings.TrimSuffix(strings.TrimPrefix(rec.RecordID, "<urn:test:"), ">")
-		out = append(out, fmt.Sprintf("rec %s %s %d @%d", name, rec.Type, rec.ContentLength, rec.Offset))
-		if readBodies {
-			b, err := io.ReadAll(rec.Body)
-			if errors.As(err, &re) {
-				out = append(out, fmt.Sprintf("err %s @%d", kind(err), re.Offset))
-			} else if err != nil {
-				return append(out, "fatal "+err.Error())
-			} else if int64(len(b)) != rec.ContentLength {
-				t.Errorf("record %s: read %d bytes of block, want %d", name, len(b), rec.ContentLength)
-			}
+		l := lines(wr, rec, name)
+		out = append(out, l...)
+		if len(l) > 0 && strings.HasPrefix(l[len(l)-1], "fatal ") {
+			return out
 		}
 	}
+}
+
+// readBlock reads rec's block through Body and returns nothing, or the
+// line of its error: "err KIND @OFFSET" (at the offset at picks) or
+// "fatal MESSAGE". A block of the wrong length is a test error.
+func readBlock(t testing.TB, rec *Record, name string, at func(*RecordError) int64) []string {
+	b, err := io.ReadAll(rec.Body)
+	var re *RecordError
+	switch {
+	case errors.As(err, &re):
+		return []string{fmt.Sprintf("err %s @%d", kind(err), at(re))}
+	case err != nil:
+		return []string{"fatal " + err.Error()}
+	case int64(len(b)) != rec.ContentLength:
+		t.Errorf("record %s: read %d bytes of block, want %d", name, len(b), rec.ContentLength)
+	}
+	return nil
 }
 
 func recLine(name string, seg []byte, off int) string {

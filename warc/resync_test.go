@@ -125,33 +125,17 @@ func (c damagedCrawl) want(errKind string) []string {
 // damaged one, at uncompressed offsets; more adds the lines of its own
 // that a record gives.
 func recordEvents(t testing.TB, r io.Reader, more func(wr *Reader, rec *Record, name string) []string) []string {
-	var out []string
-	wr := NewReader(r)
-	for i := 0; ; i++ {
-		if i > 1000 {
-			t.Fatal("Next does not stop")
-		}
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return out
-		}
-		var re *RecordError
-		if errors.As(err, &re) {
-			out = append(out, fmt.Sprintf("err %s @%d", kind(err), re.UncompressedOffset))
-			continue
-		}
-		if err != nil {
-			return append(out, "fatal "+err.Error())
-		}
-		name := strings.TrimSuffix(strings.TrimPrefix(rec.RecordID, "<urn:test:"), ">")
+	return walkRecords(t, r, uncompressedAt, func(wr *Reader, rec *Record, name string) []string {
+		line := fmt.Sprintf("rec %s @%d", name, rec.UncompressedOffset)
 		if name == "X" {
-			out = append(out, fmt.Sprintf("rec X %d @%d", rec.ContentLength, rec.UncompressedOffset))
-		} else {
-			out = append(out, fmt.Sprintf("rec %s @%d", name, rec.UncompressedOffset))
+			line = fmt.Sprintf("rec X %d @%d", rec.ContentLength, rec.UncompressedOffset)
 		}
-		out = append(out, more(wr, rec, name)...)
-	}
+		return append([]string{line}, more(wr, rec, name)...)
+	})
 }
+
+// uncompressedAt is where a damaged record starts in the decompressed stream.
+func uncompressedAt(re *RecordError) int64 { return re.UncompressedOffset }
 
 // events reads all records of r as recordEvents does, reading their
 // blocks if readBodies, and checks that the Reader's buffers stay bounded.
@@ -163,17 +147,7 @@ func events(t testing.TB, r io.Reader, readBodies bool) []string {
 		if !readBodies {
 			return nil
 		}
-		b, err := io.ReadAll(rec.Body)
-		var re *RecordError
-		switch {
-		case errors.As(err, &re):
-			return []string{fmt.Sprintf("err %s @%d", kind(err), re.UncompressedOffset)}
-		case err != nil:
-			return []string{"fatal " + err.Error()}
-		case int64(len(b)) != rec.ContentLength:
-			t.Errorf("record %s: read %d bytes of block, want %d", name, len(b), rec.ContentLength)
-		}
-		return nil
+		return readBlock(t, rec, name, uncompressedAt)
 	})
 }
 
