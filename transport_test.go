@@ -2,9 +2,6 @@ package charsniff_test
 
 import (
 	"bytes"
-	"compress/flate"
-	"compress/gzip"
-	"compress/zlib"
 	"context"
 	"errors"
 	"fmt"
@@ -18,14 +15,13 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/andybalholm/brotli"
-	"github.com/klauspost/compress/zstd"
 	"golang.org/x/net/html"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/unicode"
 
 	"github.com/charsniff/charsniff"
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
@@ -115,37 +111,16 @@ func encodePage(t testing.TB, label, page string) []byte {
 }
 
 // compress applies the codings of header (in order) to b; "deflate-raw"
-// is raw deflate.
+// is raw deflate, and an unknown coding leaves the bytes as they are.
 func compress(t testing.TB, header string, b []byte) []byte {
 	for c := range strings.SplitSeq(header, ",") {
-		var out bytes.Buffer
-		var w io.WriteCloser
 		switch c = strings.TrimSpace(c); c {
-		case "":
-			continue
-		case "gzip", "x-gzip":
-			w = gzip.NewWriter(&out)
-		case "deflate":
-			w = zlib.NewWriter(&out)
-		case "deflate-raw":
-			w, _ = flate.NewWriter(&out, flate.BestCompression)
-		case "br":
-			w = brotli.NewWriter(&out)
-		case "zstd":
-			w, _ = zstd.NewWriter(&out, zstd.WithEncoderConcurrency(1))
-		default:
-			w = nopWriteCloser{&out} // an unknown coding: the bytes as they are
+		case "gzip", "x-gzip", "deflate", "deflate-raw", "br", "zstd":
+			b = testutil.Encode(t, c, b)
 		}
-		w.Write(b)
-		w.Close()
-		b = out.Bytes()
 	}
 	return b
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // serveSite serves /{label}/{mode}?ce={coding} and /raw?ce=..&ct=..&body=..,
 // returns a client Transport that sends every host to the server (so that

@@ -2,32 +2,15 @@ package warc
 
 import (
 	"bytes"
-	"compress/flate"
-	"compress/zlib"
 	"errors"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/charsniff/charsniff/internal/reference"
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/internal/warctest"
 )
-
-func zlibBytes(b []byte) []byte {
-	var buf bytes.Buffer
-	zw := zlib.NewWriter(&buf)
-	zw.Write(b)
-	zw.Close()
-	return buf.Bytes()
-}
-
-func flateBytes(b []byte) []byte {
-	var buf bytes.Buffer
-	zw, _ := flate.NewWriter(&buf, flate.DefaultCompression)
-	zw.Write(b)
-	zw.Close()
-	return buf.Bytes()
-}
 
 // firstRecord returns the first record of the uncompressed WARC holding
 // rec, and its Reader.
@@ -83,13 +66,13 @@ func TestPayload(t *testing.T) {
 			status: 200, body: "hello"},
 		{desc: "chunked, bad size", rec: resp([]string{"Transfer-Encoding: chunked"}, []byte("5\r\nhello\r\nzz\r\n")),
 			status: 200, body: "hello", bodyErr: ErrChunked},
-		{desc: "gzip", rec: resp([]string{"Content-Encoding: gzip"}, gzipBytes(page)), status: 200, body: string(page)},
-		{desc: "x-gzip", rec: resp([]string{"Content-Encoding: X-Gzip"}, gzipBytes(page)), status: 200, body: string(page)},
-		{desc: "deflate (zlib)", rec: resp([]string{"Content-Encoding: deflate"}, zlibBytes(page)), status: 200, body: string(page)},
-		{desc: "deflate (raw)", rec: resp([]string{"Content-Encoding: deflate"}, flateBytes(page)), status: 200, body: string(page)},
-		{desc: "chunked gzip", rec: resp([]string{"Transfer-Encoding: chunked", "Content-Encoding: gzip"}, warctest.Chunk(gzipBytes(page), 10)),
+		{desc: "gzip", rec: resp([]string{"Content-Encoding: gzip"}, warctest.Gzip(page)), status: 200, body: string(page)},
+		{desc: "x-gzip", rec: resp([]string{"Content-Encoding: X-Gzip"}, warctest.Gzip(page)), status: 200, body: string(page)},
+		{desc: "deflate (zlib)", rec: resp([]string{"Content-Encoding: deflate"}, testutil.Encode(t, "deflate", page)), status: 200, body: string(page)},
+		{desc: "deflate (raw)", rec: resp([]string{"Content-Encoding: deflate"}, testutil.Encode(t, "deflate-raw", page)), status: 200, body: string(page)},
+		{desc: "chunked gzip", rec: resp([]string{"Transfer-Encoding: chunked", "Content-Encoding: gzip"}, warctest.Chunk(warctest.Gzip(page), 10)),
 			status: 200, body: string(page)},
-		{desc: "gzip twice", rec: resp([]string{"Content-Encoding: gzip, identity", "Content-Encoding: gzip"}, gzipBytes(gzipBytes(page))),
+		{desc: "gzip twice", rec: resp([]string{"Content-Encoding: gzip, identity", "Content-Encoding: gzip"}, warctest.Gzip(warctest.Gzip(page))),
 			status: 200, body: string(page)},
 		{desc: "unknown coding", rec: resp([]string{"Content-Encoding: br"}, []byte("\x1b\x00\x00")),
 			status: 200, undecoded: "br", body: "\x1b\x00\x00"},
@@ -97,7 +80,7 @@ func TestPayload(t *testing.T) {
 			status: 200, undecoded: "gzip, br", body: "xyz"},
 		{desc: "gzip that is not gzip", rec: resp([]string{"Content-Encoding: gzip"}, page),
 			status: 200, undecoded: "gzip", body: string(page)},
-		{desc: "gzip cut short", rec: resp([]string{"Content-Encoding: gzip"}, gzipBytes(page)[:30]),
+		{desc: "gzip cut short", rec: resp([]string{"Content-Encoding: gzip"}, warctest.Gzip(page)[:30]),
 			status: 200, body: string(page), bodyErr: io.ErrUnexpectedEOF}, // a prefix, then the error
 		{desc: "interim 100 Continue", rec: warctest.Response("http://example.test/",
 			[]byte("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\n\r\nnope")),

@@ -2,7 +2,6 @@ package warc
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -286,38 +285,30 @@ func gzipCases() []corruptCase {
 	add("input ends inside a member header", in, line(0, o[0]), fmt.Sprintf("err garbage @%d", o[1]))
 
 	pb := segments(false, abcd()[1])[0]
-	long := gzipBytes(withLength(pb, 50))
+	long := warctest.Gzip(withLength(pb, 50))
 	in, o = layout(a, long, c, d)
 	add("Content-Length too long: the member ends first", in,
 		line(0, o[0]), recLine("B", withLength(pb, 50), o[1]), fmt.Sprintf("err truncated @%d", o[1]), line(2, o[2]), line(3, o[3]))
 
-	short := gzipBytes(withLength(pb, -10))
+	short := warctest.Gzip(withLength(pb, -10))
 	in, o = layout(a, short, c, d)
 	add("Content-Length too short", in,
 		line(0, o[0]), recLine("B", withLength(pb, -10), o[1]), fmt.Sprintf("err length @%d", o[1]), line(2, o[2]), line(3, o[3]))
 
-	notype := gzipBytes(bytes.Replace(pb, []byte("WARC-Type: response\r\n"), nil, 1))
+	notype := warctest.Gzip(bytes.Replace(pb, []byte("WARC-Type: response\r\n"), nil, 1))
 	in, o = layout(a, notype, c)
 	add("no WARC-Type", in, line(0, o[0]), fmt.Sprintf("err type @%d", o[1]), line(2, o[2]))
 
-	in, o = layout(a, gzipBytes(nil), b)
+	in, o = layout(a, warctest.Gzip(nil), b)
 	add("empty member between records", in, line(0, o[0]), line(1, o[2]))
 
-	in, o = layout(a, gzipBytes([]byte("not a record\r\n")), b)
+	in, o = layout(a, warctest.Gzip([]byte("not a record\r\n")), b)
 	add("member holding garbage", in, line(0, o[0]), fmt.Sprintf("err garbage @%d", o[1]), line(1, o[2]))
 
-	in, _ = layout(gzipBytes([]byte("<html>not a WARC file</html>")))
+	in, _ = layout(warctest.Gzip([]byte("<html>not a WARC file</html>")))
 	add("gzip file of something else", in, "err garbage @0")
 
 	return cases
-}
-
-func gzipBytes(b []byte) []byte {
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	zw.Write(b)
-	zw.Close()
-	return buf.Bytes()
 }
 
 func TestCorruption(t *testing.T) {
@@ -407,7 +398,7 @@ func TestSplits(t *testing.T) {
 	var cut bytes.Buffer
 	for b := plain.Bytes(); len(b) > 0; {
 		n := min(len(b), 1000+len(b)%777)
-		cut.Write(gzipBytes(b[:n]))
+		cut.Write(warctest.Gzip(b[:n]))
 		b = b[n:]
 	}
 	want := blocks(t, bytes.NewReader(plain.Bytes()))
@@ -416,7 +407,7 @@ func TestSplits(t *testing.T) {
 		in   []byte
 	}{
 		{"one member per record", perRecord.Bytes()},
-		{"one member", gzipBytes(plain.Bytes())},
+		{"one member", warctest.Gzip(plain.Bytes())},
 		{"members cut anywhere", cut.Bytes()},
 	} {
 		got := blocks(t, bytes.NewReader(tc.in))
@@ -578,7 +569,7 @@ func TestBoundedMemory(t *testing.T) {
 	for _, compress := range []bool{false, true} {
 		data := in
 		if compress {
-			data = gzipBytes(in)
+			data = warctest.Gzip(in)
 		}
 		r := NewReader(bytes.NewReader(data))
 		for {
@@ -607,7 +598,7 @@ func TestIsWARC(t *testing.T) {
 		{"WARC/1.1", []byte("WARC/1.1\r\n"), true},
 		{"gzip member", gz, true},
 		{"gzip member, first 100 bytes", gz[:100], true},
-		{"gzip of HTML", gzipBytes([]byte("<html></html>")), false},
+		{"gzip of HTML", warctest.Gzip([]byte("<html></html>")), false},
 		{"HTML", []byte("<!DOCTYPE html>"), false},
 		{"too short", []byte("WARC/"), false},
 		{"gzip header only", gz[:10], false},

@@ -268,7 +268,7 @@ func TestLineLimit(t *testing.T) {
 			for _, form := range []string{"plain", "gzip"} {
 				data, hdata := in, httpIn
 				if form == "gzip" {
-					data, hdata = gzipBytes(in), gzipBytes(httpIn)
+					data, hdata = warctest.Gzip(in), warctest.Gzip(httpIn)
 				}
 				got := events(t, ch.wrap(bytes.NewReader(data)), false)
 				if !equal(got, warcWant) {

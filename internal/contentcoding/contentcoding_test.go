@@ -2,9 +2,6 @@ package contentcoding
 
 import (
 	"bytes"
-	"compress/flate"
-	"compress/gzip"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
@@ -13,41 +10,10 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/zstd"
-)
 
-// encode applies coding c to data, as a server would.
-func encode(t testing.TB, c string, data []byte) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	var w io.WriteCloser
-	var err error
-	switch c {
-	case "gzip", "x-gzip":
-		w = gzip.NewWriter(&b)
-	case "deflate": // zlib, as RFC 9110 says
-		w = zlib.NewWriter(&b)
-	case "raw-deflate":
-		w, err = flate.NewWriter(&b, flate.DefaultCompression)
-	case "br":
-		w = brotli.NewWriter(&b)
-	case "zstd":
-		w, err = zstd.NewWriter(&b, zstd.WithEncoderConcurrency(1))
-	default:
-		t.Fatalf("encode: no coding %q", c)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
+	"github.com/charsniff/charsniff/internal/testutil"
+)
 
 // closeCounter is a body that counts its Close calls.
 type closeCounter struct {
@@ -70,18 +36,18 @@ func TestCodings(t *testing.T) {
 		{"x-gzip", []string{"gzip"}},
 		{"GZip", []string{"gzip"}},
 		{"deflate", []string{"deflate"}},
-		{"deflate", []string{"raw-deflate"}},
+		{"deflate", []string{"deflate-raw"}},
 		{"br", []string{"br"}},
 		{"zstd", []string{"zstd"}},
 		{"identity", nil},
 		{"", nil},
 		{"gzip, br", []string{"gzip", "br"}},
 		{"br,identity , zstd", []string{"br", "zstd"}},
-		{"deflate, gzip", []string{"raw-deflate", "gzip"}},
+		{"deflate, gzip", []string{"deflate-raw", "gzip"}},
 	} {
 		data := []byte(page)
 		for _, c := range tc.steps {
-			data = encode(t, c, data)
+			data = testutil.Encode(t, c, data)
 		}
 		b := body(data)
 		r, err := NewReader(b, Parse([]string{tc.header}), Limits{})
@@ -116,7 +82,7 @@ func TestEmpty(t *testing.T) {
 		}
 	}
 	for _, c := range []string{"gzip", "deflate", "br", "zstd"} {
-		r, err := NewReader(body(encode(t, c, []byte(page))[:1]), []string{c}, Limits{})
+		r, err := NewReader(body(testutil.Encode(t, c, []byte(page))[:1]), []string{c}, Limits{})
 		if err == nil {
 			_, err = io.ReadAll(r)
 		}
@@ -201,14 +167,14 @@ func TestCorrupt(t *testing.T) {
 		{"gzip", []string{"gzip"}, false},
 		{"x-gzip", []string{"gzip"}, false},
 		{"deflate", []string{"deflate"}, false},
-		{"deflate", []string{"raw-deflate"}, true},
+		{"deflate", []string{"deflate-raw"}, true},
 		{"br", []string{"br"}, false},
 		{"zstd", []string{"zstd"}, false},
 		{"gzip, br", []string{"gzip", "br"}, false},
 	} {
 		enc := data
 		for _, c := range tc.apply {
-			enc = encode(t, c, enc)
+			enc = testutil.Encode(t, c, enc)
 		}
 		codings := Parse([]string{tc.header})
 		outer := codings[len(codings)-1] // the coding undone first
@@ -264,7 +230,7 @@ func (f *failAfter) Read(p []byte) (int, error) {
 
 func TestBodyErrorPassesThrough(t *testing.T) {
 	netErr := errors.New("connection reset")
-	data := encode(t, "gzip", bytes.Repeat([]byte(page), 100))
+	data := testutil.Encode(t, "gzip", bytes.Repeat([]byte(page), 100))
 	src := &failAfter{bytes.NewReader(data[:len(data)/2]), netErr}
 	r, err := NewReader(io.NopCloser(src), []string{"gzip"}, Limits{})
 	if err != nil {
@@ -283,7 +249,7 @@ func TestBodyErrorPassesThrough(t *testing.T) {
 func TestBomb(t *testing.T) {
 	zeros := make([]byte, 10<<20)
 	for _, c := range []string{"gzip", "br", "zstd", "deflate"} {
-		data := encode(t, c, zeros)
+		data := testutil.Encode(t, c, zeros)
 		r, err := NewReader(body(data), []string{c}, Limits{})
 		if err != nil {
 			t.Fatal(err)
@@ -300,7 +266,7 @@ func TestBomb(t *testing.T) {
 		}
 	}
 	// Without the ratio bound, the cap applies.
-	data := encode(t, "gzip", zeros[:5000])
+	data := testutil.Encode(t, "gzip", zeros[:5000])
 	r, _ := NewReader(body(data), []string{"gzip"}, Limits{MaxSize: 4000, MaxRatio: -1})
 	if n, err := io.Copy(io.Discard, r); !errors.Is(err, ErrTooLarge) || n > 4000 {
 		t.Errorf("MaxSize 4000: %d bytes, %v", n, err)
@@ -310,7 +276,7 @@ func TestBomb(t *testing.T) {
 		t.Errorf("MaxSize 5000: %d bytes, %v", n, err)
 	}
 	// No limits at all.
-	data = encode(t, "zstd", zeros)
+	data = testutil.Encode(t, "zstd", zeros)
 	r, _ = NewReader(body(data), []string{"zstd"}, Limits{MaxSize: -1, MaxRatio: -1})
 	if n, err := io.Copy(io.Discard, r); err != nil || n != int64(len(zeros)) {
 		t.Errorf("no limits: %d bytes, %v", n, err)
@@ -336,10 +302,10 @@ func TestSniff(t *testing.T) {
 		in   []byte
 		want string
 	}{
-		{encode(t, "gzip", []byte(page)), "gzip"},
-		{encode(t, "zstd", []byte(page)), "zstd"},
-		{encode(t, "br", []byte(page)), ""},
-		{encode(t, "deflate", []byte(page)), ""},
+		{testutil.Encode(t, "gzip", []byte(page)), "gzip"},
+		{testutil.Encode(t, "zstd", []byte(page)), "zstd"},
+		{testutil.Encode(t, "br", []byte(page)), ""},
+		{testutil.Encode(t, "deflate", []byte(page)), ""},
 		{[]byte(page), ""},
 		{[]byte{0x1F}, ""},
 		{[]byte{0x28, 0xB5, 0x2F}, ""},

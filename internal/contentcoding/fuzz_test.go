@@ -4,18 +4,20 @@ import (
 	"errors"
 	"io"
 	"testing"
+
+	"github.com/charsniff/charsniff/internal/testutil"
 )
 
 // FuzzReader feeds arbitrary bytes to every decoder: no panic, no hang,
 // and never more output than the limits allow.
 func FuzzReader(f *testing.F) {
-	for _, c := range []string{"gzip", "deflate", "raw-deflate", "br", "zstd"} {
-		f.Add(c, encode(f, c, []byte(page)))
+	for _, c := range []string{"gzip", "deflate", "deflate-raw", "br", "zstd"} {
+		f.Add(c, testutil.Encode(f, c, []byte(page)))
 	}
 	f.Add("gzip", []byte("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"))
 	f.Add("zstd", []byte("\x28\xb5\x2f\xfd\x00\x58\x00\x00"))
 	f.Fuzz(func(t *testing.T, c string, data []byte) {
-		if c == "raw-deflate" {
+		if c == "deflate-raw" {
 			c = "deflate"
 		}
 		limits := Limits{MaxSize: 1 << 20, MaxRatio: 50}
