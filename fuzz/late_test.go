@@ -184,7 +184,7 @@ func checkLate(t *testing.T, in []byte, sniffed, res decode.Result, out []byte, 
 	// The output.
 	var dec []byte
 	src := in
-	if bom := bomOf(from); sniffed.BOMLength > 0 && bytes.HasPrefix(in, []byte(bom)) {
+	if bom := boms[from]; sniffed.BOMLength > 0 && bytes.HasPrefix(in, []byte(bom)) {
 		src = in[len(bom):]
 	}
 	if want.Late.Kind == decode.SwitchedOnTheFly {
