@@ -47,66 +47,69 @@ func TestVectorsRaw(t *testing.T) {
 // WithOverride (a byte order mark chooses the encoding). The output must be
 // the reference's.
 func TestVectorsPreprocessed(t *testing.T) {
-	vectors, labels := testutil.Vectors(t)
-	for _, label := range labels {
-		t.Run(label, func(t *testing.T) {
-			for _, v := range vectors[label] {
-				for _, tc := range []struct {
-					desc  string
-					opt   decode.Option
-					sniff bool
-				}{
-					{"WithEncoding", withEncoding(label), false},
-					{"WithOverride", withOverride(label), true},
-				} {
-					want := refDecode(t, v.Encoding, v.In, tc.sniff, full, true)
-					for _, src := range []io.Reader{bytes.NewReader(v.In), iotest.OneByteReader(bytes.NewReader(v.In))} {
-						r, err := decode.NewReader(src, tc.opt)
-						if err != nil {
-							t.Fatal(err)
-						}
-						got, err := io.ReadAll(r)
-						if err != nil || !bytes.Equal(got, want) {
-							t.Errorf("%s: line %d (%s) %x:\ngot  %q, %v\nwant %q", tc.desc, v.Line, v.Kind, v.In, got, err, want)
-						}
-					}
+	eachVector(t, func(t *testing.T, label string, v testutil.Vector) {
+		for _, tc := range []struct {
+			desc  string
+			opt   decode.Option
+			sniff bool
+		}{
+			{"WithEncoding", withEncoding(label), false},
+			{"WithOverride", withOverride(label), true},
+		} {
+			want := refDecode(t, v.Encoding, v.In, tc.sniff, full, true)
+			for _, src := range []io.Reader{bytes.NewReader(v.In), iotest.OneByteReader(bytes.NewReader(v.In))} {
+				r, err := decode.NewReader(src, tc.opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := io.ReadAll(r)
+				if err != nil || !bytes.Equal(got, want) {
+					t.Errorf("%s: line %d (%s) %x:\ngot  %q, %v\nwant %q", tc.desc, v.Line, v.Kind, v.In, got, err, want)
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestVectorsTransformer runs every vector through NewTransformer, raw and
 // preprocessed, with transform.String and with a transform.Reader whose
 // source gives one byte at a time.
 func TestVectorsTransformer(t *testing.T) {
+	eachVector(t, func(t *testing.T, label string, v testutil.Vector) {
+		for _, tc := range []struct {
+			desc string
+			opt  decode.Option
+			want []byte
+		}{
+			{"Raw", decode.WithoutPreprocessing(), withoutBOM(v)},
+			{"preprocessed", nil, refDecode(t, v.Encoding, v.In, false, full, true)},
+		} {
+			var opts []decode.Option
+			if tc.opt != nil {
+				opts = append(opts, tc.opt)
+			}
+			tr := decode.NewTransformer(v.Encoding, opts...)
+			got, _, err := transform.String(tr, string(v.In))
+			if err != nil || got != string(tc.want) {
+				t.Errorf("%s: line %d: transform.String:\ngot  %q, %v\nwant %q", tc.desc, v.Line, got, err, tc.want)
+			}
+			tr.Reset()
+			gotb, err := io.ReadAll(transform.NewReader(iotest.OneByteReader(bytes.NewReader(v.In)), tr))
+			if err != nil || !bytes.Equal(gotb, tc.want) {
+				t.Errorf("%s: line %d: one byte at a time:\ngot  %q, %v\nwant %q", tc.desc, v.Line, gotb, err, tc.want)
+			}
+		}
+	})
+}
+
+// eachVector runs f on every WHATWG decoding vector, in a subtest for each
+// label.
+func eachVector(t *testing.T, f func(t *testing.T, label string, v testutil.Vector)) {
 	vectors, labels := testutil.Vectors(t)
 	for _, label := range labels {
 		t.Run(label, func(t *testing.T) {
 			for _, v := range vectors[label] {
-				for _, tc := range []struct {
-					desc string
-					opt  decode.Option
-					want []byte
-				}{
-					{"Raw", decode.WithoutPreprocessing(), withoutBOM(v)},
-					{"preprocessed", nil, refDecode(t, v.Encoding, v.In, false, full, true)},
-				} {
-					var opts []decode.Option
-					if tc.opt != nil {
-						opts = append(opts, tc.opt)
-					}
-					tr := decode.NewTransformer(v.Encoding, opts...)
-					got, _, err := transform.String(tr, string(v.In))
-					if err != nil || got != string(tc.want) {
-						t.Errorf("%s: line %d: transform.String:\ngot  %q, %v\nwant %q", tc.desc, v.Line, got, err, tc.want)
-					}
-					tr.Reset()
-					gotb, err := io.ReadAll(transform.NewReader(iotest.OneByteReader(bytes.NewReader(v.In)), tr))
-					if err != nil || !bytes.Equal(gotb, tc.want) {
-						t.Errorf("%s: line %d: one byte at a time:\ngot  %q, %v\nwant %q", tc.desc, v.Line, gotb, err, tc.want)
-					}
-				}
+				f(t, label, v)
 			}
 		})
 	}
