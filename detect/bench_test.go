@@ -29,6 +29,18 @@ func benchInput(enc override.Encoding, text string, n int) []byte {
 	return bytes.Repeat(b, n/len(b)+1)[:n]
 }
 
+// benchGuess times the detector's Reset, Feed of in whole, and Guess.
+func benchGuess(b *testing.B, in []byte) {
+	d := New()
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Reset()
+		d.Feed(in, false)
+		d.Guess(Hint{})
+	}
+}
+
 func BenchmarkDetect(b *testing.B) {
 	for _, tc := range benchTexts {
 		for _, size := range []struct {
@@ -36,16 +48,7 @@ func BenchmarkDetect(b *testing.B) {
 			n    int
 		}{{"1KB", 1024}, {"64KB", 64 << 10}} {
 			in := benchInput(tc.enc, tc.text, size.n)
-			b.Run(tc.name+"/"+size.name, func(b *testing.B) {
-				d := New()
-				b.SetBytes(int64(len(in)))
-				b.ReportAllocs()
-				for b.Loop() {
-					d.Reset()
-					d.Feed(in, false)
-					d.Guess(Hint{})
-				}
-			})
+			b.Run(tc.name+"/"+size.name, func(b *testing.B) { benchGuess(b, in) })
 		}
 	}
 }
@@ -67,16 +70,7 @@ func BenchmarkDetectCJK(b *testing.B) {
 		}
 		for _, kb := range []int{1, 2, 4, 8} {
 			in := benchInput(tc.enc, string(text), kb<<10)
-			b.Run(tc.enc.Name()+"/"+strconv.Itoa(kb)+"KB", func(b *testing.B) {
-				d := New()
-				b.SetBytes(int64(len(in)))
-				b.ReportAllocs()
-				for b.Loop() {
-					d.Reset()
-					d.Feed(in, false)
-					d.Guess(Hint{})
-				}
-			})
+			b.Run(tc.enc.Name()+"/"+strconv.Itoa(kb)+"KB", func(b *testing.B) { benchGuess(b, in) })
 		}
 	}
 }
