@@ -240,14 +240,7 @@ func FuzzSweep(f *testing.F) {
 		if !sweepOK {
 			t.Skip(noSweep)
 		}
-		p := newPatterns(flags&1 != 0, flags&2 != 0)
-		var table *[256]uint32
-		switch {
-		case flags&4 != 0:
-			table = win1251
-		case flags&8 != 0:
-			table = win1252
-		}
+		p, table := fuzzPatterns(flags)
 		setLatin(t, flags&16 == 0)
 		checkSweep(t, &p, s, table)
 		checkSweepRoom(t, &p, s, table, int(room%512))
@@ -302,13 +295,33 @@ func TestSweepLatin(t *testing.T) {
 	if !sweepOK {
 		t.Skip(noSweep)
 	}
+	eachLatinLoop(t, sweepLatinTexts)
+}
+
+// eachLatinLoop runs f in a subtest with the latin loop on (skipped where
+// the CPU lacks it) and in one with it off.
+func eachLatinLoop(t *testing.T, f func(t *testing.T, latin bool)) {
 	for _, latin := range []bool{true, false} {
 		t.Run(loopName(latin), func(t *testing.T) {
 			skipNoLatin(t, latin)
 			setLatin(t, latin)
-			sweepLatinTexts(t, latin)
+			f(t, latin)
 		})
 	}
+}
+
+// fuzzPatterns returns the patterns a fuzz input's flags ask for (bit 0:
+// CR, bit 1: NUL) and its table: windows-1251 (bit 2), windows-1252 (bit
+// 3) or none.
+func fuzzPatterns(flags uint8) (patterns, *[256]uint32) {
+	p := newPatterns(flags&1 != 0, flags&2 != 0)
+	switch {
+	case flags&4 != 0:
+		return p, win1251
+	case flags&8 != 0:
+		return p, win1252
+	}
+	return p, nil
 }
 
 // loopName names the sweep's loops for windows-1252 in subtests: "latin"
@@ -364,13 +377,7 @@ func TestSweepLatinPositions(t *testing.T) {
 	if !sweepOK {
 		t.Skip(noSweep)
 	}
-	for _, latin := range []bool{true, false} {
-		t.Run(loopName(latin), func(t *testing.T) {
-			skipNoLatin(t, latin)
-			setLatin(t, latin)
-			sweepLatinPositions(t)
-		})
-	}
+	eachLatinLoop(t, func(t *testing.T, _ bool) { sweepLatinPositions(t) })
 }
 
 // sweepLatinPositions is TestSweepLatinPositions for one setting of the

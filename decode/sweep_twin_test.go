@@ -152,14 +152,7 @@ func FuzzSweepTwin(f *testing.F) {
 	f.Add([]byte(strings.Repeat("L'\xE9t\xE9 \xE0 la plage,\r\n\xAB oui \xBB\r\n", 9)), uint8(27), uint16(300))
 	f.Add([]byte(strings.Repeat("\uFFFD text \r\n", 12)), uint8(3), uint16(90))
 	f.Fuzz(func(t *testing.T, s []byte, flags uint8, room uint16) {
-		p := newPatterns(flags&1 != 0, flags&2 != 0)
-		var table *[256]uint32
-		switch {
-		case flags&4 != 0:
-			table = win1251
-		case flags&8 != 0:
-			table = win1252
-		}
+		p, table := fuzzPatterns(flags)
 		latin := flags&16 != 0
 		compareSweep(t, &p, s, table, latin, 3*len(s)+128)
 		compareSweep(t, &p, s, table, latin, int(room%512))
