@@ -33,39 +33,7 @@ func FuzzReader(f *testing.F) {
 		limit := 64*len(data) + 64 // gzip expands at most about 1032 times
 		src := &countingSeeker{Reader: bytes.NewReader(data)}
 		r := NewReader(src)
-		var events []string
-		for i := 0; ; i++ {
-			if i > limit {
-				t.Fatalf("Next returned %d times for %d bytes of input", i, len(data))
-			}
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				var re *RecordError
-				if !errors.As(err, &re) {
-					t.Fatalf("Next: %v is not a *RecordError", err)
-				}
-				events = append(events, err.Error())
-				continue
-			}
-			events = append(events, rec.RecordID+" "+rec.Type)
-			if i%2 == 0 {
-				continue // leave the block to Next
-			}
-			if p, err := rec.Payload(); err == nil {
-				p.IsHTML()
-				if _, err := io.Copy(io.Discard, io.LimitReader(p.Body, 16<<20)); err != nil {
-					var re *RecordError
-					if errors.As(err, &re) {
-						events = append(events, err.Error())
-					}
-				}
-			} else if _, err := io.Copy(io.Discard, rec.Body); err != nil {
-				events = append(events, err.Error())
-			}
-		}
+		events := fuzzEvents(t, r, limit)
 		if n := len(r.in.buf) + len(r.s.buf); n > 3*(maxHold+minBuffer) {
 			t.Errorf("buffers grew to %d bytes", n)
 		}
@@ -77,37 +45,51 @@ func FuzzReader(f *testing.F) {
 
 		// The same reads through a reader that returns half of what is
 		// asked give the same events.
-		var events2 []string
-		r = NewReader(iotest.HalfReader(bytes.NewReader(data)))
-		for i := 0; ; i++ {
-			rec, err := r.Next()
-			if err == io.EOF || i > limit {
-				break
-			}
-			if err != nil {
-				events2 = append(events2, err.Error())
-				continue
-			}
-			events2 = append(events2, rec.RecordID+" "+rec.Type)
-			if i%2 == 0 {
-				continue
-			}
-			if p, err := rec.Payload(); err == nil {
-				p.IsHTML()
-				if _, err := io.Copy(io.Discard, io.LimitReader(p.Body, 16<<20)); err != nil {
-					var re *RecordError
-					if errors.As(err, &re) {
-						events2 = append(events2, err.Error())
-					}
-				}
-			} else if _, err := io.Copy(io.Discard, rec.Body); err != nil {
-				events2 = append(events2, err.Error())
-			}
-		}
+		events2 := fuzzEvents(t, NewReader(iotest.HalfReader(bytes.NewReader(data))), limit)
 		if !equal(events, events2) {
 			t.Errorf("chunking changed the records:\nwhole: %s\nhalf:  %s", strings.Join(events, "\n       "), strings.Join(events2, "\n       "))
 		}
 	})
+}
+
+// fuzzEvents reads all records of r, the block of every other one through
+// its Payload (or Body where it has none), and returns a line for each
+// record and each error. Next returning more than limit times, or an error
+// that is not a *RecordError, fails t.
+func fuzzEvents(t *testing.T, r *Reader, limit int) []string {
+	var events []string
+	for i := 0; ; i++ {
+		if i > limit {
+			t.Fatalf("Next returned %d times", i)
+		}
+		rec, err := r.Next()
+		if err == io.EOF {
+			return events
+		}
+		if err != nil {
+			var re *RecordError
+			if !errors.As(err, &re) {
+				t.Fatalf("Next: %v is not a *RecordError", err)
+			}
+			events = append(events, err.Error())
+			continue
+		}
+		events = append(events, rec.RecordID+" "+rec.Type)
+		if i%2 == 0 {
+			continue // leave the block to Next
+		}
+		if p, err := rec.Payload(); err == nil {
+			p.IsHTML()
+			if _, err := io.Copy(io.Discard, io.LimitReader(p.Body, 16<<20)); err != nil {
+				var re *RecordError
+				if errors.As(err, &re) {
+					events = append(events, err.Error())
+				}
+			}
+		} else if _, err := io.Copy(io.Discard, rec.Body); err != nil {
+			events = append(events, err.Error())
+		}
+	}
 }
 
 // FuzzDamagedLengths reads a valid WARC of eight records whose one
