@@ -35,6 +35,16 @@ func readString(t *testing.T, r io.Reader, err error) string {
 	return string(b)
 }
 
+// readBoth reads in through charsniff.NewReader and x/net's
+// charset.NewReader, with the Content-Type contentType.
+func readBoth(t *testing.T, in, contentType string) (got, xgot string) {
+	t.Helper()
+	r, err := charsniff.NewReader(strings.NewReader(in), contentType)
+	got = readString(t, r, err)
+	xr, err := xcharset.NewReader(strings.NewReader(in), contentType)
+	return got, readString(t, xr, err)
+}
+
 // TestLookup checks labels and names against x/net's, for every label of
 // the Encoding Standard, and the lower-case canonical names.
 func TestLookup(t *testing.T) {
@@ -241,10 +251,7 @@ func TestNewReaderLabelCharsetReader(t *testing.T) {
 // TestDifferenceFromXNet_BOMRemoved: a leading byte order mark is not text.
 func TestDifferenceFromXNet_BOMRemoved(t *testing.T) {
 	for _, in := range []string{"\xEF\xBB\xBFhi", "\xFF\xFEh\x00i\x00", "\xFE\xFF\x00h\x00i"} {
-		r, err := charsniff.NewReader(strings.NewReader(in), "")
-		got := readString(t, r, err)
-		xr, err := xcharset.NewReader(strings.NewReader(in), "")
-		xgot := readString(t, xr, err)
+		got, xgot := readBoth(t, in, "")
 		if got != "hi" || xgot != "\uFEFFhi" {
 			t.Errorf("NewReader(%q) = %q, x/net %q, want %q and %q", in, got, xgot, "hi", "\uFEFFhi")
 		}
@@ -254,10 +261,7 @@ func TestDifferenceFromXNet_BOMRemoved(t *testing.T) {
 // TestDifferenceFromXNet_NewlinesNormalized: CR LF and CR become LF.
 func TestDifferenceFromXNet_NewlinesNormalized(t *testing.T) {
 	in := "<p>a\r\nb\rc"
-	r, err := charsniff.NewReader(strings.NewReader(in), "text/html; charset=utf-8")
-	got := readString(t, r, err)
-	xr, err := xcharset.NewReader(strings.NewReader(in), "text/html; charset=utf-8")
-	xgot := readString(t, xr, err)
+	got, xgot := readBoth(t, in, "text/html; charset=utf-8")
 	if got != "<p>a\nb\nc" || xgot != in {
 		t.Errorf("got %q, x/net %q", got, xgot)
 	}
@@ -266,10 +270,7 @@ func TestDifferenceFromXNet_NewlinesNormalized(t *testing.T) {
 // TestDifferenceFromXNet_NULReplaced: U+0000 becomes U+FFFD.
 func TestDifferenceFromXNet_NULReplaced(t *testing.T) {
 	in := "<p>a\x00b"
-	r, err := charsniff.NewReader(strings.NewReader(in), "text/html; charset=windows-1252")
-	got := readString(t, r, err)
-	xr, err := xcharset.NewReader(strings.NewReader(in), "text/html; charset=windows-1252")
-	xgot := readString(t, xr, err)
+	got, xgot := readBoth(t, in, "text/html; charset=windows-1252")
 	if got != "<p>a\uFFFDb" || xgot != in {
 		t.Errorf("got %q, x/net %q", got, xgot)
 	}
@@ -304,10 +305,7 @@ func TestDifferenceFromXNet_WHATWGDecoders(t *testing.T) {
 func TestDifferenceFromXNet_InvalidUTF8Replaced(t *testing.T) {
 	// Valid UTF-8 in the first 1024 bytes, an ill-formed byte later.
 	in := "<p>caf\xC3\xA9, d\xC3\xA9j\xC3\xA0 vu" + strings.Repeat(" ", 1100) + "\xFF"
-	r, err := charsniff.NewReader(strings.NewReader(in), "")
-	got := readString(t, r, err)
-	xr, err := xcharset.NewReader(strings.NewReader(in), "")
-	xgot := readString(t, xr, err)
+	got, xgot := readBoth(t, in, "")
 	if !utf8.ValidString(got) || xgot != in {
 		t.Errorf("got %q (valid UTF-8: %v), x/net %q", got, utf8.ValidString(got), xgot)
 	}
