@@ -106,40 +106,32 @@ func gzipFile(dst, src string) error {
 	return err
 }
 
+// readBench reads the WARC file at path, and with payloads every
+// response's payload, raising *peak to the heap in use every 256 records;
+// it returns the number of records.
 func readBench(b *testing.B, path string, payloads bool, peak *uint64) int {
 	f, err := os.Open(path)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer f.Close()
-	r := NewReader(f)
 	var ms runtime.MemStats
 	buf := make([]byte, 32<<10)
-	n := 0
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			return n
-		}
-		if err != nil {
-			b.Fatal(err)
-		}
-		n++
-		if n%256 == 0 {
+	return eachRecord(b, NewReader(f), func(i int, rec *Record) error {
+		if i%256 == 0 {
 			runtime.ReadMemStats(&ms)
 			*peak = max(*peak, ms.HeapInuse)
 		}
 		if !payloads || rec.Type != "response" {
-			continue
+			return nil
 		}
 		p, err := rec.Payload()
 		if err != nil {
-			b.Fatal(err)
+			return err
 		}
-		if _, err := io.CopyBuffer(io.Discard, onlyReader{p.Body}, buf); err != nil {
-			b.Fatal(err)
-		}
-	}
+		_, err = io.CopyBuffer(io.Discard, onlyReader{p.Body}, buf)
+		return err
+	})
 }
 
 // onlyReader hides any WriteTo method, so that io.CopyBuffer uses buf.

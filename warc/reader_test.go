@@ -77,8 +77,13 @@ func kind(err error) string {
 // Body; a block error then follows its record, as it does when Next reports
 // it.
 func describe(t testing.TB, r io.Reader, readBodies bool) []string {
+	return describeReader(t, NewReader(r), readBodies)
+}
+
+// describeReader is describe with the records of wr.
+func describeReader(t testing.TB, wr *Reader, readBodies bool) []string {
 	at := func(re *RecordError) int64 { return re.Offset }
-	return walkRecords(t, r, at, func(_ *Reader, rec *Record, name string) []string {
+	return walkRecords(t, wr, at, func(_ *Reader, rec *Record, name string) []string {
 		line := fmt.Sprintf("rec %s %s %d @%d", name, rec.Type, rec.ContentLength, rec.Offset)
 		if !readBodies {
 			return []string{line}
@@ -87,14 +92,13 @@ func describe(t testing.TB, r io.Reader, readBodies bool) []string {
 	})
 }
 
-// walkRecords reads all records of r and returns the lines lines gives for
+// walkRecords reads all records of wr and returns the lines lines gives for
 // each record (name is its WARC-Record-ID between "<urn:test:" and ">"),
 // "err KIND @OFFSET" for each damaged one, at the offset at picks, and
 // "fatal MESSAGE" for any other error, which ends it, as does a fatal
 // line of lines.
-func walkRecords(t testing.TB, r io.Reader, at func(*RecordError) int64, lines func(wr *Reader, rec *Record, name string) []string) []string {
+func walkRecords(t testing.TB, wr *Reader, at func(*RecordError) int64, lines func(wr *Reader, rec *Record, name string) []string) []string {
 	var out []string
-	wr := NewReader(r)
 	for i := 0; ; i++ {
 		if i > 1000 {
 			t.Fatal("Next does not stop")
@@ -135,6 +139,23 @@ func readBlock(t testing.TB, rec *Record, name string, at func(*RecordError) int
 		t.Errorf("record %s: read %d bytes of block, want %d", name, len(b), rec.ContentLength)
 	}
 	return nil
+}
+
+// eachRecord calls f with the index and the record of each record of r,
+// failing tb on an error from Next or f, and returns how many there were.
+func eachRecord(tb testing.TB, r *Reader, f func(i int, rec *Record) error) int {
+	for i := 0; ; i++ {
+		rec, err := r.Next()
+		if err == io.EOF {
+			return i
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if err := f(i, rec); err != nil {
+			tb.Fatal(err)
+		}
+	}
 }
 
 func recLine(name string, seg []byte, off int) string {
@@ -427,21 +448,12 @@ func TestSplits(t *testing.T) {
 // blocks returns the header and block of every record, failing on errors.
 func blocks(t *testing.T, r io.Reader) []string {
 	var out []string
-	wr := NewReader(r)
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachRecord(t, NewReader(r), func(_ int, rec *Record) error {
 		b, err := io.ReadAll(rec.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
 		out = append(out, fmt.Sprint(rec.Header)+string(b))
-	}
+		return err
+	})
+	return out
 }
 
 func TestRecordFields(t *testing.T) {
@@ -572,15 +584,7 @@ func TestBoundedMemory(t *testing.T) {
 			data = warctest.Gzip(in)
 		}
 		r := NewReader(bytes.NewReader(data))
-		for {
-			_, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
+		eachRecord(t, r, func(int, *Record) error { return nil })
 		if len(r.in.buf) > maxBuffer || len(r.s.buf) > maxBuffer {
 			t.Errorf("compress=%v: buffers grew to %d and %d bytes", compress, len(r.in.buf), len(r.s.buf))
 		}
@@ -623,23 +627,7 @@ func TestReset(t *testing.T) {
 			r.Reset(bytes.NewReader(in))
 		}
 		want := describe(t, bytes.NewReader(in), false)
-		var got []string
-		for {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
-			var re *RecordError
-			if errors.As(err, &re) {
-				got = append(got, fmt.Sprintf("err %s @%d", kind(err), re.Offset))
-				continue
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			name := strings.TrimSuffix(strings.TrimPrefix(rec.RecordID, "<urn:test:"), ">")
-			got = append(got, fmt.Sprintf("rec %s %s %d @%d", name, rec.Type, rec.ContentLength, rec.Offset))
-		}
+		got := describeReader(t, r, false)
 		if !equal(got, want) {
 			t.Errorf("input %d after Reset:\ngot  %q\nwant %q", i, got, want)
 		}

@@ -125,7 +125,7 @@ func (c damagedCrawl) want(errKind string) []string {
 // damaged one, at uncompressed offsets; more adds the lines of its own
 // that a record gives.
 func recordEvents(t testing.TB, r io.Reader, more func(wr *Reader, rec *Record, name string) []string) []string {
-	return walkRecords(t, r, uncompressedAt, func(wr *Reader, rec *Record, name string) []string {
+	return walkRecords(t, NewReader(r), uncompressedAt, func(wr *Reader, rec *Record, name string) []string {
 		line := fmt.Sprintf("rec %s @%d", name, rec.UncompressedOffset)
 		if name == "X" {
 			line = fmt.Sprintf("rec X %d @%d", rec.ContentLength, rec.UncompressedOffset)
