@@ -362,22 +362,13 @@ func equal(a, b []string) bool {
 	return true
 }
 
-// TestChunking reads every corruption case through readers that return
-// one byte at a time, half of what is asked, data with io.EOF, and
-// (0, nil) now and then: the records and errors must not change.
+// TestChunking reads every corruption case through each of chunkings
+// (one byte at a time, half of what is asked, data with io.EOF, (0, nil)
+// now and then, random sizes): the records and errors must not change.
 func TestChunking(t *testing.T) {
-	readers := []struct {
-		name string
-		wrap func(io.Reader) io.Reader
-	}{
-		{"OneByteReader", iotest.OneByteReader},
-		{"HalfReader", iotest.HalfReader},
-		{"DataErrReader", iotest.DataErrReader},
-		{"stutter", func(r io.Reader) io.Reader { return &stutterReader{r: r} }},
-	}
 	for _, set := range [][]corruptCase{plainCases(), gzipCases()} {
 		for _, tc := range set {
-			for _, rd := range readers {
+			for _, rd := range chunkings {
 				if len(tc.in) > 100<<10 && rd.name == "OneByteReader" {
 					continue // the long-header case; slow byte by byte
 				}
