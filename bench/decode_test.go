@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -136,19 +135,7 @@ func BenchmarkDecode(b *testing.B) {
 		ct := "text/html; charset=" + c.charset
 		for _, rd := range readers {
 			b.Run(c.name+"/"+rd.name, func(b *testing.B) {
-				b.SetBytes(int64(len(data)))
-				b.ReportAllocs()
-				src := bytes.NewReader(data)
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				cpu0 := testutil.ThreadCPU()
-				for b.Loop() {
-					src.Reset(data)
-					if err := rd.read(src, ct); err != nil {
-						b.Fatal(err)
-					}
-				}
-				reportCPU(b, cpu0, len(data))
+				benchRead(b, data, func(src io.Reader) error { return rd.read(src, ct) })
 			})
 		}
 	}
