@@ -68,16 +68,8 @@ func checkCrawl(t *testing.T, data []byte, base string) {
 		pages[p.Path] = p
 	}
 	seen := map[string]bool{}
-	r := NewReader(bytes.NewReader(data))
 	var types []string
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("Next: %v", err)
-		}
+	eachRecord(t, NewReader(bytes.NewReader(data)), func(_ int, rec *Record) error {
 		types = append(types, rec.Type)
 		if rec.RecordID == "" || rec.Date.IsZero() || rec.Version != "1.0" {
 			t.Errorf("record %d: RecordID %q, Date %v, Version %q", len(types), rec.RecordID, rec.Date, rec.Version)
@@ -92,7 +84,7 @@ func checkCrawl(t *testing.T, data []byte, base string) {
 			if base != "" {
 				if !strings.HasPrefix(path, base+"/") {
 					t.Errorf("%s record for %q: not on %s", rec.Type, rec.TargetURI, base)
-					continue
+					return nil
 				}
 				path = strings.TrimPrefix(path, base)
 			} else if i := strings.Index(path, "://"); i >= 0 {
@@ -103,13 +95,13 @@ func checkCrawl(t *testing.T, data []byte, base string) {
 			page, ok := pages[path]
 			if !ok {
 				t.Errorf("%s record for unknown page %q", rec.Type, rec.TargetURI)
-				continue
+				return nil
 			}
 			if rec.Type == "request" {
 				if _, err := rec.Payload(); !errors.Is(err, ErrNoPayload) {
 					t.Errorf("request %s: Payload error %v, want ErrNoPayload", path, err)
 				}
-				continue
+				return nil
 			}
 			seen[path] = true
 			checkResponse(t, rec, page)
@@ -120,7 +112,8 @@ func checkCrawl(t *testing.T, data []byte, base string) {
 		default:
 			t.Errorf("unexpected %s record", rec.Type)
 		}
-	}
+		return nil
+	})
 	for _, p := range warctest.Site {
 		if !seen[p.Path] {
 			t.Errorf("no response record for %s", p.Path)
