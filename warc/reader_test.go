@@ -159,19 +159,29 @@ func eachRecord(tb testing.TB, r *Reader, f func(i int, rec *Record) error) int 
 }
 
 func recLine(name string, seg []byte, off int) string {
-	// The Content-Length is in the segment's header.
-	i := bytes.Index(seg, []byte("Content-Length: "))
-	j := bytes.IndexByte(seg[i:], '\r')
-	return fmt.Sprintf("rec %s response %s @%d", name, seg[i+16:i+j], off)
+	i, j := lengthField(seg)
+	return fmt.Sprintf("rec %s response %s @%d", name, seg[i:j], off)
+}
+
+// lengthField returns where the value of the Content-Length header in
+// seg, a record's segment, starts and ends.
+func lengthField(seg []byte) (start, end int) {
+	i := bytes.Index(seg, []byte("Content-Length: ")) + 16
+	return i, i + bytes.IndexByte(seg[i:], '\r')
 }
 
 // withLength returns rec's segment with its Content-Length changed by d.
 func withLength(seg []byte, d int) []byte {
-	i := bytes.Index(seg, []byte("Content-Length: ")) + 16
-	j := i + bytes.IndexByte(seg[i:], '\r')
+	i, j := lengthField(seg)
 	n, _ := strconv.Atoi(string(seg[i:j]))
+	return setLength(seg, int64(n+d))
+}
+
+// setLength returns seg with its Content-Length set to n.
+func setLength(seg []byte, n int64) []byte {
+	i, j := lengthField(seg)
 	out := append([]byte{}, seg[:i]...)
-	out = strconv.AppendInt(out, int64(n+d), 10)
+	out = strconv.AppendInt(out, n, 10)
 	return append(out, seg[j:]...)
 }
 

@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -54,15 +53,6 @@ func newDamagedCrawl(size, delta int) damagedCrawl {
 	}
 	c.segs[1] = setLength(c.segs[1], c.xCL)
 	return c
-}
-
-// setLength returns seg with its Content-Length set to n.
-func setLength(seg []byte, n int64) []byte {
-	i := bytes.Index(seg, []byte("Content-Length: ")) + 16
-	j := i + bytes.IndexByte(seg[i:], '\r')
-	out := append([]byte{}, seg[:i]...)
-	out = strconv.AppendInt(out, n, 10)
-	return append(out, seg[j:]...)
 }
 
 // input returns the crawl as one stream: "plain", "gzip" (the whole file one
