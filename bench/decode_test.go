@@ -73,18 +73,22 @@ func load(b *testing.B, c corpus) []byte {
 // straight into it, where WriteTo decodes into the Reader's 2 KB buffer.
 var readBuf [32 << 10]byte
 
+// discard reads all of r into io.Discard, unless err, NewReader's error.
+func discard(r io.Reader, err error) error {
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(io.Discard, r)
+	return err
+}
+
 // readers are the contenders, each reading all of src into io.Discard.
 var readers = []struct {
 	name string
 	read func(src io.Reader, contentType string) error
 }{
 	{"charsniff.NewReader", func(src io.Reader, ct string) error {
-		r, err := charsniff.NewReader(src, ct)
-		if err != nil {
-			return err
-		}
-		_, err = io.Copy(io.Discard, r)
-		return err
+		return discard(charsniff.NewReader(src, ct))
 	}},
 	{"decode.NewReader", func(src io.Reader, ct string) error {
 		r, err := decode.NewReader(src, decode.WithSniff(sniff.Options{ContentType: ct}))
@@ -110,12 +114,7 @@ var readers = []struct {
 		}
 	}},
 	{"x-net-charset.NewReader", func(src io.Reader, ct string) error {
-		r, err := xcharset.NewReader(src, ct)
-		if err != nil {
-			return err
-		}
-		_, err = io.Copy(io.Discard, r)
-		return err
+		return discard(xcharset.NewReader(src, ct))
 	}},
 	{"x-text-transform.Reader", func(src io.Reader, ct string) error {
 		label := ct[strings.LastIndex(ct, "=")+1:]
