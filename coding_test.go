@@ -4,46 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/charsniff/charsniff"
+	"github.com/charsniff/charsniff/internal/testutil"
 )
-
-// codedText returns n bytes of HTML that compress about four times, so
-// that every decoder gives bytes well before the end of its input.
-func codedText(n int) []byte {
-	rng := rand.New(rand.NewPCG(1, 2))
-	var b strings.Builder
-	b.WriteString("<!DOCTYPE html><meta charset=utf-8>\n")
-	for b.Len() < n {
-		fmt.Fprintf(&b, "<p>word%d %x</p>\n", rng.IntN(1000), rng.Uint32())
-	}
-	return []byte(b.String()[:n])
-}
-
-// spoil returns a copy of b damaged as kind says: "start" (the first 16
-// bytes 0xFF), "cut8" (all but 8 bytes gone), "middle" (64 bytes 0xFF
-// half-way), "cut" (the second half gone), "empty" (nothing), "valid".
-func spoil(b []byte, kind string) []byte {
-	b = bytes.Clone(b)
-	switch kind {
-	case "start":
-		copy(b, bytes.Repeat([]byte{0xFF}, 16))
-	case "cut8":
-		b = b[:8]
-	case "middle":
-		copy(b[len(b)/2:], bytes.Repeat([]byte{0xFF}, 64))
-	case "cut":
-		b = b[:len(b)/2]
-	case "empty":
-		b = nil
-	}
-	return b
-}
 
 // codingCases are the content codings a server sends, as the header says
 // and as compress applies them ("deflate-raw" is raw deflate).
@@ -77,7 +45,7 @@ func serveCoded(t *testing.T, page []byte) *httptest.Server {
 		}
 		w.Header().Set("Content-Type", "text/html")
 		w.Header().Set("Content-Encoding", codingCases[i].header)
-		w.Write(spoil(coded[i], kind))
+		w.Write(testutil.Spoil(coded[i], kind))
 	}))
 	t.Cleanup(srv.Close)
 	return srv
@@ -90,7 +58,7 @@ func serveCoded(t *testing.T, page []byte) *httptest.Server {
 // corrupt or cut later fails on Read after the bytes before the damage;
 // an empty body is an empty page; a valid one reads whole.
 func TestCodingErrors(t *testing.T) {
-	page := codedText(1 << 20) // past a zstd block of 128 KiB
+	page := testutil.CodedText(1 << 20) // past a zstd block of 128 KiB
 	srv := serveCoded(t, page)
 	base := &http.Transport{DisableCompression: true}
 	t.Cleanup(base.CloseIdleConnections)

@@ -3,9 +3,7 @@ package contentcoding
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -123,40 +121,11 @@ func TestUnsupported(t *testing.T) {
 	}
 }
 
-// text returns n bytes of HTML that compress about four times, so that
-// every decoder gives bytes well before the end of its input.
-func text(n int) []byte {
-	rng := rand.New(rand.NewPCG(1, 2))
-	var b strings.Builder
-	for b.Len() < n {
-		fmt.Fprintf(&b, "<p>word%d %x</p>\n", rng.IntN(1000), rng.Uint32())
-	}
-	return []byte(b.String()[:n])
-}
-
-// damage returns a copy of b spoilt as kind says: "start" (the first 16
-// bytes 0xFF), "middle" (64 bytes 0xFF half-way), "cut" (the second half
-// gone), "cut8" (all but 8 bytes gone).
-func damage(b []byte, kind string) []byte {
-	b = bytes.Clone(b)
-	switch kind {
-	case "start":
-		copy(b, bytes.Repeat([]byte{0xFF}, 16))
-	case "middle":
-		copy(b[len(b)/2:], bytes.Repeat([]byte{0xFF}, 64))
-	case "cut":
-		b = b[:len(b)/2]
-	case "cut8":
-		b = b[:8]
-	}
-	return b
-}
-
 // TestCorrupt checks that every coding reports damage the same way: a
 // body that fails before its first decompressed byte fails in NewReader,
 // one that fails later in Read, after some bytes; both name the coding.
 func TestCorrupt(t *testing.T) {
-	data := text(1 << 20) // past a zstd block of 128 KiB
+	data := testutil.CodedText(1 << 20) // past a zstd block of 128 KiB
 	for _, tc := range []struct {
 		header string   // the Content-Encoding
 		apply  []string // how the server encodes, in order
@@ -180,7 +149,7 @@ func TestCorrupt(t *testing.T) {
 		outer := codings[len(codings)-1] // the coding undone first
 		name := strings.Join(tc.apply, "+")
 		for _, kind := range []string{"start", "cut8", "middle", "cut"} {
-			r, err := NewReader(body(damage(enc, kind)), codings, Limits{})
+			r, err := NewReader(body(testutil.Spoil(enc, kind)), codings, Limits{})
 			if kind == "start" || kind == "cut8" {
 				var ce *CodingError
 				if r != nil || !errors.As(err, &ce) || ce.Coding != outer {

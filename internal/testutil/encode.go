@@ -5,7 +5,10 @@ import (
 	"compress/flate"
 	"compress/gzip"
 	"compress/zlib"
+	"fmt"
 	"io"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/andybalholm/brotli"
@@ -45,4 +48,38 @@ func Encode(t testing.TB, c string, data []byte) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// CodedText returns n bytes of HTML (n at least 64) that compress about
+// four times, so that every decoder gives bytes well before the end of its
+// input.
+func CodedText(n int) []byte {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html><meta charset=utf-8>\n")
+	for b.Len() < n {
+		fmt.Fprintf(&b, "<p>word%d %x</p>\n", rng.IntN(1000), rng.Uint32())
+	}
+	return []byte(b.String()[:n])
+}
+
+// Spoil returns a copy of b, coded text, damaged as kind says: "start"
+// (the first 16 bytes 0xFF), "cut8" (all but 8 bytes gone), "middle" (64
+// bytes 0xFF half-way), "cut" (the second half gone), "empty" (nothing);
+// any other kind, such as "valid", leaves it whole.
+func Spoil(b []byte, kind string) []byte {
+	b = bytes.Clone(b)
+	switch kind {
+	case "start":
+		copy(b, bytes.Repeat([]byte{0xFF}, 16))
+	case "cut8":
+		b = b[:8]
+	case "middle":
+		copy(b[len(b)/2:], bytes.Repeat([]byte{0xFF}, 64))
+	case "cut":
+		b = b[:len(b)/2]
+	case "empty":
+		b = nil
+	}
+	return b
 }
