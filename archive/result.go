@@ -38,9 +38,12 @@ type Where struct {
 }
 
 // Late reports a change of encoding after the window (a late <meta>, late
-// autodetection): how it was made ("switched" on the fly, "same"), the
-// encoding sniffing had chosen, and the raw offset from which the bytes
-// are decoded in the new encoding.
+// autodetection): how it was made (decode.ChangeKind's String: "switched"
+// on the fly, "same" encoding, now certain, or "restart-needed", where
+// text already decoded would read otherwise and the Reader went on in the
+// encoding sniffing had chosen), that encoding, and the raw offset of the
+// change (for "switched", from which the bytes are decoded in the new
+// encoding).
 type Late struct {
 	Change string `json:"change"`
 	From   string `json:"from"`

@@ -62,7 +62,7 @@ const (
 	SourceBOM                      // a byte order mark
 	SourceOverride                 // the caller's user override
 	SourceTransport                // the transport layer's Content-Type charset
-	SourcePrescan                  // a <meta> found by the prescan
+	SourcePrescan                  // a <meta> found by the prescan (or, in a decode.Result, met after the window: then certain)
 	SourceXML                      // an XML declaration (or the UTF-16 XML prefix) found by the prescan
 	SourceLikely                   // a likely or parent encoding given by the caller
 	SourceAutodetect               // the autodetection step
