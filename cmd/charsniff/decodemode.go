@@ -137,7 +137,7 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	pre := getSettled()
 	defer putSettled(pre)
 	*pre, _ = rd.Settle((*pre)[:0], maxSettle) // its error is o.er's
-	r := result{Result: archive.NewResult(path, rd)}
+	r := result{Result: archive.NewResult(path, rd), textFirst: unsettled(*pre)}
 	if d.text != nil && o.size >= 0 && !o.unpack {
 		// The line is written before the text: the size must be known.
 		r.Bytes = &o.size
@@ -158,6 +158,10 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	if err := d.begin(&r, text); err != nil {
 		return err
 	}
+	// The final decision, for a line written after the text.
+	fin := archive.NewResult(path, rd)
+	fin.Bytes, fin.Error = r.Bytes, r.Error
+	r.Result = fin
 	if r.Error == "" && d.text == nil {
 		r.Bytes = &cr.n
 	}
@@ -182,27 +186,23 @@ type decoder struct {
 	// results are noted when they are written.
 	note     bool
 	begun    bool          // a JSON line with text is open
+	late     bool          // that line began with its text: end writes all its fields
 	textLine []byte        // a text line, reused
 	buf      bytes.Buffer  // for marshal
 	enc      *json.Encoder // on buf
 }
 
 // begin writes the text of a document: to tw, or into a JSON line that
-// stays open for end.
+// stays open for end. The line starts with r's fields, or, if r.textFirst,
+// with the text, and end writes the fields after it.
 func (d *decoder) begin(r *result, text func(io.Writer) error) error {
 	if d.text == nil {
 		return text(d.tw)
 	}
-	// The line up to its closing brace, then the text.
-	b, err := d.marshal(&r.Result)
-	if err != nil {
+	if err := d.open(r); err != nil {
 		return err
 	}
-	b = append(b[:len(b)-1], `,"text":"`...)
-	if _, err := d.out.Write(b); err != nil {
-		return err
-	}
-	d.begun = true
+	d.begun, d.late = true, r.textFirst
 	d.text.reset(d.out)
 	if err := text(d.text); err != nil {
 		return err
@@ -211,6 +211,22 @@ func (d *decoder) begin(r *result, text func(io.Writer) error) error {
 		return err
 	}
 	return d.out.WriteByte('"')
+}
+
+// open writes the start of r's JSON line, up to the opening quote of its
+// text: its fields first, unless r.textFirst.
+func (d *decoder) open(r *result) error {
+	if r.textFirst {
+		_, err := d.out.WriteString(`{"text":"`)
+		return err
+	}
+	b, err := d.marshal(&r.Result)
+	if err != nil {
+		return err
+	}
+	b = append(b[:len(b)-1], `,"text":"`...)
+	_, err = d.out.Write(b)
+	return err
 }
 
 // end writes r's result line, or the end of the JSON line begin opened.
@@ -222,6 +238,9 @@ func (d *decoder) end(r *result) error {
 		return d.line(r)
 	}
 	d.begun = false
+	if d.late {
+		return d.fieldsAfter(r)
+	}
 	if r.Error != "" {
 		if _, err := d.out.WriteString(`,"error":`); err != nil {
 			return err
@@ -236,6 +255,20 @@ func (d *decoder) end(r *result) error {
 	}
 	_, err := d.out.WriteString("}\n")
 	return err
+}
+
+// fieldsAfter ends a JSON line that began with its text: all of r's
+// fields, then the closing brace.
+func (d *decoder) fieldsAfter(r *result) error {
+	b, err := d.marshal(&r.Result)
+	if err != nil {
+		return err
+	}
+	b[0] = ','
+	if _, err := d.out.Write(b); err != nil {
+		return err
+	}
+	return d.out.WriteByte('\n')
 }
 
 // line writes r's result line without text, if there are result lines.

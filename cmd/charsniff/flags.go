@@ -217,6 +217,9 @@ Output, one line per document:
   PATH: ENCODING (CONFIDENCE, SOURCE, late [same|restart-needed] at byte N)
 with --json:
   {"file":"PATH","encoding":"shift_jis","confidence":"tentative","source":"prescan","bytes":676}
+With --decode --json the text is the line's "text" field, last; a document
+whose first MiB of text does not settle its encoding has "text" first and
+the other fields, final, after it.
 ENCODING is the Encoding Standard's name in lower case; CONFIDENCE is certain
 or tentative; SOURCE is bom, override, transport, prescan, xml, likely,
 autodetect or default. "late" says the encoding changed (or a <meta> named

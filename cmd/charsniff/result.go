@@ -13,6 +13,10 @@ import (
 type result struct {
 	archive.Result
 	fatal bool // Error is a problem with the --files-from list: exit 1 whatever the flags
+	// textFirst says that the document's decision was not settled on the
+	// text that may be held (maxSettle): its JSON line with text (--decode
+	// --json) starts with the text, and its fields, final, come after it.
+	textFirst bool
 }
 
 // errorResult is the result of an input that failed.

@@ -83,7 +83,7 @@ func emitRecord(rec *archive.Record, out lines) error {
 		*pre = rec.Settle((*pre)[:0], maxSettle)
 		// The error, if the record has one already (a held record's
 		// damage is known before its text is read), comes after the text.
-		r := result{Result: rec.Result}
+		r := result{Result: rec.Result, textFirst: unsettled(*pre)}
 		r.Error = ""
 		text := func(tw io.Writer) error {
 			if _, err := tw.Write(*pre); err != nil {

@@ -253,9 +253,13 @@ func (c *countingReader) Read(p []byte) (int, error) {
 
 // maxSettle bounds the text held to settle a document's decision before
 // its line is written (--decode --json): a document whose text is ASCII
-// for longer than that is written with the decision so far (see
-// decode.Reader.Settle).
+// for longer than that (see decode.Reader.Settle) gets a line that starts
+// with its text and has its fields, final, after it (result.textFirst).
 const maxSettle = 1 << 20
+
+// unsettled reports whether Settle, which read pre, stopped at maxSettle,
+// undecided (or decided on the last byte: the line is right either way).
+func unsettled(pre []byte) bool { return len(pre) == maxSettle }
 
 // settled holds the buffers of the text read to settle.
 var settled = sync.Pool{New: func() any { return new([]byte) }}

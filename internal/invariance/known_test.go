@@ -25,17 +25,7 @@ func skipKnown(t *testing.T) {
 // (written before the text, settled on at most 1 MiB of it) is known to
 // differ from the answer: by document name, the reason. The other paths
 // still check them, and so does that path for the text.
-var knownLines = map[string]string{
-	// The command settles a line written before its text on the first
-	// MiB of text (cmd/charsniff maxSettle, archive.Record.Settle): a
-	// page ASCII for longer gets the line of its first MiB (windows-1252,
-	// default) and the text of the final decision (windows-1251), while
-	// `charsniff --json` says windows-1251. Reproduce:
-	// { printf '<html>'; head -c 1100000 /dev/zero | tr '\0' a;
-	//   printf '<p>\xdd\xf2\xee \xf0\xf3\xf1\xf1\xea\xe0\xff.</p>'; } >big.html
-	// charsniff --json big.html; charsniff --json --decode big.html
-	"gen/251-large-ascii-head-windows-1251": "--json --decode writes a line settled on 1 MiB of text",
-}
+var knownLines = map[string]string{}
 
 // knownLine reports whether the line of d on path how is a known
 // difference (see knownLines), and logs it; never with -knownbugs.
