@@ -144,47 +144,59 @@ func fileCodingError(err error) error {
 	return err
 }
 
-// sniff runs the sniffing algorithm on the input of j, reading only the
-// window of a plain input, and sends the results to j.out. It gives up when
-// done is closed.
-func (w *worker) sniff(j *job, done <-chan struct{}) {
-	b := &batch{j: j, done: done}
+// sniff runs the sniffing algorithm on in, reading only the window of a
+// plain input, and sends its results with send, in batches, the last one
+// marked. It stops when send returns false.
+func (w *worker) sniff(in input, send func(sniffed) bool) {
+	b := &batch{send: send}
 	defer func() {
 		// A last resort: a bug must cost one input, not the run.
 		if v := recover(); v != nil {
-			b.rs = append(b.rs, internalError(j.in.path, v))
+			b.rs = append(b.rs, internalError(in.path, v))
 		}
-		b.flush()
-		close(j.out)
+		if b.err == nil {
+			send(sniffed{rs: b.rs, last: true, warc: b.warc})
+		}
 	}()
-	o, err := w.openInput(j.in)
+	if in.err != nil {
+		r := errorResult(in.path, in.err)
+		r.fatal = in.fatal
+		b.end(&r)
+		return
+	}
+	w.sniffInput(in, b)
+}
+
+// sniffInput sniffs in, an input that could be named, into b.
+func (w *worker) sniffInput(in input, b *batch) {
+	o, err := w.openInput(in)
 	if err != nil {
-		b.end(ptr(errorResult(j.in.path, err)))
+		b.end(ptr(errorResult(in.path, err)))
 		return
 	}
 	defer o.Close()
 	if o.warc {
-		j.warc = newWARCCounts()
-		if f := splitWARC(j.in, o); f != nil {
-			w.readParts(j.in, f, o.size, b, j.warc)
+		b.warc = newWARCCounts()
+		if f := splitWARC(in, o); f != nil {
+			w.readParts(in, f, o.size, b, b.warc)
 			return
 		}
-		w.readWARC(j.in, o.r, b, j.warc)
+		w.readWARC(in, o.r, b, b.warc)
 		return
 	}
 	rd, err := w.reader(o.r)
 	if err != nil {
-		b.end(ptr(errorResult(j.in.path, err)))
+		b.end(ptr(errorResult(in.path, err)))
 		return
 	}
 	rd.Settle(nil, -1) // its error is o.er's
 	if o.er.Err != nil {
 		// The reader defers a read error to a Read; nothing more is read
 		// here, so report it now.
-		b.end(ptr(errorResult(j.in.path, o.er.Err)))
+		b.end(ptr(errorResult(in.path, o.er.Err)))
 		return
 	}
-	r := result{Result: archive.NewResult(j.in.path, rd)}
+	r := result{Result: archive.NewResult(in.path, rd)}
 	if o.size >= 0 && !o.unpack {
 		r.Bytes = &o.size
 	}
@@ -202,12 +214,12 @@ func ptr[T any](v T) *T { return &v }
 // errStopped is returned by batch when the output has given up.
 var errStopped = errors.New("output stopped")
 
-// batch collects a worker's results for its job's channel.
+// batch collects a worker's results for the output.
 type batch struct {
-	j    *job
-	done <-chan struct{}
+	send func(sniffed) bool
 	rs   []result
-	err  error
+	warc *warcCounts // the input's WARC counts, if it is a WARC file
+	err  error       // errStopped once send has refused a batch
 }
 
 // begin does nothing: in sniffing mode the line waits for end, and there
@@ -221,22 +233,12 @@ func (b *batch) end(r *result) error {
 	}
 	b.rs = append(b.rs, *r)
 	if len(b.rs) == batchSize {
-		b.flush()
+		if !b.send(sniffed{rs: b.rs}) {
+			b.err = errStopped
+		}
+		b.rs = make([]result, 0, batchSize)
 	}
 	return b.err
-}
-
-// flush sends the results collected so far.
-func (b *batch) flush() {
-	if len(b.rs) == 0 || b.err != nil {
-		return
-	}
-	select {
-	case b.j.out <- b.rs:
-		b.rs = make([]result, 0, batchSize)
-	case <-b.done:
-		b.err = errStopped
-	}
 }
 
 // countingReader counts the bytes read through it.

@@ -9,15 +9,25 @@ import (
 	"sync"
 )
 
-// FlatMap calls work for each value of in on workers goroutines; work
+// Config sizes a fan-out.
+type Config struct {
+	Workers int // goroutines running work (at least 1)
+	Ahead   int // inputs in flight: worked on, or waiting for emit (at least 1)
+	Queue   int // outputs of one input held for emit (at least 1; FlatMap)
+	// Idle, if set, is called on the caller's goroutine before it waits
+	// for the next output (to flush what was emitted so far, say).
+	Idle func()
+}
+
+// FlatMap calls work for each value of in on c.Workers goroutines; work
 // sends its outputs (any number) with send, and emit gets every output on
 // the caller's goroutine, one call at a time: those of one input in the
 // order they were sent, the inputs in the order of in. in is ranged on a
 // goroutine of its own.
 //
-// Memory is bounded: work runs on at most ahead inputs that emit is not
-// done with (the one it is at included), and each holds at most queue
-// outputs not yet emitted (send waits for room).
+// Memory is bounded: work runs on at most c.Ahead inputs that emit is
+// not done with (the one it is at included), and each holds at most
+// c.Queue outputs not yet emitted (send waits for room).
 //
 // FlatMap stops at the end of in, at emit's first error, when ctx is done,
 // or at a panic; it then cancels the context work and in get (so a send
@@ -27,17 +37,17 @@ import (
 // work may wait on it for emit to be done with an output it sent. A panic
 // in work or in in is raised again on the caller's goroutine then, with
 // the first panic's value. The error is emit's or ctx's.
-func FlatMap[In, Out any](ctx context.Context, workers, ahead, queue int, in func(context.Context) iter.Seq[In],
-	work func(ctx context.Context, v In, send func(Out) bool), emit func(Out) error) (err error) {
-	f := &fan[In, Out]{work: work, queue: queue}
+func FlatMap[In, Out any](ctx context.Context, c Config, in func(context.Context) iter.Seq[In],
+	work func(ctx context.Context, v In, send func(Out) bool), emit func(Out) error) error {
+	f := &fan[In, Out]{work: work, queue: max(c.Queue, 1), idle: c.Idle}
 	f.stop, f.cancel = context.WithCancel(context.WithoutCancel(ctx))
-	f.tokens = make(chan struct{}, max(ahead, 1))
-	order := make(chan *slot[Out], max(ahead, 1))
+	f.tokens = make(chan struct{}, max(c.Ahead, 1))
+	order := make(chan *slot[Out], max(c.Ahead, 1))
 	jobs := make(chan job[In, Out])
 	defer f.wait() // also when emit panics
 	f.wg.Add(1)
 	go f.produce(in(f.stop), order, jobs)
-	for range max(workers, 1) {
+	for range max(c.Workers, 1) {
 		f.wg.Add(1)
 		go f.worker(jobs)
 	}
@@ -45,9 +55,10 @@ func FlatMap[In, Out any](ctx context.Context, workers, ahead, queue int, in fun
 }
 
 // Map is FlatMap with one output for each input: work returns it.
-func Map[In, Out any](ctx context.Context, workers, ahead int, in func(context.Context) iter.Seq[In],
+func Map[In, Out any](ctx context.Context, c Config, in func(context.Context) iter.Seq[In],
 	work func(ctx context.Context, v In) Out, emit func(Out) error) error {
-	return FlatMap(ctx, workers, ahead, 1, in, func(ctx context.Context, v In, send func(Out) bool) {
+	c.Queue = 1
+	return FlatMap(ctx, c, in, func(ctx context.Context, v In, send func(Out) bool) {
 		send(work(ctx, v))
 	}, emit)
 }
@@ -56,6 +67,7 @@ func Map[In, Out any](ctx context.Context, workers, ahead int, in func(context.C
 type fan[In, Out any] struct {
 	work   func(context.Context, In, func(Out) bool)
 	queue  int
+	idle   func() // Config.Idle
 	stop   context.Context    // done once the consumer has stopped
 	cancel context.CancelFunc // of stop
 	tokens chan struct{}      // one for each input in flight: at most ahead
@@ -90,7 +102,7 @@ func (f *fan[In, Out]) produce(seq iter.Seq[In], order chan<- *slot[Out], jobs c
 		case <-f.stop.Done():
 			return
 		}
-		s := &slot[Out]{q: make(chan Out, max(f.queue, 1))}
+		s := &slot[Out]{q: make(chan Out, f.queue)}
 		order <- s // never blocks: order has room for as many as tokens
 		select {
 		case jobs <- job[In, Out]{v, s}:
@@ -139,32 +151,51 @@ func (f *fan[In, Out]) recover() {
 
 // consume emits the outputs of the slots of order, in order.
 func (f *fan[In, Out]) consume(ctx context.Context, order <-chan *slot[Out], emit func(Out) error) error {
-	for s := range order {
+	for {
+		s, ok := receive(ctx, f.idle, order)
+		if !ok {
+			return ctx.Err()
+		}
 		if err := f.emitSlot(ctx, s, emit); err != nil {
 			return err
 		}
 		<-f.tokens
 	}
-	return ctx.Err()
 }
 
 // emitSlot emits the outputs of s until its work is done.
 func (f *fan[In, Out]) emitSlot(ctx context.Context, s *slot[Out], emit func(Out) error) error {
 	for {
-		select {
-		case o, ok := <-s.q:
-			if !ok {
-				return f.stop.Err() // canceled by a panic: wait says so
-			}
-			if err := ctx.Err(); err != nil {
-				return err // nothing is emitted once ctx is done
-			}
-			if err := emit(o); err != nil {
-				return err
-			}
-		case <-ctx.Done():
-			return ctx.Err()
+		o, ok := receive(ctx, f.idle, s.q)
+		if err := ctx.Err(); err != nil {
+			return err // nothing is emitted once ctx is done
 		}
+		if !ok {
+			return f.stop.Err() // canceled by a panic: wait says so
+		}
+		if err := emit(o); err != nil {
+			return err
+		}
+	}
+}
+
+// receive receives from c; if nothing is there, it calls idle (if set)
+// first. It gives up when ctx is done.
+func receive[T any](ctx context.Context, idle func(), c <-chan T) (T, bool) {
+	select {
+	case v, ok := <-c:
+		return v, ok
+	default:
+	}
+	if idle != nil {
+		idle()
+	}
+	select {
+	case v, ok := <-c:
+		return v, ok
+	case <-ctx.Done():
+		var zero T
+		return zero, false
 	}
 }
 

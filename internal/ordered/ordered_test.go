@@ -49,7 +49,7 @@ func TestOrder(t *testing.T) {
 		{1, 1, 1, 50}, {4, 1, 1, 50}, {4, 8, 2, 300}, {8, 3, 5, 200}, {3, 16, 1, 0},
 	} {
 		var got []int
-		err := FlatMap(context.Background(), c.workers, c.ahead, c.queue, count(c.n),
+		err := FlatMap(context.Background(), Config{Workers: c.workers, Ahead: c.ahead, Queue: c.queue}, count(c.n),
 			func(_ context.Context, v int, send func(int) bool) {
 				for k := range 3 {
 					jitter(rng, &mu)
@@ -74,7 +74,7 @@ func TestInFlight(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, ahead := range []int{1, 2, 5} {
 		var started, emitted, most atomic.Int64
-		err := Map(context.Background(), 8, ahead, count(200),
+		err := Map(context.Background(), Config{Workers: 8, Ahead: ahead}, count(200),
 			func(_ context.Context, v int) int {
 				n := started.Add(1) - emitted.Load()
 				for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
@@ -112,7 +112,7 @@ func TestStop(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		var calls int
 		var refused atomic.Int64
-		err := FlatMap(ctx, 4, 4, 1, endless,
+		err := FlatMap(ctx, Config{Workers: 4, Ahead: 4}, endless,
 			func(_ context.Context, v int, send func(int) bool) {
 				for k := 0; send(v); k++ {
 					if k == 1000 {
@@ -201,7 +201,7 @@ func TestPanic(t *testing.T) {
 		}
 		v := func() (v any) {
 			defer func() { v = recover() }()
-			Map(context.Background(), 3, 4, c.in, c.work, emit)
+			Map(context.Background(), Config{Workers: 3, Ahead: 4}, c.in, c.work, emit)
 			return nil
 		}()
 		if v != c.want {
