@@ -67,7 +67,7 @@ func Map[In, Out any](ctx context.Context, c Config, in func(context.Context) it
 type fan[In, Out any] struct {
 	work   func(context.Context, In, func(Out) bool)
 	queue  int
-	idle   func() // Config.Idle
+	idle   func()             // Config.Idle
 	stop   context.Context    // done once the consumer has stopped
 	cancel context.CancelFunc // of stop
 	tokens chan struct{}      // one for each input in flight: at most ahead
