@@ -3,9 +3,13 @@ package archive
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
+	"iter"
 	"runtime"
 	"sync"
+
+	"github.com/charsniff/charsniff/internal/ordered"
 )
 
 // defaultPartSize is the size of the parts ReadAll cuts a gzip WARC file
@@ -72,138 +76,92 @@ func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn 
 		return ReadStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
 	}
 	counts := &Counts{Skipped: make(map[string]int)}
-	pctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	order := make(chan *allPart, n) // bounds the parts read ahead
-	work := make(chan *allPart)
-	go produceParts(pctx, cuts, size, order, work)
-	var wg sync.WaitGroup
+	workers := make(chan *recordWorker, n) // reused by the part readers
 	for range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var aw recordWorker
-			for p := range work {
-				p.read(pctx, src, opts, &aw)
-			}
-		}()
+		workers <- new(recordWorker)
 	}
-	damaged, err := consumeParts(ctx, order, fn, counts)
-	if err == nil {
-		err = ctx.Err() // the producer may have stopped first
-	}
-	cancel()
-	for p := range order { // let the producer and the workers end
-		p.drain()
-	}
-	wg.Wait()
-	if damaged != nil && damaged.panicked != nil {
-		panic(damaged.panicked)
-	}
-	if damaged != nil && err == nil {
+	var damaged *allPart
+	cfg := ordered.Config{Workers: n, Ahead: 2*n + 1, Queue: partQueue}
+	err := ordered.FlatMap(ctx, cfg, parts(cuts, size), func(ctx context.Context, p *allPart, send func(partItem) bool) {
+		aw := <-workers
+		defer func() { workers <- aw }()
+		p.read(ctx, src, opts, aw, send)
+		send(partItem{end: p})
+	}, func(it partItem) error {
+		if it.end == nil {
+			return it.emit(fn)
+		}
+		if it.end.first >= 0 {
+			damaged = it.end
+			return errReadOn
+		}
+		counts.Add(&it.end.counts)
+		return nil
+	})
+	if err == errReadOn {
 		err = damaged.readOn(ctx, src, size, opts, fn, counts)
 	}
 	return counts, err
 }
 
-// produceParts sends a part for each cut to order, in file order, and to
-// work, until ctx is done.
-func produceParts(ctx context.Context, cuts []int64, size int64, order, work chan<- *allPart) {
-	defer close(work)
-	defer close(order)
-	for k, off := range cuts {
-		end := size
-		if k+1 < len(cuts) {
-			end = cuts[k+1]
-		}
-		p := &allPart{off: off, end: end, last: end == size, items: make(chan partItem, partQueue), first: -1}
-		select {
-		case order <- p:
-		case <-ctx.Done():
-			return
-		}
-		select {
-		case work <- p:
-		case <-ctx.Done():
-			close(p.items) // not read
-			return
+// errReadOn stops ReadAll's parts at a part that met an error before its
+// end: the rest of the file is read from that part's start on one
+// goroutine.
+var errReadOn = errors.New("archive: read on from a damaged part")
+
+// parts returns a part for each cut, in file order.
+func parts(cuts []int64, size int64) func(context.Context) iter.Seq[*allPart] {
+	return func(context.Context) iter.Seq[*allPart] {
+		return func(yield func(*allPart) bool) {
+			for k, off := range cuts {
+				end := size
+				if k+1 < len(cuts) {
+					end = cuts[k+1]
+				}
+				if !yield(&allPart{off: off, end: end, last: end == size, first: -1}) {
+					return
+				}
+			}
 		}
 	}
 }
 
-// consumeParts calls fn with the records of the parts of order, in order,
-// and adds the counts of each part read to its end to counts. It returns
-// the first part that met an error before its end or panicked, if any (the rest of
-// the file is to be read from its start on one goroutine), or fn's error,
-// ctx's, or a read error of src.
-func consumeParts(ctx context.Context, order <-chan *allPart, fn func(*Record) error, counts *Counts) (*allPart, error) {
-	for p := range order {
-		if err := p.consume(fn); err != nil {
-			p.drain()
-			return nil, err
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if p.panicked != nil || p.first >= 0 {
-			return p, nil
-		}
-		counts.Add(&p.counts)
+// emit calls fn with the record of it, and hands a record read in place
+// back to its reader. It returns fn's error or a read error of src.
+func (it *partItem) emit(fn func(*Record) error) error {
+	err := it.err
+	if err == nil {
+		err = fn(it.rec)
 	}
-	return nil, nil
-}
-
-// consume calls fn with the records of p, in order, and hands the ones
-// read in place back to p's goroutine. It returns fn's error or a read
-// error of src.
-func (p *allPart) consume(fn func(*Record) error) error {
-	for it := range p.items {
-		err := it.err
-		if err == nil {
-			err = fn(it.rec)
-		}
-		if it.done != nil {
+	if it.done != nil {
+		if it.rec != nil {
 			it.rec.Finish()
-			close(it.done)
 		}
-		it.release()
-		if err != nil {
-			return err
-		}
+		close(it.done)
 	}
-	return nil
-}
-
-// drain waits for the goroutine reading p to stop, handing back the
-// records read in place that it waits for.
-func (p *allPart) drain() {
-	for it := range p.items {
-		if it.done != nil {
-			close(it.done)
-		}
-	}
+	it.release()
+	return err
 }
 
 // An allPart is a byte range of a file read by ReadAll on a goroutine of
-// its own. Its fields after items are set before items is closed.
+// its own. Its fields after last are set when it is read.
 type allPart struct {
 	off, end  int64
-	last      bool          // the part ends the file: its errors are the file's
-	items     chan partItem // the records, in order
-	first     int64         // the offset of the part's first error Record, or -1
-	delivered bool          // that Record went to fn (it was read in place)
+	last      bool  // the part ends the file: its errors are the file's
+	first     int64 // the offset of the part's first error Record, or -1
+	delivered bool  // that Record went to fn (it was read in place)
 	counts    Counts
-	panicked  any // what a panic reading the part carried, if one did
 }
 
 // A partItem is one record of a part: held (decoded, its text in memory),
 // or read in place (done is closed when fn is done with it), or a read
-// error of src.
+// error of src; or the end of a part (end set, nothing else).
 type partItem struct {
 	rec  *Record
 	text *bytes.Buffer // a held record's text, given back to texts after fn
 	done chan struct{}
 	err  error
+	end  *allPart
 }
 
 // texts holds the text buffers of held records for reuse.
@@ -218,16 +176,10 @@ func (it *partItem) release() {
 	it.text = nil
 }
 
-// read reads the records of p with a Reader and aw, sending them to
-// p.items, until the part's end, its first error Record (unless it is the
+// read reads the records of p with a Reader and aw, sending them with
+// send, until the part's end, its first error Record (unless it is the
 // file's last part), or ctx is done.
-func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *recordWorker) {
-	defer close(p.items)
-	defer func() {
-		if v := recover(); v != nil {
-			p.panicked = v // ReadAll panics with it on the caller's goroutine
-		}
-	}()
+func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *recordWorker, send func(partItem) bool) {
 	opts.Offset += p.off
 	r := NewReader(io.NewSectionReader(src, p.off, p.end-p.off), opts)
 	defer func() { p.counts = *r.Counts() }()
@@ -248,7 +200,7 @@ func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *r
 			p.first = it.rec.Offset // not sent: the part stops before it
 			return
 		}
-		if !p.send(ctx, it) || err != nil {
+		if !p.send(ctx, it, send) || err != nil {
 			return
 		}
 		if it.done != nil && !p.last && it.rec.Result.Error != "" {
@@ -258,12 +210,11 @@ func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *r
 	}
 }
 
-// send sends it to p.items and, for a record read in place, waits until
-// fn is done with it. It reports whether the part goes on.
-func (p *allPart) send(ctx context.Context, it partItem) bool {
-	select {
-	case p.items <- it:
-	case <-ctx.Done():
+// send sends it and, for a record read in place, waits until fn is done
+// with it. It reports whether the part goes on: not once ctx is done (fn
+// is done with the records then).
+func (p *allPart) send(ctx context.Context, it partItem, send func(partItem) bool) bool {
+	if !send(it) {
 		return false
 	}
 	if it.done == nil {
@@ -273,8 +224,6 @@ func (p *allPart) send(ctx context.Context, it partItem) bool {
 	case <-it.done:
 		return true
 	case <-ctx.Done():
-		// The consumer may be inside fn with the record: wait for it.
-		<-it.done
 		return false
 	}
 }

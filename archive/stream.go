@@ -45,7 +45,7 @@ func ReadStream(ctx context.Context, src io.Reader, opts Options, fn func(*Recor
 		}
 		return it
 	}, func(it *streamItem) error {
-		return it.emit(fn)
+		return it.partItem.emit(fn)
 	})
 	return r.Counts(), err
 }
@@ -95,21 +95,4 @@ func frameStream(ctx context.Context, r *Reader) iter.Seq[*streamItem] {
 			}
 		}
 	}
-}
-
-// emit calls fn with the record of it, and hands a record read in place
-// back. It returns fn's error, or a read error of src.
-func (it *streamItem) emit(fn func(*Record) error) error {
-	err := it.err
-	if err == nil {
-		err = fn(it.rec)
-	}
-	if it.done != nil {
-		if it.rec != nil {
-			it.rec.Finish()
-		}
-		close(it.done)
-	}
-	it.release()
-	return err
 }
