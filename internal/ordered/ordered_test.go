@@ -216,3 +216,27 @@ func TestPanic(t *testing.T) {
 	}
 	checkGoroutines(t, before)
 }
+
+// TestIdle checks that Idle is called when the caller would wait for an
+// output, on the caller's goroutine (between emits), and not while outputs
+// are there to emit.
+func TestIdle(t *testing.T) {
+	release := make(chan struct{})
+	var idles, emits int
+	var idleAt []int
+	err := Map(context.Background(), Config{Workers: 2, Ahead: 2, Idle: func() {
+		idles++
+		idleAt = append(idleAt, emits)
+		if idles == 1 {
+			close(release) // the first input's work waits for the first idle
+		}
+	}}, count(3), func(_ context.Context, v int) int {
+		if v == 0 {
+			<-release
+		}
+		return v
+	}, func(int) error { emits++; return nil })
+	if err != nil || idles == 0 || idleAt[0] != 0 || emits != 3 {
+		t.Errorf("got %d idles (at emits %v), %d emits, %v; want the first idle before any emit, 3 emits", idles, idleAt, emits, err)
+	}
+}
