@@ -27,6 +27,7 @@ var floors = map[string]int{
 	"internal/mimetype":          0,
 	"internal/firsterr":          0,
 	"internal/contentcoding":     0,
+	"internal/ordered":           0,
 	"internal/region":            1,
 	"decode/internal/singlebyte": 1,
 	"prescan":                    1,
