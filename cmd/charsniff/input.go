@@ -77,7 +77,7 @@ const maxListLine = 64 << 10
 // (*rangeError). A problem reading the list is yielded as a *listError
 // and ends it.
 func readList(name string, stdin io.Reader, yield func(entry, error) bool) {
-	var r io.Reader = stdin
+	r := stdin
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
