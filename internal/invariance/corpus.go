@@ -272,6 +272,15 @@ func Generate(seed uint64) []Doc {
 	g.add("large", big, b.Bytes(), "")
 	big = byLabel("windows-1251")
 	g.add("large-ascii-head", big, cat(head(), g.filler(1100<<10), g.body(big)), "")
+	// As long as the window, give or take a byte, and ending inside a
+	// character: whether the source says EOF with its last bytes or on
+	// the next read must not matter (FuzzLateMeta found that it did).
+	for _, tail := range []string{"\xc7\x90\xc7", "\x82\xa0\x82", "\xa4\xa4\xa4", "\xe3\x81"} {
+		for _, n := range []int{1023, 1024, 1025} {
+			b := cat(g.filler(n-len(tail)), []byte(tail))
+			g.add(fmt.Sprintf("window-%d-cut", n), script{}, b[len(b)-n:], "")
+		}
+	}
 	return g.docs
 }
 
