@@ -549,39 +549,38 @@ func sameDecoder(a, b override.Encoding) bool {
 // comment may end at --!> for the tokenizer). Most pages declare their
 // encoding before any of these, and their late scan costs nothing.
 func parsedAlike(w []byte) bool {
-	if bytes.Contains(w, commentBang) {
+	// The <meta> starts at the last <, unless its attributes hold one
+	// (then answer false: conservative). Inside the tag no tokenizer
+	// state the prescan lacks can start; only the bytes before it count.
+	k := bytes.LastIndexByte(w, '<')
+	if k < 0 || len(w)-k < 6 || !asciiEqualFold(w[k+1:k+5], "meta") || !isTagNameEnd(w[k+5]) || w[k+5] == '>' {
 		return false
 	}
-	meta := -1
+	p := w[:k]
+	if bytes.Contains(p, commentBang) {
+		return false
+	}
 	for i := 0; ; {
-		k := bytes.IndexByte(w[i:], '<')
-		if k < 0 {
-			break
+		j := bytes.IndexByte(p[i:], '<')
+		if j < 0 {
+			return true
 		}
-		i += k + 1
-		if i == len(w) || !isASCIILetter(w[i]) {
+		i += j + 1
+		if i == len(p) || !isASCIILetter(p[i]) {
 			continue
 		}
-		j := i
-		for j < len(w) && !isTagNameEnd(w[j]) {
+		j = i
+		for j < len(p) && !isTagNameEnd(p[j]) {
 			j++
 		}
-		if j == len(w) || w[j] == '/' && (j+1 == len(w) || w[j+1] != '>') {
+		if j == len(p) || p[j] == '/' && (j+1 == len(p) || p[j+1] != '>') {
 			return false
 		}
-		switch name := w[i:j]; {
-		case asciiEqualFold(name, "meta"):
-			if meta >= 0 {
-				return false
-			}
-			meta = i
-		case rawTextName(name):
+		if name := p[i:j]; asciiEqualFold(name, "meta") || rawTextName(name) {
 			return false
 		}
 		i = j
 	}
-	// The last <meta> is the prescan's: w ends with its >.
-	return meta >= 0
 }
 
 // commentBang is what may end a comment for the tokenizer (--!>) and not
