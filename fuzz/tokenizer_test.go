@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"golang.org/x/net/html"
-
-	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/internal/reference"
 	"github.com/charsniff/charsniff/prescan"
 )
 
@@ -39,7 +37,7 @@ func FuzzTokenizerMeta(f *testing.F) {
 		f.Add([]byte(s), []byte{3, 1, 200})
 	}
 	f.Fuzz(func(t *testing.T, in, chunks []byte) {
-		wantEnc, wantOff := xnetMeta(in)
+		wantEnc, wantOff := reference.TokenizerMeta(in)
 		var s prescan.Scanner
 		s.Reset(&prescan.Options{Window: -1, Tokenizer: true})
 		s.Feed(in)
@@ -76,61 +74,4 @@ func xnetEscapeMayMatter(b []byte) bool {
 		}
 		b = b[j+1:]
 	}
-}
-
-// xnetMeta is the first <meta> start tag x/net's tokenizer emits in in
-// whose attributes, written out again and given to the prescan (the tag's
-// raw bytes if it holds an &), name an encoding, and the offset just past
-// its >.
-func xnetMeta(in []byte) (override.Encoding, int) {
-	z := html.NewTokenizer(bytes.NewReader(in))
-	off := 0
-	var b []byte
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return override.Unknown, 0
-		}
-		off += len(z.Raw())
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		raw := append(b[:0], z.Raw()...)
-		if name, more := z.TagName(); string(name) == "meta" {
-			if bytes.IndexByte(raw, '&') >= 0 {
-				// x/net decodes character references; the tag as it is.
-				if r := prescan.Prescan(raw, &prescan.Options{Window: -1}); r.Rule == prescan.Meta {
-					return r.Encoding, off
-				}
-				continue
-			}
-			b = append(b[:0], "<meta"...)
-			for more {
-				var k, v []byte
-				k, v, more = z.TagAttr()
-				b = append(b, ' ')
-				b = append(b, k...)
-				b = append(b, '=')
-				b = appendQuoted(b, v)
-			}
-			b = append(b, '>')
-			if r := prescan.Prescan(b, &prescan.Options{Window: -1}); r.Rule == prescan.Meta {
-				return r.Encoding, off
-			}
-		}
-	}
-}
-
-// appendQuoted appends v as an attribute value the prescan reads back as v:
-// quoted with a quote it does not hold, or else (it holds both, so the
-// tokenizer read it unquoted: no white space or > in it) unquoted.
-func appendQuoted(b, v []byte) []byte {
-	for _, q := range []byte{'"', '\''} {
-		if bytes.IndexByte(v, q) < 0 {
-			b = append(b, q)
-			b = append(b, v...)
-			return append(b, q)
-		}
-	}
-	return append(b, v...)
 }

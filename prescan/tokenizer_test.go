@@ -7,62 +7,12 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"golang.org/x/net/html"
-
+	"github.com/charsniff/charsniff/internal/reference"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/prescan"
 )
 
 var tokOpts = prescan.Options{Window: -1, Tokenizer: true}
-
-// tokenizerMeta is the oracle: the first <meta> start tag that
-// golang.org/x/net/html's tokenizer emits whose attributes, under the
-// prescan's rules, name an encoding, and the offset just past its >.
-// The attributes, as the tokenizer split them, are written out again as
-// name="value" (or 'value') and given to the one-shot prescan, so the
-// rules are the prescan's own. A tag with an & is given to the prescan as
-// it is instead: x/net decodes character references in values, the
-// prescan's rules (and the scan) do not.
-func tokenizerMeta(in []byte) (override.Encoding, int) {
-	z := html.NewTokenizer(bytes.NewReader(in))
-	off := 0
-	var b []byte
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return override.Unknown, 0
-		}
-		off += len(z.Raw())
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		raw := append(b[:0], z.Raw()...)
-		name, more := z.TagName()
-		if string(name) != "meta" {
-			continue
-		}
-		if bytes.IndexByte(raw, '&') >= 0 {
-			// x/net decodes character references; the tag as it is.
-			if r := prescan.Prescan(raw, &prescan.Options{Window: -1}); r.Rule == prescan.Meta {
-				return r.Encoding, off
-			}
-			continue
-		}
-		b = append(b[:0], "<meta"...)
-		for more {
-			var k, v []byte
-			k, v, more = z.TagAttr()
-			b = append(b, ' ')
-			b = append(b, k...)
-			b = append(b, '=')
-			b = appendQuoted(b, v)
-		}
-		b = append(b, '>')
-		if r := prescan.Prescan(b, &prescan.Options{Window: -1}); r.Rule == prescan.Meta {
-			return r.Encoding, off
-		}
-	}
-}
 
 // lateScan feeds the chunks to a Scanner in tokenizer mode and returns the
 // <meta> it found.
@@ -144,7 +94,7 @@ func TestTokenizerDifferential(t *testing.T) {
 	found, diverged := 0, 0
 	for k := range n {
 		page := tokPage(rng, 1+rng.IntN(24))
-		xEnc, xOff := tokenizerMeta(page)
+		xEnc, xOff := reference.TokenizerMeta(page)
 		if xOff != 0 {
 			found++
 		}
@@ -256,7 +206,7 @@ func TestTokenizerCases(t *testing.T) {
 				t.Errorf("%q cut at %d: %v ending at %d, in one piece %v ending at %d", in, i, e, o, enc, off)
 			}
 		}
-		if want, _ := tokenizerMeta([]byte(c.in)); (want != c.want) != c.xnet {
+		if want, _ := reference.TokenizerMeta([]byte(c.in)); (want != c.want) != c.xnet {
 			t.Errorf("x/net's tokenizer on %q finds %v; the scan %v (x/net differs: %v)", c.in, want, c.want, c.xnet)
 		}
 		if got := prescan.Prescan([]byte(c.in), &prescan.Options{Window: -1}); got.Encoding != c.pre {
@@ -284,20 +234,6 @@ func TestTokenizerAllocs(t *testing.T) {
 	}
 }
 
-// appendQuoted appends v as an attribute value the prescan reads back as v:
-// quoted with a quote it does not hold, or else (it holds both, so the
-// tokenizer read it unquoted: no white space or > in it) unquoted.
-func appendQuoted(b, v []byte) []byte {
-	for _, q := range []byte{'"', '\''} {
-		if bytes.IndexByte(v, q) < 0 {
-			b = append(b, q)
-			b = append(b, v...)
-			return append(b, q)
-		}
-	}
-	return append(b, v...)
-}
-
 // FuzzTokenizer compares the scan in tokenizer mode with x/net's
 // escapes against x/net's tokenizer (tokenizerMeta) on any input, and
 // checks that a cut anywhere changes nothing.
@@ -308,7 +244,7 @@ func FuzzTokenizer(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in []byte, cut uint16) {
 		var s prescan.Scanner
-		xEnc, xOff := tokenizerMeta(in)
+		xEnc, xOff := reference.TokenizerMeta(in)
 		if enc, off := lateScanX(&s, true, in); enc != xEnc || off != xOff {
 			t.Fatalf("%q: scan (x/net's escapes) finds %v ending at %d, tokenizer %v ending at %d", in, enc, off, xEnc, xOff)
 		}
