@@ -212,7 +212,7 @@ func (st *sweepState) latin(d, s []byte, cr, nul bool, latS, latD int) {
 		st.withCR = st.withCR || crm != 0
 		drops := lf & (crm<<1 | st.prevCR)
 		st.prevCR = crm >> 63
-		st.j += putLatin(d[st.j:], b, crm, drops)
+		st.j += putBlock(d[st.j:], b, latin1Table, crm, drops) // the loop expands A0-FF itself; the table agrees
 		st.high |= hi
 		st.i += 64
 		ascii++
@@ -223,30 +223,6 @@ func (st *sweepState) latin(d, s []byte, cr, nul bool, latS, latD int) {
 			return
 		}
 	}
-}
-
-// putLatin writes b, windows-1252 with no byte from 0x80 to 0x9F, to d as
-// UTF-8 as the latin loop does, and returns the bytes written: a letter
-// (A0 to FF) as C2 or C3 and the byte with bit 6 cleared, CRs at cr as
-// LF, LFs at drops left out.
-func putLatin(d, b []byte, cr, drops uint64) int {
-	n := 0
-	for k, c := range b {
-		bit := uint64(1) << k
-		switch {
-		case drops&bit != 0:
-		case cr&bit != 0:
-			d[n] = '\n'
-			n++
-		case c >= 0x80:
-			d[n], d[n+1] = 0xC2|c>>6&1, c&0xBF
-			n += 2
-		default:
-			d[n] = c
-			n++
-		}
-	}
-	return n
 }
 
 // cleanGeneric is the Go twin of cleanAVX2 (see the top of this file).
