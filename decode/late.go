@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"bytes"
 	"io"
 	"sync"
 
@@ -206,7 +205,7 @@ func (r *Reader) startLate() {
 	l.detecting = r.res.Source == sniff.SourceDefault && !r.cfg.sniff.NoAutodetect
 	l.preEnd = -1
 	if r.res.Source == sniff.SourcePrescan {
-		if parsedAlike(r.buf[:r.res.End]) {
+		if prescan.ParsedAlike(r.buf[:r.res.End]) {
 			// The parser's first <meta> is the prescan's: nothing to
 			// scan for.
 			return
@@ -535,97 +534,4 @@ func sameDecoder(a, b override.Encoding) bool {
 	return a == b ||
 		a == override.GBK && b == override.GB18030 ||
 		a == override.GB18030 && b == override.GBK
-}
-
-// parsedAlike reports whether the parser's tokenizer surely meets the
-// <meta> that ends w, the one the window's prescan found, as the first
-// <meta> start tag of the document, so that the late scan (prescan's
-// tokenizer mode) would end there with nothing to do. It answers from the
-// bytes before that <meta> alone, conservatively: true only if no
-// tokenizer state the prescan lacks can start there: no raw text or
-// RCDATA element (script, style, title, textarea, xmp, iframe, noembed,
-// noframes, noscript, plaintext), no other <meta>, no tag name cut by a /
-// (the tokenizer ends a name there, the prescan does not) and no --! (a
-// comment may end at --!> for the tokenizer). Most pages declare their
-// encoding before any of these, and their late scan costs nothing.
-func parsedAlike(w []byte) bool {
-	// The <meta> starts at the last <, unless its attributes hold one
-	// (then answer false: conservative). Inside the tag no tokenizer
-	// state the prescan lacks can start; only the bytes before it count.
-	k := bytes.LastIndexByte(w, '<')
-	if k < 0 || len(w)-k < 6 || !asciiEqualFold(w[k+1:k+5], "meta") || !isTagNameEnd(w[k+5]) || w[k+5] == '>' {
-		return false
-	}
-	p := w[:k]
-	if bytes.Contains(p, commentBang) {
-		return false
-	}
-	for i := 0; ; {
-		j := bytes.IndexByte(p[i:], '<')
-		if j < 0 {
-			return true
-		}
-		i += j + 1
-		if i == len(p) || !isASCIILetter(p[i]) {
-			continue
-		}
-		j = i
-		for j < len(p) && !isTagNameEnd(p[j]) {
-			j++
-		}
-		if j == len(p) || p[j] == '/' && (j+1 == len(p) || p[j+1] != '>') {
-			return false
-		}
-		if name := p[i:j]; asciiEqualFold(name, "meta") || rawTextName(name) {
-			return false
-		}
-		i = j
-	}
-}
-
-// commentBang is what may end a comment for the tokenizer (--!>) and not
-// for the prescan.
-var commentBang = []byte("--!")
-
-func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-
-func isTagNameEnd(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '/' || c == '>'
-}
-
-// rawTextName reports whether name (any case) starts raw text, RCDATA or
-// plain text in the tokenizer, with scripting on.
-func rawTextName(name []byte) bool {
-	if len(name) < 3 || len(name) > 9 {
-		return false
-	}
-	switch name[0] | 0x20 {
-	case 's':
-		return asciiEqualFold(name, "script") || asciiEqualFold(name, "style")
-	case 't':
-		return asciiEqualFold(name, "title") || asciiEqualFold(name, "textarea")
-	case 'x':
-		return asciiEqualFold(name, "xmp")
-	case 'i':
-		return asciiEqualFold(name, "iframe")
-	case 'n':
-		return asciiEqualFold(name, "noembed") || asciiEqualFold(name, "noframes") || asciiEqualFold(name, "noscript")
-	case 'p':
-		return asciiEqualFold(name, "plaintext")
-	}
-	return false
-}
-
-// asciiEqualFold reports whether b is s, ignoring ASCII case (s is lower
-// case).
-func asciiEqualFold(b []byte, s string) bool {
-	if len(b) != len(s) {
-		return false
-	}
-	for i := range b {
-		if b[i]|0x20 != s[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -1,4 +1,4 @@
-package decode
+package prescan_test
 
 import (
 	"testing"
@@ -6,14 +6,14 @@ import (
 	"github.com/charsniff/charsniff/prescan"
 )
 
-// checkAlike checks parsedAlike against the late scan itself on in: where
+// checkAlike checks ParsedAlike against the late scan itself on in: where
 // it says the parser meets the prescan's <meta> first, the tokenizer-mode
-// scan must end at that <meta>. It returns parsedAlike's answer (false
+// scan must end at that <meta>. It returns ParsedAlike's answer (false
 // when the prescan found no <meta>).
 func checkAlike(t *testing.T, in []byte) bool {
 	t.Helper()
 	pre := prescan.Prescan(in, &prescan.Options{})
-	if pre.Rule != prescan.Meta || !parsedAlike(in[:pre.Offset]) {
+	if pre.Rule != prescan.Meta || !prescan.ParsedAlike(in[:pre.Offset]) {
 		return false
 	}
 	var s prescan.Scanner
@@ -21,7 +21,7 @@ func checkAlike(t *testing.T, in []byte) bool {
 	s.Feed(in)
 	tok := s.Close()
 	if tok.Rule != prescan.Meta || tok.Offset != pre.Offset || tok.Encoding != pre.Encoding {
-		t.Errorf("%q: parsedAlike, but the prescan gives %+v and the late scan %+v", in, pre, tok)
+		t.Errorf("%q: ParsedAlike, but the prescan gives %+v and the late scan %+v", in, pre, tok)
 	}
 	return true
 }
@@ -48,7 +48,7 @@ func TestParsedAlike(t *testing.T) {
 		{`no declaration`, false},
 	} {
 		if got := checkAlike(t, []byte(tc.in)); got != tc.alike {
-			t.Errorf("parsedAlike(%q) = %v, want %v", tc.in, got, tc.alike)
+			t.Errorf("prescan.ParsedAlike(%q) = %v, want %v", tc.in, got, tc.alike)
 		}
 	}
 }
