@@ -186,11 +186,21 @@ func checkMemory(t *testing.T, in []byte, opts []decode.Option, chunks, ops []by
 	// (sniff pools them, but a pool may be empty: after a garbage
 	// collection, or at random under the race detector), a window buffer
 	// above 4 KB. With the look-ahead: the <meta> scanner and the held
-	// bytes (two growths within the lookahead).
+	// bytes, pooled too, which grow from 8 KB by doubling up to the
+	// lookahead when the pool is empty: 8, 16, 32 and 64 KB, four arrays
+	// of less than twice the lookahead in all.
+	//
+	// Under the race detector sync.Pool drops items at random, every
+	// pooled buffer may be allocated afresh, and the numbers say nothing
+	// about the reader: the check is for the other builds (the README's
+	// go test ./..., and the fuzz smoke of CI).
+	if raceEnabled {
+		return
+	}
 	maxAllocs, maxBytes := uint64(5), uint64(16<<10)
 	if looking {
-		maxAllocs += 3
-		maxBytes += 3 * decode.DefaultLookahead
+		maxAllocs += 1 + 4
+		maxBytes += 2 * decode.DefaultLookahead
 	}
 	if window > 4096 {
 		maxAllocs++
