@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"testing/iotest"
@@ -36,8 +39,8 @@ func newLossCrawl(n, lines int, big bool, damage func(i int) bool, delta int64) 
 		d := damage(i)
 		if d {
 			cl := int64(len(rec.Block)) + delta
-			if delta == pastEOF {
-				cl = pastEOF
+			if delta == pastEOF || delta == math.MaxInt64 {
+				cl = delta
 			}
 			seg = setLength(seg, cl)
 		}
@@ -181,15 +184,30 @@ func TestLossPipe(t *testing.T) {
 
 // TestLossSeekable is issue 26's second case: a plain WARC file of 3000
 // records, every second one damaged (Content-Length past the end of the
-// input, or 1.5 MB too long), read from a source that can seek. Every good
+// input, the largest there is, or 1.5 MB too long), read from a source that
+// can seek, a file on disk among them. Every good
 // record comes back and every damaged one is reported, nothing is
 // skipped, and the input is read at most six times over (once, four times
 // again, once more when the Reader starts to check records' ends first)
 // plus a few bytes per record.
 func TestLossSeekable(t *testing.T) {
-	for _, delta := range []int64{pastEOF, 1_500_000} {
+	for _, delta := range []int64{pastEOF, math.MaxInt64, 1_500_000} {
 		c := newLossCrawl(3000, 20, false, func(i int) bool { return i%2 == 1 }, delta)
-		for _, src := range sources {
+		path := filepath.Join(t.TempDir(), "crawl.warc")
+		if err := os.WriteFile(path, c.in, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		file := struct {
+			name     string
+			seekable bool
+			open     func(in []byte) io.Reader
+		}{"os.File", true, func([]byte) io.Reader { f.Seek(0, io.SeekStart); return f }}
+		for _, src := range append(sources, file) {
 			if !src.seekable {
 				continue
 			}

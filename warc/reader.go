@@ -264,6 +264,9 @@ type Reader struct {
 	// block of a damaged record is never read and the input is read on
 	// forward only.
 	probing bool
+	// size, once probing, is the length of the input: its end as a
+	// stream offset.
+	size int64
 	// memberU is the record-stream offset of the current gzip member's
 	// first byte.
 	memberU int64
@@ -719,13 +722,10 @@ func (r *Reader) seekBack(p spot) (bool, error) {
 	if d < 0 {
 		return false, nil
 	}
-	if r.reread+d > maxReread*r.reach {
-		if r.gzipped() {
+	if r.reread+d > maxReread*r.reach && !r.probing {
+		if r.gzipped() || !r.startProbing() {
 			return false, nil
 		}
-		// Plain input goes back this once more, and reads on forward
-		// only from now on.
-		r.probing = true
 	}
 	if _, err := r.src.Seek(r.base+from, io.SeekStart); err != nil {
 		return true, err
@@ -956,6 +956,19 @@ func (r *Reader) readRecord() (*Record, error) {
 	return rec, nil
 }
 
+// startProbing sets probing, for plain input whose size it can learn (by
+// seeking to its end and back). Plain input then goes back this once more,
+// and reads on forward only from then on.
+func (r *Reader) startProbing() bool {
+	end, err := r.src.Seek(0, io.SeekEnd)
+	if err != nil {
+		return false
+	}
+	r.size = end - r.base
+	r.probing = true
+	return true // seekBack seeks where it goes next
+}
+
 // probeEnd checks, in plain input that can seek, whether b's block (of at
 // least one byte) is followed by its end-of-record marker, before any of
 // it is read: from the window if it holds the bytes, otherwise by reading
@@ -966,6 +979,10 @@ func (r *Reader) readRecord() (*Record, error) {
 // read. An error returned is the input's, and final.
 func (r *Reader) probeEnd(b *body) error {
 	in := r.in
+	if b.left > r.size-b.start.off {
+		// The block would end past the end of the input.
+		return r.probed(b, ErrTruncated)
+	}
 	c := b.start.off + b.left // the end of the block
 	var got []byte            // the input from c-1, up to 5 bytes: short only at its end
 	switch {
@@ -991,15 +1008,18 @@ func (r *Reader) probeEnd(b *body) error {
 		}
 		got = buf[:n]
 	}
-	var kind error
 	switch m := got[min(1, len(got)):]; {
 	case len(got) == 0:
-		kind = ErrTruncated
+		return r.probed(b, ErrTruncated)
 	case bytes.HasPrefix(m, endOfRecord), len(got) < 5 && bytes.HasPrefix(endOfRecord, m):
 		return nil
-	default:
-		kind = ErrContentLength
 	}
+	return r.probed(b, ErrContentLength)
+}
+
+// probed makes b fail at once with kind, and the Reader look for the next
+// record from b's start.
+func (r *Reader) probed(b *body, kind error) error {
 	b.left, b.err = 0, b.recordError(kind)
 	r.next, r.scanFrom, r.back = stepScan, b.start.off, nil
 	return nil
