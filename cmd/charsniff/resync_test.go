@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -108,10 +109,44 @@ func TestWARCDamageSeek(t *testing.T) {
 				t.Errorf("%s: --stats lacks %q:\n%s", form, want, stdout)
 			}
 		}
-		// From standard input the Reader cannot seek back.
+		// From standard input the Reader cannot seek back: the records
+		// it loses are in one error line that names their byte range.
 		stdout, _, _ = charsniff(t, string(data), "--json")
 		if n := strings.Count(stdout, "\n"); n >= len(recs) {
 			t.Errorf("%s: standard input gives %d lines: the test does not need seeking", form, n)
+		}
+		checkSkipped(t, form, parseLines(t, stdout), recs, at)
+		stdout, _, _ = charsniff(t, string(data), "--stats")
+		if !regexp.MustCompile(`\n1 byte range skipped: [0-9]+ bytes not searched for records\n`).MatchString(stdout) {
+			t.Errorf("%s: --stats from standard input does not count the skipped range:\n%s", form, stdout)
+		}
+	}
+}
+
+// checkSkipped checks the lines of the records of TestWARCDamageSeek read
+// from standard input: one error line names a skipped byte range, at its
+// start (for plain input), and each record has a line or lies in it.
+func checkSkipped(t *testing.T, form string, lines []jsonLine, recs []warctest.Record, at []int64) {
+	t.Helper()
+	var start, end int64
+	var skips int
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if _, err := fmt.Sscanf(l.Error, "bytes %d to %d skipped", &start, &end); err == nil {
+			skips++
+			if form == "plain" && *l.Offset != start {
+				t.Errorf("%s: skipped range %d-%d on a line at offset %d", form, start, end, *l.Offset)
+			}
+			continue
+		}
+		seen[l.RecordID] = true
+	}
+	if skips != 1 {
+		t.Fatalf("%s: %d lines of skipped ranges, want 1", form, skips)
+	}
+	for i, rec := range recs {
+		if !seen[rec.ID] && !(start <= at[i] && at[i] < end) {
+			t.Errorf("%s: record %s @%d lost without a report", form, rec.ID, at[i])
 		}
 	}
 }
