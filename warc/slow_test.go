@@ -14,12 +14,17 @@ import (
 )
 
 // Thresholds of watchSlow: an execution still running after slowWall, or
-// one that took more than slowCPU of CPU time, is slow. They only decide
-// what is logged; no test fails on time.
-const (
-	slowWall = 2 * time.Second
-	slowCPU  = 0.5 // seconds
-)
+// one that took more than slowCPU seconds of CPU time
+// ($CHARSNIFF_FUZZ_SLOW_CPU, a duration, sets it), is slow. They only
+// decide what is logged; no test fails on time.
+const slowWall = 2 * time.Second
+
+var slowCPU = func() float64 {
+	if d, err := time.ParseDuration(os.Getenv("CHARSNIFF_FUZZ_SLOW_CPU")); err == nil {
+		return d.Seconds()
+	}
+	return 0.5
+}()
 
 // watchSlow names a slow input of a fuzz target, so that a stall of
 // go test -fuzz can be traced to it: it returns a function to call when the
@@ -42,6 +47,7 @@ func watchSlow(t *testing.T, data []byte) (done func()) {
 	return func() {
 		timer.Stop()
 		cpu := cpuSeconds() - cpu0
+		busy.add(t.Name(), name, len(data), time.Since(wall0))
 		if cpu <= slowCPU {
 			return
 		}
@@ -49,6 +55,53 @@ func watchSlow(t *testing.T, data []byte) (done func()) {
 		t.Logf("slow input: %d bytes, sha256 %x: %s", len(data), sum, what)
 		once.Do(func() { recordSlow(t.Name(), name, data, what) })
 	}
+}
+
+// busy sums up the executions of each second in slow.log, where slow
+// inputs are recorded: how many ran, their lengths and the slowest one.
+// During a stall of go test -fuzz (which counts no execution while it
+// minimizes a new input), it shows what the worker runs meanwhile.
+var busy busyLog
+
+type busyLog struct {
+	mu        sync.Mutex
+	start     time.Time // of the second being summed up; zero before the first
+	n         int
+	minLen    int
+	maxLen    int
+	slowest   time.Duration
+	slowName  string
+	slowLen   int
+	dir       string // slowDir, looked up once
+	dirLooked bool
+}
+
+// add counts an execution of test on an input of n bytes named name that
+// took d, and writes the line of the past second if it is over.
+func (b *busyLog) add(test, name string, n int, d time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.dirLooked {
+		b.dir, b.dirLooked = slowDir(), true
+	}
+	if b.dir == "" {
+		return
+	}
+	now := time.Now()
+	if b.n == 0 {
+		b.start, b.minLen, b.maxLen, b.slowest = now, n, n, 0
+	}
+	b.n++
+	b.minLen, b.maxLen = min(b.minLen, n), max(b.maxLen, n)
+	if d >= b.slowest {
+		b.slowest, b.slowName, b.slowLen = d, name, n
+	}
+	if now.Sub(b.start) < time.Second {
+		return
+	}
+	appendLog(b.dir, fmt.Sprintf("%s busy: %d executions in %v, inputs of %d to %d bytes, the slowest %v (%d bytes, sha256 %s…)",
+		test, b.n, now.Sub(b.start).Round(time.Millisecond), b.minLen, b.maxLen, b.slowest.Round(time.Microsecond), b.slowLen, b.slowName))
+	b.n = 0
 }
 
 // recordSlow writes a slow input and a line about it to slowDir, if the
@@ -60,12 +113,20 @@ func recordSlow(test, name string, data []byte, what string) {
 	}
 	file := filepath.Join(dir, name)
 	os.WriteFile(file, fmt.Appendf(nil, "go test fuzz v1\n[]byte(%q)\n", data), 0o644)
+	appendLog(dir, fmt.Sprintf("%s: %d bytes, %s; input in %s", test, len(data), what, file))
+}
+
+// appendLog appends a line, after the time, to slow.log in dir.
+func appendLog(dir, line string) {
+	if os.MkdirAll(dir, 0o755) != nil {
+		return
+	}
 	f, err := os.OpenFile(filepath.Join(dir, "slow.log"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
 		return
 	}
 	defer f.Close()
-	fmt.Fprintf(f, "%s %s: %d bytes, %s; input in %s\n", time.Now().UTC().Format(time.RFC3339), test, len(data), what, file)
+	fmt.Fprintf(f, "%s %s\n", time.Now().UTC().Format(time.RFC3339), line)
 }
 
 // slowDir returns where slow inputs are recorded: $CHARSNIFF_FUZZ_SLOW, or
