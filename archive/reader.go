@@ -255,7 +255,8 @@ func (rec *Record) Finish() *Result {
 		r.ahead, r.aheadErr = r.wr.Next()
 		r.peeked = true
 		var re *warc.RecordError
-		if errors.As(r.aheadErr, &re) && r.opts.Offset+re.Offset == rec.Offset && re.RecordID == rec.RecordID {
+		var se *warc.SkippedError // a stretch after the record: a result of its own
+		if errors.As(r.aheadErr, &re) && r.opts.Offset+re.Offset == rec.Offset && re.RecordID == rec.RecordID && !errors.As(re, &se) {
 			// The rest of this record's block is damaged.
 			rec.fail(re)
 			r.peeked = false

@@ -2,6 +2,7 @@ package archive
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -119,5 +120,41 @@ func TestSkippedRange(t *testing.T) {
 				tc.name, sniffed, c.Sniffed, lost, n, c.SkippedRanges, c.SkippedBytes, end-start)
 		}
 		t.Logf("%s: %s", tc.name, s.Result.Error)
+	}
+}
+
+// TestSkippedRangeGzip reads the crawl of TestSkippedRange as one gzip
+// member from a pipe, its damaged record first and without a
+// WARC-Record-ID: the skipped range has the same offset (the member's) and
+// record ID (none) as the damaged record, and still gets a result of its
+// own.
+func TestSkippedRangeGzip(t *testing.T) {
+	in, _ := skippyCrawl(t, 6000)
+	i := bytes.Index(in, []byte("WARC-Record-ID: "))
+	j := i + bytes.Index(in[i:], []byte("\r\n")) + 2
+	in = append(in[:i:i], in[j:]...)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(in)
+	zw.Close()
+	r := NewReader(struct{ io.Reader }{&gz}, Options{File: "f"})
+	var errs []string
+	for {
+		rec, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res := rec.Finish(); res.Error != "" {
+			errs = append(errs, fmt.Sprintf("@%d %s: %s", rec.Offset, rec.RecordID, res.Error))
+		}
+	}
+	if len(errs) != 2 || !strings.Contains(errs[0], "no end of record") || !strings.Contains(errs[1], " skipped (") {
+		t.Errorf("error results %q, want the damaged record's, then the skipped range's", errs)
+	}
+	if c := r.Counts(); c.SkippedRanges != 1 || c.Failed != 2 {
+		t.Errorf("counted %d skipped ranges and %d failed, want 1 and 2", c.SkippedRanges, c.Failed)
 	}
 }
