@@ -336,7 +336,8 @@ var errReset = errors.New("warc: Body read after Reset")
 //
 // At the end of the input Next returns io.EOF. If a record is bad, Next
 // returns a *[RecordError] and has moved past it: call Next again to get
-// the records that follow. Any other error comes from the underlying reader
+// the records that follow. So it does for a stretch of input skipped after
+// a damaged record, a *RecordError that wraps a *[SkippedError]. Any other error comes from the underlying reader
 // and is final: Next returns it from then on.
 func (r *Reader) Next() (*Record, error) {
 	if r.err != nil {
