@@ -21,6 +21,9 @@ type lossCrawl struct {
 	in      []byte
 	starts  []int64 // the offset of each record
 	damaged []bool  // whether record i has a wrong Content-Length
+	// kinds is the error each damaged record must get: "truncated" if
+	// its block runs past the end of the input, otherwise "length".
+	kinds map[int64]string
 }
 
 // newLossCrawl writes n records of about 340 + 60×lines bytes (the first,
@@ -29,6 +32,7 @@ type lossCrawl struct {
 func newLossCrawl(n, lines int, big bool, damage func(i int) bool, delta int64) lossCrawl {
 	var c lossCrawl
 	var out bytes.Buffer
+	ends := map[int64]int64{} // the end of each damaged block, by record offset
 	for i := range n {
 		rec := testRecord(fmt.Sprintf("R%04d", i), lines)
 		if i == 0 && big {
@@ -37,8 +41,9 @@ func newLossCrawl(n, lines int, big bool, damage func(i int) bool, delta int64) 
 		}
 		seg := segments(false, rec)[0]
 		d := damage(i)
+		cl := int64(len(rec.Block))
 		if d {
-			cl := int64(len(rec.Block)) + delta
+			cl += delta
 			if delta == pastEOF || delta == math.MaxInt64 {
 				cl = delta
 			}
@@ -46,9 +51,19 @@ func newLossCrawl(n, lines int, big bool, damage func(i int) bool, delta int64) 
 		}
 		c.starts = append(c.starts, int64(out.Len()))
 		c.damaged = append(c.damaged, d)
+		if d {
+			ends[int64(out.Len())] = int64(out.Len()+bytes.Index(seg, []byte("\r\n\r\n"))+4) + cl
+		}
 		out.Write(seg)
 	}
 	c.in = out.Bytes()
+	c.kinds = map[int64]string{}
+	for off, end := range ends {
+		c.kinds[off] = "length"
+		if end > int64(len(c.in)) || end < 0 {
+			c.kinds[off] = "truncated"
+		}
+	}
 	return c
 }
 
@@ -64,7 +79,7 @@ func (c lossCrawl) gzipped() []byte {
 // lossEvents is what reading a lossCrawl gave.
 type lossEvents struct {
 	recs  map[int64]bool // the offsets of the records returned
-	errs  map[int64]bool // the offsets of the damaged records reported
+	errs  map[int64]string // the damaged records reported: the error's kind, by offset
 	skips []SkippedError
 }
 
@@ -72,7 +87,7 @@ type lossEvents struct {
 // readBodies.
 func readLoss(t *testing.T, r io.Reader, readBodies bool) lossEvents {
 	t.Helper()
-	ev := lossEvents{recs: map[int64]bool{}, errs: map[int64]bool{}}
+	ev := lossEvents{recs: map[int64]bool{}, errs: map[int64]string{}}
 	wr := NewReader(r)
 	for {
 		rec, err := wr.Next()
@@ -86,7 +101,7 @@ func readLoss(t *testing.T, r io.Reader, readBodies bool) lossEvents {
 			ev.skips = append(ev.skips, *se)
 			continue
 		case errors.As(err, &re):
-			ev.errs[re.UncompressedOffset] = true
+			ev.errs[re.UncompressedOffset] = kind(err)
 			continue
 		case err != nil:
 			t.Fatal(err)
@@ -98,7 +113,7 @@ func readLoss(t *testing.T, r io.Reader, readBodies bool) lossEvents {
 				if !errors.As(err, &re) {
 					t.Fatal(err)
 				}
-				ev.errs[re.UncompressedOffset] = true
+				ev.errs[re.UncompressedOffset] = kind(err)
 			}
 		}
 	}
@@ -114,8 +129,12 @@ func (c lossCrawl) check(t *testing.T, name string, ev lossEvents) int {
 	for i, off := range c.starts {
 		switch {
 		case c.damaged[i]:
-			if !ev.errs[off] && !skippedAt(ev.skips, off) {
+			k, ok := ev.errs[off]
+			switch {
+			case !ok && !skippedAt(ev.skips, off):
 				t.Errorf("%s: damaged record %d @%d not reported", name, i, off)
+			case ok && k != c.kinds[off]:
+				t.Errorf("%s: damaged record %d @%d: error %q, want %q", name, i, off, k, c.kinds[off])
 			}
 		case ev.recs[off]:
 		case skippedAt(ev.skips, off):

@@ -990,7 +990,7 @@ func (r *Reader) probeEnd(b *body) error {
 	case c+len64(endOfRecord) <= in.end():
 		got = in.buf[c-1-in.off : c+4-in.off]
 	case in.err == io.EOF:
-		if c-1 < in.end() {
+		if c-1 < in.end() { // unless the input shrank since size was read
 			got = in.buf[c-1-in.off : in.w]
 		}
 	case in.err != nil:
@@ -1009,10 +1009,9 @@ func (r *Reader) probeEnd(b *body) error {
 		}
 		got = buf[:n]
 	}
-	switch m := got[min(1, len(got)):]; {
-	case len(got) == 0:
-		return r.probed(b, ErrTruncated)
-	case bytes.HasPrefix(m, endOfRecord), len(got) < 5 && bytes.HasPrefix(endOfRecord, m):
+	// got holds c-1 at least, as c is within the input (if it shrank,
+	// the block is left to find that it is cut short).
+	if m := got[min(1, len(got)):]; bytes.HasPrefix(m, endOfRecord) || len(got) < 5 && bytes.HasPrefix(endOfRecord, m) {
 		return nil
 	}
 	return r.probed(b, ErrContentLength)
