@@ -78,7 +78,7 @@ func (c lossCrawl) gzipped() []byte {
 
 // lossEvents is what reading a lossCrawl gave.
 type lossEvents struct {
-	recs  map[int64]bool // the offsets of the records returned
+	recs  map[int64]bool   // the offsets of the records returned
 	errs  map[int64]string // the damaged records reported: the error's kind, by offset
 	skips []SkippedError
 }
