@@ -279,3 +279,44 @@ func TestLossAccounted(t *testing.T) {
 		}
 	}
 }
+
+// TestProbedBody reads the blocks of TestLossSeekable's crawl (every
+// second Content-Length past the end): once the Reader checks records'
+// ends before reading them, a damaged record's Body returns its error at
+// once, and a good one its whole block.
+func TestProbedBody(t *testing.T) {
+	c := newLossCrawl(3000, 20, false, func(i int) bool { return i%2 == 1 }, pastEOF)
+	damaged := map[int64]bool{}
+	for i, off := range c.starts {
+		damaged[off] = c.damaged[i]
+	}
+	wr := NewReader(bytes.NewReader(c.in))
+	probed := 0
+	for {
+		rec, err := wr.Next()
+		if err == io.EOF {
+			break
+		}
+		var re *RecordError
+		if errors.As(err, &re) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !wr.probing {
+			continue
+		}
+		n, err := io.Copy(io.Discard, rec.Body)
+		switch {
+		case damaged[rec.Offset] && (n != 0 || !errors.Is(err, ErrTruncated)):
+			t.Fatalf("damaged record @%d: Body gave %d bytes and %v, want none and its error", rec.Offset, n, err)
+		case !damaged[rec.Offset] && (n != rec.ContentLength || err != nil):
+			t.Fatalf("record @%d: Body gave %d bytes of %d and %v", rec.Offset, n, rec.ContentLength, err)
+		}
+		probed++
+	}
+	if probed < 1000 {
+		t.Errorf("%d records read while probing: the test probes too little", probed)
+	}
+}
