@@ -143,7 +143,8 @@ var sources = []struct {
 // anywhere (the block then starts in a member before the one the damage
 // shows in). From one that
 // cannot, the records that start more than 1 MiB before the place where
-// the damage shows are lost, except with a member per record.
+// the damage shows are lost, except with a member per record, and
+// reported: one skipped range, from the first of them to that place.
 func TestResyncSeek(t *testing.T) {
 	const tail = 3 << 20
 	past := newTailCrawl(tail, pastEOF)
