@@ -161,3 +161,39 @@ func diffStrings(got, want []string) string {
 	fmt.Fprintf(&b, "%d equal, then got %q, want %q", i, got[i:min(i+3, len(got))], want[i:min(i+3, len(want))])
 	return b.String()
 }
+
+// TestWARCEverySecondDamaged is issue 26's named file: a plain WARC of
+// 3000 records, every second one with a Content-Length past the end of
+// the file. Every good record is sniffed (the re-read cap of warc.Reader
+// kept 300 of them), every damaged one gets its error line, and nothing is
+// skipped.
+func TestWARCEverySecondDamaged(t *testing.T) {
+	var plain []byte
+	for i := range 3000 {
+		body := fmt.Sprintf(`<!DOCTYPE html><html><head><meta charset="koi8-r"><title>%d</title></head><body>`, i) +
+			strings.Repeat("<p>plain ASCII text.</p>\n", 40) + "</body></html>\n"
+		b := recordBytes(t, warctest.Response(fmt.Sprintf("http://example.test/%d", i),
+			warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, []byte(body))), false)
+		if i%2 == 1 {
+			b = withLength(t, b, 1<<30)
+		}
+		plain = append(plain, b...)
+	}
+	path := filepath.Join(t.TempDir(), "half-damaged.warc")
+	if err := os.WriteFile(path, plain, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := charsniff(t, "", "--stats", path)
+	summary := stdout[strings.LastIndex(stdout, "WARC records"):]
+	for _, want := range []string{"sniffed           1500\n", "3000 records in 1 WARC file, 1500 failed\n"} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("--stats lacks %q:\n%s", want, summary)
+		}
+	}
+	if strings.Contains(summary, "skipped:") || strings.Contains(stderr, " skipped (") {
+		t.Errorf("a range skipped:\n%s", summary)
+	}
+	if n := strings.Count(stderr, "record ends before its Content-Length"); code != 1 || n != 1500 {
+		t.Errorf("exit %d, %d error lines for damaged records, want 1 and 1500", code, n)
+	}
+}
