@@ -337,8 +337,9 @@ var errReset = errors.New("warc: Body read after Reset")
 // At the end of the input Next returns io.EOF. If a record is bad, Next
 // returns a *[RecordError] and has moved past it: call Next again to get
 // the records that follow. So it does for a stretch of input skipped after
-// a damaged record, a *RecordError that wraps a *[SkippedError]. Any other error comes from the underlying reader
-// and is final: Next returns it from then on.
+// a damaged record, a *RecordError that wraps a *[SkippedError]. Any other
+// error comes from the underlying reader and is final: Next returns it from
+// then on.
 func (r *Reader) Next() (*Record, error) {
 	if r.err != nil {
 		return nil, r.err
@@ -957,9 +958,9 @@ func (r *Reader) readRecord() (*Record, error) {
 	return rec, nil
 }
 
-// startProbing sets probing, for plain input whose size it can learn (by
-// seeking to its end and back). Plain input then goes back this once more,
-// and reads on forward only from then on.
+// startProbing sets probing, for plain input whose size it can learn by
+// seeking to its end (seekBack then seeks where it goes). Plain input goes
+// back this once more, and reads on forward only from then on.
 func (r *Reader) startProbing() bool {
 	end, err := r.src.Seek(0, io.SeekEnd)
 	if err != nil {
@@ -967,7 +968,7 @@ func (r *Reader) startProbing() bool {
 	}
 	r.size = end - r.base
 	r.probing = true
-	return true // seekBack seeks where it goes next
+	return true
 }
 
 // probeEnd checks, in plain input that can seek, whether b's block (of at
