@@ -1,6 +1,9 @@
 package sniff
 
 import (
+	"encoding/binary"
+	"math/bits"
+
 	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/override"
 )
@@ -45,6 +48,7 @@ type Autodetector struct {
 	d    *detect.Detector // the built-in detector, from the pool once needed
 	fed  int              // bytes of the prefix fed to d
 	last bool             // d was fed the end of the input
+	sure bool             // the last Detect's answer is final (see Sure)
 }
 
 // Reset makes a ready to detect over a new input with opts (nil means the
@@ -55,7 +59,7 @@ func (a *Autodetector) Reset(opts *Options) {
 	if opts != nil {
 		a.opts = *opts
 	}
-	a.fed, a.last = 0, false
+	a.fed, a.last, a.sure = 0, false, false
 }
 
 // Release hands the built-in detector back to its pool. The Autodetector
@@ -72,17 +76,20 @@ func (a *Autodetector) Release() {
 // input (Options.AtEOF).
 func (a *Autodetector) Detect(prefix []byte, atEOF bool) (override.Encoding, bool) {
 	o := &a.opts
+	a.sure = false
 	if o.NoAutodetect {
 		return override.Unknown, false
 	}
 	var enc override.Encoding
-	var ok bool
+	var ok, sure bool
 	switch {
 	case o.Detector != nil:
 		enc, ok = o.Detector.Detect(prefix)
+		sure = true // sniff cannot weigh a caller's evidence
 	default:
 		var decided bool
 		if enc, ok, decided = quickDetect(prefix, atEOF); decided {
+			sure = true // structure: valid UTF-8
 			break
 		}
 		if a.d == nil {
@@ -100,9 +107,66 @@ func (a *Autodetector) Detect(prefix []byte, atEOF bool) (override.Encoding, boo
 		var s detect.Strength
 		enc, s = a.d.Guess(hintOf(o.Locale, o.TLD))
 		ok = s > detect.NoEvidence
+		sure = s == detect.Structural || a.d.NonASCII() >= EnoughEvidence
 	}
 	if !ok || !enc.Valid() {
 		return override.Unknown, false
 	}
+	a.sure = sure || atEOF
 	return enc, true
+}
+
+// Sure reports whether the answer of the last call to Detect rests on
+// enough evidence to keep: it follows from structure (valid UTF-8, the
+// zero bytes of UTF-16, ISO-2022-JP escapes), or the built-in detector's
+// statistics saw at least [EnoughEvidence] non-ASCII bytes, or the prefix
+// was the whole input, or the answer is a caller's Options.Detector's
+// (whose evidence sniff cannot weigh). No answer (false from Detect) is
+// never sure. A reader that can look further goes on reading while the
+// answer is not sure, and decides on the longest prefix it has.
+func (a *Autodetector) Sure() bool { return a.sure }
+
+// EnoughEvidence is the number of non-ASCII bytes from which the
+// built-in detector's statistical guess is kept by a reader that could
+// look further ([Provisional], [Autodetector.Sure]). Fewer, a few accented
+// letters or a few CJK characters, often fit a wrong encoding's
+// statistics as well as the right one's. The value was chosen on the
+// held-out corpus (detect/internal/eval -evidence): from it on, the guess
+// on a prefix is as often right as the guess on the whole document.
+const EnoughEvidence = 128
+
+// Provisional reports whether res, the answer of [Sniff] for prefix with
+// opts, is a guess of the built-in detector that rests on too little
+// evidence: a statistical guess (not UTF-8, UTF-16 or ISO-2022-JP, which
+// follow from structure) from fewer than [EnoughEvidence] non-ASCII bytes,
+// with more input to come (opts.AtEOF unset). A reader that can look past
+// prefix (package decode's look-ahead) then holds the text from the first
+// non-ASCII byte on and detects again on more bytes before it hands any
+// out; Sniff's answer is its first, tentative one. Provisional does not
+// allocate.
+func Provisional(prefix []byte, res Result, opts *Options) bool {
+	if res.Source != SourceAutodetect || opts != nil && (opts.AtEOF || opts.Detector != nil) {
+		return false
+	}
+	switch res.Encoding {
+	case override.UTF8, override.UTF16BE, override.UTF16LE, override.ISO2022JP:
+		return false
+	}
+	return countHigh(prefix, EnoughEvidence) < EnoughEvidence
+}
+
+// countHigh counts the bytes 0x80-0xFF of p, stopping once there are
+// limit.
+func countHigh(p []byte, limit int) int {
+	const msb = 0x8080808080808080
+	n, i := 0, 0
+	for ; i+8 <= len(p) && n < limit; i += 8 {
+		n += bits.OnesCount64(binary.LittleEndian.Uint64(p[i:]) & msb)
+	}
+	for ; i < len(p); i++ {
+		if p[i] >= 0x80 {
+			n++
+		}
+	}
+	return n
 }
