@@ -319,7 +319,7 @@ func letters(b []byte) int {
 }
 
 // evidenceSteps are the counts of non-ASCII bytes -evidence measures.
-var evidenceSteps = []int{2, 4, 8, 16, 32, 64, 96, 128, 192, 256, 512}
+var evidenceSteps = []int{2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 256}
 
 // measureEvidence prints, per family, how often the guess is right on the
 // shortest prefix of a document holding k non-ASCII bytes (the whole
@@ -336,6 +336,7 @@ func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 	var all row
 	all.by = make([]tally, n)
 	docsOf := map[string][][]byte{}
+	precision := map[override.Encoding][]tally{} // by guess and step
 	for _, s := range sets {
 		if s.Enc == override.UTF8 || s.Enc == override.ISO2022JP {
 			continue // structure decides these
@@ -373,7 +374,12 @@ func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 				d.Feed(pre, false)
 				got, _ := d.Guess(hint)
 				ok := got == s.Enc || sameText(got, s.Enc, b)
-				for _, t := range []*tally{&f.by[i], &all.by[i]} {
+				p := precision[got]
+				if p == nil {
+					p = make([]tally, n)
+					precision[got] = p
+				}
+				for _, t := range []*tally{&f.by[i], &all.by[i], &p[i]} {
 					t.total++
 					if ok {
 						t.right++
@@ -382,7 +388,28 @@ func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 			}
 		}
 	}
-	fmt.Printf("| Family |")
+	fmt.Printf("Precision of each guess (how often a guess of the encoding is right) by non-ASCII bytes seen:\n\n| Guess |")
+	for _, k := range evidenceSteps {
+		fmt.Printf(" %d |", k)
+	}
+	fmt.Printf(" whole |\n|---|")
+	for range n {
+		fmt.Printf("---|")
+	}
+	fmt.Println()
+	var guessed []override.Encoding
+	for e := range precision {
+		guessed = append(guessed, e)
+	}
+	sort.Slice(guessed, func(i, j int) bool { return guessed[i].Name() < guessed[j].Name() })
+	for _, e := range guessed {
+		fmt.Printf("| %s |", e.Name())
+		for _, t := range precision[e] {
+			fmt.Printf(" %v (%d) |", t, t.total)
+		}
+		fmt.Println()
+	}
+	fmt.Printf("\nAccuracy by family:\n\n| Family |")
 	for _, k := range evidenceSteps {
 		fmt.Printf(" %d |", k)
 	}
