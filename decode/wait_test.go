@@ -21,6 +21,8 @@ var waitTexts = map[string]string{
 		"政府は新しい交通政策を発表し、市民の反応は良好でした。", 12),
 	"iso-8859-7": strings.Repeat("Άρθρο: Η Ελλάδα είναι χώρα της νοτιοανατολικής Ευρώπης. "+
 		"Άνθρωποι από όλο τον κόσμο έρχονται κάθε καλοκαίρι στα νησιά. ", 12),
+	"windows-874": strings.Repeat("ภาษาไทยเป็นภาษาราชการของประเทศไทย วันนี้อากาศดีมาก "+
+		"ผู้คนจำนวนมากเดินทางไปเที่ยวทะเลในช่วงวันหยุดยาว ", 12),
 	"windows-1252": strings.Repeat("Über die Brücke gingen fünf Männer, während die Mädchen "+
 		"schöne Lieder über Grüße und Größe sangen; später aßen sie Käse. ", 20),
 }
@@ -88,6 +90,9 @@ func TestDetectorWaits(t *testing.T) {
 		// All ASCII for 26 KB, â at 26819 and ý at 27124, then German
 		// text after 40683.
 		{"German page", "windows-1252", map[int]string{26817: "Château", 27123: "Mýto"}, 40683},
+		// After the window, three Thai words whose windows-874 bytes
+		// (E0 A1 A1) happen to be valid UTF-8, then Thai text that is not.
+		{"Thai page", "windows-874", map[int]string{2000: "เกก เกก เกก"}, 2300},
 	}
 	for _, tc := range tests {
 		doc, first := waitPage(t, tc.label, tc.sprinkle, tc.textAt)

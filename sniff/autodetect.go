@@ -90,7 +90,10 @@ func (a *Autodetector) Detect(prefix []byte, atEOF bool) (override.Encoding, boo
 	default:
 		var decided bool
 		if enc, ok, decided = quickDetect(prefix, atEOF); decided {
-			sure = true // structure: valid UTF-8
+			// Valid UTF-8: sure once it is more than a chance
+			// arrangement of a few legacy bytes.
+			n := EnoughEvidence(enc)
+			sure = ok && countHigh(prefix, n) >= n
 			break
 		}
 		if a.d == nil {
@@ -108,7 +111,7 @@ func (a *Autodetector) Detect(prefix []byte, atEOF bool) (override.Encoding, boo
 		var s detect.Strength
 		enc, s = a.d.Guess(hintOf(o.Locale, o.TLD))
 		ok = s > detect.NoEvidence
-		sure = s == detect.Structural || a.d.NonASCII() >= int64(EnoughEvidence(enc))
+		sure = s == detect.Structural && enc != override.UTF8 || a.d.NonASCII() >= int64(EnoughEvidence(enc))
 	}
 	if !ok || !enc.Valid() {
 		return override.Unknown, false
@@ -118,14 +121,14 @@ func (a *Autodetector) Detect(prefix []byte, atEOF bool) (override.Encoding, boo
 }
 
 // Sure reports whether the answer of the last call to Detect rests on
-// enough evidence to keep: it follows from structure (valid UTF-8, the
-// zero bytes of UTF-16, ISO-2022-JP escapes), or the built-in detector's
-// statistics saw at least [EnoughEvidence] of its guess non-ASCII bytes,
-// or the prefix
-// was the whole input, or the answer is a caller's Options.Detector's
-// (whose evidence sniff cannot weigh). No answer (false from Detect) is
-// never sure. A reader that can look further goes on reading while the
-// answer is not sure, and decides on the longest prefix it has.
+// enough evidence to keep: it follows from structure (the zero bytes of
+// UTF-16, ISO-2022-JP escapes), or it rests on at least
+// [EnoughEvidence] non-ASCII bytes for the encoding answered (valid UTF-8
+// included), or the prefix was the whole input, or the answer is a
+// caller's Options.Detector's (whose evidence sniff cannot weigh). No
+// answer (false from Detect) is never sure. A reader that can look
+// further goes on reading while the answer is not sure, and decides on
+// the longest prefix it has.
 func (a *Autodetector) Sure() bool { return a.sure }
 
 // EnoughEvidence returns the number of non-ASCII bytes from which a
@@ -140,8 +143,11 @@ func (a *Autodetector) Sure() bool { return a.sure }
 // (never under 16) from which a guess of e is right as often as one made
 // on the whole document, to half a point (99.5 % or more for most). A
 // guess of windows-1253 or ISO-8859-7 is never sure before the end: the
-// two differ in a few letters (Ά), which may come late. An encoding the
-// table does not know needs 128.
+// two differ in a few letters (Ά), which may come late. Valid UTF-8
+// needs 16 too, past the window (see Provisional): a few bytes of
+// windows-874 Thai, say, can be valid UTF-8 by chance (on the held-out
+// pages one Thai page in 60 was, in its first 256 held bytes). An
+// encoding the table does not know needs 128.
 func EnoughEvidence(e override.Encoding) int {
 	switch e {
 	case override.Windows1250:
@@ -154,7 +160,7 @@ func EnoughEvidence(e override.Encoding) int {
 		return 24
 	case override.Windows1253, override.ISO8859_7:
 		return math.MaxInt
-	case override.Windows1252, override.Windows1254, override.Windows1255, override.Windows1258,
+	case override.UTF8, override.Windows1252, override.Windows1254, override.Windows1255, override.Windows1258,
 		override.Windows874, override.ISO8859_2, override.ISO8859_5, override.ISO8859_6,
 		override.ISO8859_13, override.IBM866, override.KOI8U,
 		override.ShiftJIS, override.EUCJP, override.EUCKR, override.GBK, override.GB18030, override.Big5:
@@ -166,13 +172,16 @@ func EnoughEvidence(e override.Encoding) int {
 // Provisional reports whether res, the answer of [Sniff] for prefix with
 // opts, is a guess of the built-in detector that rests on too little
 // evidence: a statistical guess (not UTF-8, UTF-16 or ISO-2022-JP, which
-// follow from structure) from fewer than [EnoughEvidence] of its guess
-// non-ASCII bytes,
-// with more input to come (opts.AtEOF unset). A reader that can look past
-// prefix (package decode's look-ahead) then holds the text from the first
-// non-ASCII byte on and detects again on more bytes before it hands any
-// out; Sniff's answer is its first, tentative one. Provisional does not
-// allocate.
+// follow from structure) from fewer than [EnoughEvidence] non-ASCII bytes
+// for the encoding guessed, with more input to come (opts.AtEOF unset). A
+// reader that can look past prefix (package decode's look-ahead) then
+// holds the text from the first non-ASCII byte on and detects again on
+// more bytes before it hands any out; Sniff's answer is its first,
+// tentative one. Valid UTF-8 in prefix is kept however little of it
+// there is: a window that holds whole UTF-8 characters is UTF-8, and a
+// stray byte later is decoded as U+FFFD, not a reason to read the page
+// as windows-1252 (past the window, [Autodetector.Sure] asks for more).
+// Provisional does not allocate.
 func Provisional(prefix []byte, res Result, opts *Options) bool {
 	if res.Source != SourceAutodetect || opts != nil && (opts.AtEOF || opts.Detector != nil) {
 		return false

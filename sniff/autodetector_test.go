@@ -110,8 +110,9 @@ func TestAutodetectorAllocs(t *testing.T) {
 
 // TestAutodetectorSure: over growing prefixes of Russian text in
 // windows-1251, the answer is sure exactly from EnoughEvidence(guess) non-ASCII
-// bytes on; and, whatever the count, for valid UTF-8 (structure), at the
-// end of the input, and for a caller's Detector; never without an answer.
+// bytes on; valid UTF-8 from 16 non-ASCII bytes on; whatever the count,
+// at the end of the input and for a caller's Detector; never without an
+// answer.
 func TestAutodetectorSure(t *testing.T) {
 	text, err := os.ReadFile(filepath.Join("..", "detect", "testdata", "heldout", "ru.txt"))
 	if err != nil {
@@ -149,7 +150,10 @@ func TestAutodetectorSure(t *testing.T) {
 	}{
 		{"few letters", sniff.Options{}, few, false, false},
 		{"few letters, the whole input", sniff.Options{}, few, true, true},
-		{"valid UTF-8", sniff.Options{}, []byte("<p>caf\u00e9"), false, true},
+		// A few bytes of valid UTF-8 may be legacy text by chance.
+		{"valid UTF-8, one letter", sniff.Options{}, []byte("<p>caf\u00e9"), false, false},
+		{"valid UTF-8, one letter, the whole input", sniff.Options{}, []byte("<p>caf\u00e9"), true, true},
+		{"valid UTF-8, 8 letters", sniff.Options{}, []byte(strings.Repeat("<p>caf\u00e9", 8)), false, true},
 		{"ASCII", sniff.Options{}, []byte("<p>cafe"), true, false},
 		{"a caller's Detector", sniff.Options{Detector: &lenDetector{}}, make([]byte, 200), false, true},
 		{"a caller's Detector declining", sniff.Options{Detector: &lenDetector{}}, make([]byte, 50), false, false},
@@ -188,7 +192,8 @@ func TestProvisional(t *testing.T) {
 		{"few letters, a caller's Detector", few, sniff.Options{Detector: &lenDetector{}}, sniff.SourceDefault, false},
 		{"few letters, declared", "<meta charset=koi8-r>" + few, sniff.Options{}, sniff.SourcePrescan, false},
 		{"few letters, likely", few, sniff.Options{Likely: override.Windows1251}, sniff.SourceLikely, false},
-		{"valid UTF-8", "<p>caf\u00e9", sniff.Options{}, sniff.SourceAutodetect, false},
+		{"valid UTF-8, one letter", "<p>caf\u00e9", sniff.Options{}, sniff.SourceAutodetect, false},
+		{"valid UTF-8, 8 letters", strings.Repeat("<p>caf\u00e9", 8), sniff.Options{}, sniff.SourceAutodetect, false},
 		{"ASCII", "<p>cafe", sniff.Options{}, sniff.SourceDefault, false},
 	}
 	for _, tc := range tests {
