@@ -202,6 +202,9 @@ func countHigh(p []byte, limit int) int {
 	for ; i+8 <= len(p) && n < limit; i += 8 {
 		n += bits.OnesCount64(binary.LittleEndian.Uint64(p[i:]) & msb)
 	}
+	if n >= limit {
+		return n
+	}
 	for ; i < len(p); i++ {
 		if p[i] >= 0x80 {
 			n++

@@ -201,6 +201,10 @@ func TestProvisional(t *testing.T) {
 		if res.Source != tc.src {
 			t.Fatalf("%s: Sniff = %+v, want source %v", tc.desc, res, tc.src)
 		}
+		in := []byte(tc.in)
+		if a := testing.AllocsPerRun(10, func() { sniff.Provisional(in, res, &tc.opts) }); a != 0 {
+			t.Errorf("%s: Provisional allocates %v times", tc.desc, a)
+		}
 		if got := sniff.Provisional([]byte(tc.in), res, &tc.opts); got != tc.want {
 			t.Errorf("%s: Provisional(%+v) = %v, want %v", tc.desc, res, got, tc.want)
 		}
