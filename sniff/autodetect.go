@@ -1,6 +1,7 @@
 package sniff
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"math/bits"
@@ -130,6 +131,31 @@ func (a *Autodetector) Detect(prefix []byte, atEOF bool) (override.Encoding, boo
 // further goes on reading while the answer is not sure, and decides on
 // the longest prefix it has.
 func (a *Autodetector) Sure() bool { return a.sure }
+
+// CanBeSure reports whether Detect(prefix, false) may answer Sure. It
+// reports false only when that answer could not be kept: the built-in
+// detector's answer is sure from structure (UTF-16's zero bytes,
+// ISO-2022-JP's escapes) or from [EnoughEvidence] non-ASCII bytes, never
+// fewer than minEvidence (valid UTF-8 included), so a prefix with fewer
+// and no NUL or ESC byte cannot decide. A reader that asks at growing
+// prefixes (package decode's late autodetection) skips the guess there
+// and asks Detect only where the decision can change: the bytes it skips
+// are fed to the detector by the next Detect all the same, so its answers
+// do not change. CanBeSure reads prefix up to its minEvidence-th non-ASCII
+// byte, and all of it below that count.
+func (a *Autodetector) CanBeSure(prefix []byte) bool {
+	switch o := &a.opts; {
+	case o.NoAutodetect:
+		return false
+	case o.Detector != nil:
+		return true
+	}
+	return countHigh(prefix, minEvidence) >= minEvidence ||
+		bytes.IndexByte(prefix, 0) >= 0 || bytes.IndexByte(prefix, 0x1B) >= 0
+}
+
+// minEvidence is the least of EnoughEvidence's numbers.
+const minEvidence = 16
 
 // EnoughEvidence returns the number of non-ASCII bytes from which a
 // statistical guess of e by the built-in detector is kept by a reader

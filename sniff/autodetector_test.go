@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
@@ -209,4 +210,88 @@ func TestProvisional(t *testing.T) {
 			t.Errorf("%s: Provisional(%+v) = %v, want %v", tc.desc, res, got, tc.want)
 		}
 	}
+}
+
+// TestAutodetectorCanBeSure: wherever CanBeSure reports false, Detect's
+// answer for that prefix is not sure, on every prefix of held-out text in
+// encodings that are sure from statistics (windows-1252 and UTF-8 from 16
+// non-ASCII bytes) and from structure (UTF-16's zero bytes, ISO-2022-JP's
+// escapes, with few or no non-ASCII bytes); and it reports false on some
+// prefixes, so that late autodetection skips guesses there.
+func TestAutodetectorCanBeSure(t *testing.T) {
+	var a sniff.Autodetector
+	for _, name := range []string{"fr", "ru", "ja", "de"} {
+		text, err := os.ReadFile(filepath.Join("..", "detect", "testdata", "heldout", name+".txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = text[:min(len(text), 2048)]
+		for _, label := range []string{"utf-8", "windows-1252", "windows-1251", "shift_jis", "iso-2022-jp", "utf-16le", "utf-16be"} {
+			e, _ := htmlindex.Get(label)
+			in, err := encoding.ReplaceUnsupported(e.NewEncoder()).Bytes(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if label == "utf-16le" || label == "utf-16be" {
+				// htmlindex's UTF-16 encoders write UTF-8.
+				in = utf16Bytes(string(text), label == "utf-16be")
+			}
+			a.Reset(nil)
+			skipped, sure := 0, 0
+			for n := 1; n <= len(in); n++ {
+				can := a.CanBeSure(in[:n])
+				enc, ok := a.Detect(in[:n], false)
+				switch {
+				case a.Sure() && !can:
+					t.Fatalf("%s in %s, prefix %d: Detect = %v, %v, sure; CanBeSure = false", name, label, n, enc, ok)
+				case !can:
+					skipped++
+				case a.Sure():
+					sure++
+				}
+			}
+			a.Release()
+			t.Logf("%s in %s: %d bytes, %d prefixes skipped, %d sure", name, label, len(in), skipped, sure)
+		}
+	}
+	// CanBeSure counts on no encoding being sure from fewer than 16.
+	for e := override.Encoding(1); int(e) <= override.NumEncodings; e++ {
+		if n := sniff.EnoughEvidence(e); n < 16 {
+			t.Errorf("EnoughEvidence(%v) = %d, under 16", e, n)
+		}
+	}
+	tests := []struct {
+		desc string
+		opts sniff.Options
+		in   string
+		want bool
+	}{
+		{"15 accented letters", sniff.Options{}, strings.Repeat("caf\xe9 ", 15), false},
+		{"16 accented letters", sniff.Options{}, strings.Repeat("caf\xe9 ", 16), true},
+		{"ASCII", sniff.Options{}, "<p>cafe", false},
+		{"a NUL", sniff.Options{}, "<\x00p\x00>\x00", true},
+		{"an ESC", sniff.Options{}, "\x1b$B", true},
+		{"NoAutodetect", sniff.Options{NoAutodetect: true}, strings.Repeat("caf\xe9 ", 16), false},
+		{"a caller's Detector", sniff.Options{Detector: &lenDetector{}}, "<p>", true},
+	}
+	for _, tc := range tests {
+		a.Reset(&tc.opts)
+		if got := a.CanBeSure([]byte(tc.in)); got != tc.want {
+			t.Errorf("%s: CanBeSure = %v, want %v", tc.desc, got, tc.want)
+		}
+	}
+	a.Release()
+}
+
+// utf16Bytes encodes s in UTF-16, big-endian if be.
+func utf16Bytes(s string, be bool) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		if be {
+			b = append(b, byte(u>>8), byte(u))
+		} else {
+			b = append(b, byte(u), byte(u>>8))
+		}
+	}
+	return b
 }
