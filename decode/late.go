@@ -194,7 +194,9 @@ const (
 
 // detectFirst is the number of bytes hold first gives late autodetection;
 // it doubles them until the detector's answer is sure. Asking again costs
-// a Guess (the detector is fed only the new bytes), so starting small
+// a Guess (the detector is fed only the new bytes), and none where too few
+// non-ASCII bytes make a sure answer impossible
+// (sniff.Autodetector.CanBeSure), so starting small
 // stops reading and scoring as soon as the evidence suffices: on a page
 // whose window holds 8 accented letters, 256 bytes decide where 4 KB did
 // before, at a third of the cost.
@@ -368,6 +370,11 @@ func (r *Reader) hold() {
 	for empty := 0; ; {
 		if l.detecting && !sure {
 			for next <= len(l.held) && next < n && !sure {
+				if !auto.CanBeSure(l.held[:next]) {
+					// Too little evidence to decide: no guess.
+					next *= 2
+					continue
+				}
 				det, found = auto.Detect(l.held[:next], false)
 				if sure = found && auto.Sure(); !sure {
 					tried, next = next, 2*next

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/override"
@@ -254,6 +255,41 @@ func TestDetectorWaitsConfirms(t *testing.T) {
 		}
 		if res := r.Result(); res.Result != win || res.Late.Kind != decode.NoChange {
 			t.Errorf("%s: Result() = %+v, want the window's %+v and no change", src.desc, res, win)
+		}
+	}
+}
+
+// TestDetectorWaitsEnd: after an ASCII window, held text with too few
+// non-ASCII bytes to be sure, ending the input at or near a length at
+// which late autodetection asks (256, 512, 1024 bytes), is decided by the
+// detector over all of it: the answer of the autodetection step for the
+// held bytes as the whole input. Late autodetection skips the guesses
+// that cannot be sure (sniff.Autodetector.CanBeSure), so the guess over
+// the whole text must still be made when it ends at such a length.
+func TestDetectorWaitsEnd(t *testing.T) {
+	head := strings.Repeat("<div class=item><a href=\"/news/item\">Read more</a> about it.</div>\n", 20)
+	word := encodeText(t, enc("windows-1251"), "Привет")
+	for _, n := range []int{255, 256, 257, 511, 512, 1024, 1025} {
+		held := append([]byte(nil), word...)
+		for len(held) < n {
+			held = append(held, "<p>read on</p>\n"[:min(15, n-len(held))]...)
+		}
+		want := sniff.Sniff(held, &sniff.Options{AtEOF: true})
+		if want.Source != sniff.SourceAutodetect || want.Encoding == override.Windows1252 {
+			t.Fatalf("held %d: Sniff = %+v, want an autodetected encoding other than the default", n, want)
+		}
+		page := append([]byte(head), held...)
+		for _, src := range []io.Reader{bytes.NewReader(page), iotest.OneByteReader(bytes.NewReader(page))} {
+			r, err := decode.NewReader(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := io.Copy(io.Discard, r); err != nil {
+				t.Fatal(err)
+			}
+			if got := r.Result(); got.Encoding != want.Encoding || got.Late.Offset != int64(len(head)) {
+				t.Errorf("held %d: Result %v, late %+v; want %v at %d", n, got.Encoding, got.Late, want.Encoding, len(head))
+			}
 		}
 	}
 }
