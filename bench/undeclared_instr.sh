@@ -12,7 +12,8 @@ set -eu
 n=${N:-400}
 benches="windows-1252/512 windows-1252-head/8192 windows-1252-late/8192 windows-1252/8192
 windows-1251/512 windows-1251/8192 shift_jis/512 shift_jis/8192 euc-jp/512 euc-jp/8192
-gbk/512 gbk/8192 utf-8-french/512 utf-8-french/8192"
+gbk/512 gbk/8192 utf-8-french/512 utf-8-french/8192
+windows-1253/512 windows-1253/8192"
 ir() { # ir BINARY BENCH ITERATIONS: total instructions of the run
 	out=$(mktemp)
 	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" -test.run XXX \
