@@ -9,13 +9,16 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
 
 // maxWindow bounds --window: every worker holds one window in memory.
 const maxWindow = 16 << 20
+
+// defaultLookahead is --lookahead's default: the library's, 64 KiB (see
+// decode.WithLookahead; TestLookaheadDefault keeps them the same).
+const defaultLookahead = 64 << 10
 
 // maxLookahead bounds --lookahead: every worker may hold that many bytes
 // read ahead in memory.
@@ -77,8 +80,8 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.locale, "locale", "", "locale or top-level domain `HINT` biasing autodetection and choosing the default encoding: a language tag (ja, ru, zh-TW), a POSIX locale (pt_BR.UTF-8), a domain (.kr) or a country code (kr); anything else is a usage error")
 	fs.StringVar(&c.locale, "hint-lang", "", "language `TAG` of the document or user (ja, ru, zh-TW): the same as --locale")
 	fs.StringVar(&c.tld, "hint-tld", "", "top-level `DOMAIN` or host name of the document's URL (jp, .ru, www.example.cz): biases autodetection and, without --locale, the default")
-	fs.Int64Var(&c.lookahead, "lookahead", decode.DefaultLookahead, "while the encoding is tentative, look past the window as a browser does (a late <meta>, late autodetection), holding at most `BYTES` to decide (0: the window alone)")
-	fs.Int64Var(&c.lookahead, "late-meta", decode.DefaultLookahead, "the same as --lookahead `BYTES`")
+	fs.Int64Var(&c.lookahead, "lookahead", defaultLookahead, "while the encoding is tentative, look past the window as a browser does (a late <meta>, late autodetection), holding at most `BYTES` to decide (0: the window alone)")
+	fs.Int64Var(&c.lookahead, "late-meta", defaultLookahead, "the same as --lookahead `BYTES`")
 	fs.BoolVar(&c.noAutodetect, "no-autodetect", false, "spec-literal: skip the autodetection step")
 	fs.IntVar(&c.window, "window", sniff.DefaultWindow, "prescan window in `BYTES`")
 	fs.BoolVar(&c.legacy, "legacy-labels", false, "resolve labels with the 2008 draft's loose matching (old archives)")

@@ -149,7 +149,7 @@ func stop(r *decode.Reader, n int, rng *rand.Rand) string {
 	case 0:
 		return "at once"
 	case 1:
-		for i := 0; !r.Decided() && i < 1<<20; i++ {
+		for i := 0; !r.Result().Decided && i < 1<<20; i++ {
 			if _, _, err := r.ReadRune(); err != nil {
 				break
 			}
