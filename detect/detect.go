@@ -634,17 +634,9 @@ func (d *Detector) feedEUCJP(s *cjkState, b byte) {
 	}
 }
 
-// feedEUCKR follows the Encoding Standard's EUC-KR decoder.
-func (d *Detector) feedEUCKR(s *cjkState, b byte) {
-	if l := s.lead; l != 0 {
-		s.lead = 0
-		if b >= 0x41 && b <= 0xFE {
-			s.char(euckrFreq[(int(l)-0x81)*190+int(b)-0x41])
-			return
-		}
-		s.dead = true
-		return
-	}
+// start takes b outside a sequence, for EUC-KR, GBK and Big5, whose lead
+// bytes are 0x81 to 0xFE: ASCII, a lead byte, or an error.
+func (s *cjkState) start(b byte) {
 	switch {
 	case b < 0x80:
 		s.ascii()
@@ -653,6 +645,21 @@ func (d *Detector) feedEUCKR(s *cjkState, b byte) {
 	default:
 		s.dead = true
 	}
+}
+
+// feedEUCKR follows the Encoding Standard's EUC-KR decoder.
+func (d *Detector) feedEUCKR(s *cjkState, b byte) {
+	l := s.lead
+	if l == 0 {
+		s.start(b)
+		return
+	}
+	s.lead = 0
+	if b >= 0x41 && b <= 0xFE {
+		s.char(euckrFreq[(int(l)-0x81)*190+int(b)-0x41])
+		return
+	}
+	s.dead = true
 }
 
 // feedGBK follows the Encoding Standard's gb18030 decoder (which GBK
@@ -693,47 +700,36 @@ func (d *Detector) feedGBK(s *cjkState, b byte) {
 		s.dead = true
 		return
 	}
-	switch {
-	case b < 0x80:
-		s.ascii()
-	case b == 0x80:
+	if b == 0x80 {
 		s.other(gbkEuro)
-	case b <= 0xFE:
-		s.lead = b
-	default:
-		s.dead = true
+		return
 	}
+	s.start(b)
 }
 
 // feedBig5 follows the Encoding Standard's Big5 decoder.
 func (d *Detector) feedBig5(s *cjkState, b byte) {
-	if l := s.lead; l != 0 {
-		s.lead = 0
-		if (b >= 0x40 && b <= 0x7E) || (b >= 0xA1 && b <= 0xFE) {
-			to := 0x40
-			if b >= 0x7F {
-				to = 0x62
-			}
-			ptr := (int(l)-0x81)*157 + int(b) - to
-			switch ptr {
-			case 1133, 1135, 1164, 1166: // Ê and ê with diacritics: two code points
-				s.other(-4 * 31)
-			default:
-				s.char(big5Freq[ptr])
-			}
-			return
-		}
-		s.dead = true
+	l := s.lead
+	if l == 0 {
+		s.start(b)
 		return
 	}
-	switch {
-	case b < 0x80:
-		s.ascii()
-	case b >= 0x81 && b <= 0xFE:
-		s.lead = b
-	default:
-		s.dead = true
+	s.lead = 0
+	if (b >= 0x40 && b <= 0x7E) || (b >= 0xA1 && b <= 0xFE) {
+		to := 0x40
+		if b >= 0x7F {
+			to = 0x62
+		}
+		ptr := (int(l)-0x81)*157 + int(b) - to
+		switch ptr {
+		case 1133, 1135, 1164, 1166: // Ê and ê with diacritics: two code points
+			s.other(-4 * 31)
+		default:
+			s.char(big5Freq[ptr])
+		}
+		return
 	}
+	s.dead = true
 }
 
 // Guess returns the detector's guess for the bytes fed so far, favouring
