@@ -2,18 +2,12 @@ package warc
 
 import (
 	"compress/gzip"
-	"flag"
 	"io"
 	"os"
 	"runtime"
 	"testing"
 
 	"github.com/charsniff/charsniff/internal/warctest"
-)
-
-var (
-	benchSize = flag.Int64("warcbench.size", 200<<20, "uncompressed size of the WARC file BenchmarkReader generates")
-	benchDir  = flag.String("warcbench.dir", "", "directory to keep BenchmarkReader's generated files in, for reuse (default: a temporary one)")
 )
 
 // BenchmarkReader reads a generated crawl of -warcbench.size bytes (200 MB
@@ -62,15 +56,7 @@ func BenchmarkReader(b *testing.B) {
 // benchFile writes the generated crawl to a file in form ("plain", "gzip"
 // or "gzip-whole"), or reuses the one in -warcbench.dir.
 func benchFile(b *testing.B, form string) (string, warctest.Stats) {
-	dir := *benchDir
-	if dir == "" {
-		dir = b.TempDir()
-	}
-	keep := *benchDir != ""
-	path, st, err := warctest.BenchFile(dir, *benchSize, form == "gzip", keep)
-	if err != nil {
-		b.Fatal(err)
-	}
+	path, st, keep := warctest.BenchCrawl(b, form == "gzip")
 	if form != "gzip-whole" {
 		return path, st
 	}
