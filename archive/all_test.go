@@ -32,18 +32,8 @@ func recordLine(t *testing.T, rec *Record) string {
 
 // nextLines returns the lines of the records of data read with Next.
 func nextLines(t *testing.T, data []byte) []string {
-	var got []string
 	r := NewReader(bytes.NewReader(data), Options{File: "f"})
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			return got
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, recordLine(t, rec))
-	}
+	return warctest.Collect(t, r.Next, func(rec *Record) string { return recordLine(t, rec) })
 }
 
 // readAllLines returns the lines of the records of data read with ReadAll

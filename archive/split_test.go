@@ -18,18 +18,8 @@ import (
 // recordOffsets returns the offsets of the records of the WARC file data.
 func recordOffsets(t *testing.T, data []byte) []int64 {
 	t.Helper()
-	var offs []int64
 	wr := warc.NewReader(bytes.NewReader(data))
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return offs
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		offs = append(offs, rec.Offset)
-	}
+	return warctest.Collect(t, wr.Next, func(rec *warc.Record) int64 { return rec.Offset })
 }
 
 // checkCuts checks that cuts start with 0, increase, and are record

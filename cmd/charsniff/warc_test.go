@@ -947,17 +947,7 @@ func TestWARCCutAnywhere(t *testing.T) {
 func recordStarts(t *testing.T, data []byte) []int64 {
 	t.Helper()
 	r := warc.NewReader(bytes.NewReader(data))
-	var starts []int64
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			return starts
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		starts = append(starts, rec.Offset)
-	}
+	return warctest.Collect(t, r.Next, func(rec *warc.Record) int64 { return rec.Offset })
 }
 
 // runInProcess runs the command in this process.

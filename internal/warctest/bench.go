@@ -2,6 +2,7 @@ package warctest
 
 import (
 	"flag"
+	"io"
 	"testing"
 )
 
@@ -26,4 +27,21 @@ func BenchCrawl(tb testing.TB, compress bool) (path string, st Stats, kept bool)
 		tb.Fatal(err)
 	}
 	return path, st, kept
+}
+
+// Collect calls next, a reader's Next, until it returns io.EOF, and
+// returns f of each record; another error fails tb.
+func Collect[R, T any](tb testing.TB, next func() (R, error), f func(R) T) []T {
+	tb.Helper()
+	var out []T
+	for {
+		rec, err := next()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, f(rec))
+	}
 }
