@@ -355,14 +355,6 @@ func withLength(t *testing.T, rec []byte, delta int) []byte {
 	return slices.Concat(rec[:i], []byte(fmt.Sprint(n+delta)), rec[j:])
 }
 
-func gzipped(b []byte) []byte {
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	zw.Write(b)
-	zw.Close()
-	return buf.Bytes()
-}
-
 // wantLine is a line expected of a damaged file: a record sniffed (enc set)
 // or damaged (errHas set), or both when the damage was found after the
 // record was sniffed.
@@ -452,10 +444,10 @@ func TestWARCDamage(t *testing.T) {
 		{"gzip, input ends inside a member", layout(za, zb[:len(zb)-15]), func(f damaged) []wantLine {
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "corrupt gzip member"}}
 		}},
-		{"gzip, Content-Length too long", layout(za, gzipped(withLength(t, b, 40)), zc, zd), func(f damaged) []wantLine {
+		{"gzip, Content-Length too long", layout(za, warctest.Gzip(withLength(t, b, 40)), zc, zd), func(f damaged) []wantLine {
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "record ends before its Content-Length"}, okD(f, 3)}
 		}},
-		{"gzip, Content-Length too short", layout(za, gzipped(withLength(t, b, -40)), zc, zd), func(f damaged) []wantLine {
+		{"gzip, Content-Length too short", layout(za, warctest.Gzip(withLength(t, b, -40)), zc, zd), func(f damaged) []wantLine {
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "no end of record after Content-Length bytes"}, okD(f, 3)}
 		}},
 	}
