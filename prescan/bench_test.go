@@ -38,15 +38,18 @@ var adversarial = func() []struct {
 	}
 }()
 
-func BenchmarkPrescan(b *testing.B) {
+func BenchmarkPrescan(b *testing.B) { benchHead(b, nil) }
+
+// benchHead times Prescan of typicalHead with opts.
+func benchHead(b *testing.B, opts *prescan.Options) {
 	head := []byte(typicalHead)
-	if r := prescan.Prescan(head, nil); !r.Found() {
+	if r := prescan.Prescan(head, opts); !r.Found() {
 		b.Fatal("typicalHead declares no encoding")
 	}
 	b.SetBytes(int64(len(head)))
 	b.ReportAllocs()
 	for b.Loop() {
-		prescan.Prescan(head, nil)
+		prescan.Prescan(head, opts)
 	}
 }
 
@@ -79,18 +82,7 @@ func BenchmarkAdversarial(b *testing.B) {
 }
 
 // BenchmarkTokenizer is BenchmarkPrescan in tokenizer mode.
-func BenchmarkTokenizer(b *testing.B) {
-	head := []byte(typicalHead)
-	opts := &prescan.Options{Tokenizer: true}
-	if r := prescan.Prescan(head, opts); !r.Found() {
-		b.Fatal("typicalHead declares no encoding")
-	}
-	b.SetBytes(int64(len(head)))
-	b.ReportAllocs()
-	for b.Loop() {
-		prescan.Prescan(head, opts)
-	}
-}
+func BenchmarkTokenizer(b *testing.B) { benchHead(b, &prescan.Options{Tokenizer: true}) }
 
 // BenchmarkTokenizerAdversarial is BenchmarkAdversarial in tokenizer mode,
 // with inputs for its text states too.
