@@ -206,8 +206,9 @@ type Detector struct {
 	tail     int64 // length of the run of bytes 0x80-0xFF that ends the input
 	eof      bool  // the last chunk was fed: the input is complete
 	zeros    [2]int64
-	koi8U    bool // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
-	gb4      bool // a four-byte gb18030 sequence was seen
+	koi8U    bool      // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
+	word     latinWord // where the input stands in a word of ASCII letters
+	gb4      bool      // a four-byte gb18030 sequence was seen
 
 	sbScore [numRows]int32
 	sbDead  uint64 // bit r: sbRows[r] is no longer a candidate
@@ -304,6 +305,7 @@ func (d *Detector) Feed(p []byte, last bool) bool {
 			if i > start {
 				d.tail = 0
 				d.n += int64(i - start)
+				d.word.skip(p[start:i])
 				d.prev = p[i-1]
 				for k := range d.cjk {
 					d.cjk[k].ascii()
@@ -370,6 +372,7 @@ func (d *Detector) feedByte(b byte) {
 		d.tail++
 		d.nonASCII++
 	}
+	d.word.next(d.prev, b)
 
 	if !d.utf8Dead {
 		d.feedUTF8(b)
@@ -520,14 +523,21 @@ func (d *Detector) feedSingleByte(p, b byte) {
 	}
 }
 
-// prune stops scoring the candidates far behind the leader.
+// prune stops scoring the candidates far behind the leader. While the
+// text reads as Latin script (latinWord), the leader is the best Latin
+// candidate, so that a foreign script cannot prune the encodings Guess
+// will choose among.
 func (d *Detector) prune() {
 	best := int32(-1 << 31)
+	latin := d.word.latin(d.nonASCII)
 	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
-		best = max(best, d.sbScore[bits.TrailingZeros64(live)])
+		r := bits.TrailingZeros64(live)
+		if !latin || latinScript(sbEncodings[sbRows[r].enc].enc) {
+			best = max(best, d.sbScore[r])
+		}
 	}
 	for k := range d.cjk {
-		if !d.cjk[k].dead {
+		if !d.cjk[k].dead && !latin {
 			best = max(best, d.cjk[k].score)
 		}
 	}
@@ -767,9 +777,13 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 	short := d.nonASCII <= shortEvidence
 	best, bestScore := override.Unknown, int32(-1<<31)
 	fallbackScore := int32(-1 << 31) // the fallback's score; unset while it cannot decode the input
+	latin := d.word.latin(d.nonASCII)
 	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		e := sbEncodings[sbRows[r].enc].enc
+		if latin && !latinScript(e) && !reg.Customary(e) {
+			continue
+		}
 		s := d.sbScore[r]
 		if reg.Customary(e) {
 			s += hintBonus
@@ -785,7 +799,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 		}
 	}
 	for k := range d.cjk {
-		if d.cjk[k].dead {
+		if d.cjk[k].dead || latin && !reg.Customary(cjkEncodings[k]) {
 			continue
 		}
 		s := d.cjk[k].score
