@@ -150,6 +150,19 @@ type sbRow struct {
 // allRows has a bit set for each row of sbRows.
 const allRows = 1<<numRows - 1
 
+// browserRows has a bit set for each row of sbRows that a browser scores:
+// the others are the wide detector's (Detector.All).
+const browserRows = 1<<numBrowserRows - 1
+
+// live returns the rows still scored: not disqualified or pruned, and a
+// browser's unless d.All.
+func (d *Detector) live() uint64 {
+	if d.All {
+		return allRows &^ d.sbDead
+	}
+	return browserRows &^ d.sbDead
+}
+
 // rowsOf[e] has bit r set if sbRows[r] scores sbEncodings[e].
 var rowsOf = func() (m [numSingleByte]uint64) {
 	for r, row := range sbRows {
@@ -199,6 +212,13 @@ const utf16MinUnits = 16
 // ready to be fed, as is one from [New]. A Detector is not safe for
 // concurrent use, holds no pointers, and never allocates.
 type Detector struct {
+	// All widens the guesses from the encodings a browser detects to
+	// those old collections also hold: ISO-8859-3, -4, -10, -14, -15, -16,
+	// macintosh and x-mac-cyrillic (see README.md for which languages
+	// each is scored for). Set it before the first Feed; Reset keeps it.
+	// A browser never guesses these: leave it false to guess as one.
+	All bool
+
 	n        int64 // bytes fed so far
 	prev     byte  // the last byte fed; 0 (a space, to the statistics) before any
 	busy     bool  // a multi-byte sequence is pending or prev is not ASCII: ASCII may not be skipped
@@ -237,8 +257,8 @@ func New() *Detector { return new(Detector) }
 // evidence either: it tells too little to choose among encodings.
 const maxTailEvidence = 3
 
-// Reset forgets all bytes fed, as if d were new.
-func (d *Detector) Reset() { *d = Detector{} }
+// Reset forgets all bytes fed, as if d were new; it keeps d.All.
+func (d *Detector) Reset() { *d = Detector{All: d.All} }
 
 const (
 	lsb = 0x0101010101010101
@@ -379,7 +399,7 @@ func (d *Detector) feedByte(b byte) {
 	}
 
 	// Single-byte candidates score every pair with a non-ASCII byte.
-	if (b >= 0x80 || d.prev >= 0x80) && d.sbDead != allRows {
+	if (b >= 0x80 || d.prev >= 0x80) && d.live() != 0 {
 		d.feedSingleByte(d.prev, b)
 	}
 
@@ -496,7 +516,7 @@ func (d *Detector) feedSingleByte(p, b byte) {
 	}
 	// Encoding by encoding: the byte classes and the case test are the
 	// encoding's, shared by its rows (one per language model).
-	for live := allRows &^ d.sbDead; live != 0; {
+	for live := d.live(); live != 0; {
 		enc := sbRows[bits.TrailingZeros64(live)].enc
 		rows := rowsOf[enc] & live
 		live &^= rows
@@ -530,7 +550,7 @@ func (d *Detector) feedSingleByte(p, b byte) {
 func (d *Detector) prune() {
 	best := int32(-1 << 31)
 	latin := d.word.latin(d.nonASCII)
-	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
+	for live := d.live(); live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		if !latin || latinScript(sbEncodings[sbRows[r].enc].enc) {
 			best = max(best, d.sbScore[r])
@@ -541,7 +561,7 @@ func (d *Detector) prune() {
 			best = max(best, d.cjk[k].score)
 		}
 	}
-	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
+	for live := d.live(); live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		if d.sbScore[r] < best-pruneMargin {
 			d.sbDead |= 1 << r
@@ -778,7 +798,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 	best, bestScore := override.Unknown, int32(-1<<31)
 	fallbackScore := int32(-1 << 31) // the fallback's score; unset while it cannot decode the input
 	latin := d.word.latin(d.nonASCII)
-	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
+	for live := d.live(); live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		e := sbEncodings[sbRows[r].enc].enc
 		if latin && !latinScript(e) && !reg.Customary(e) {

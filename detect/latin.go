@@ -93,7 +93,9 @@ func (w *latinWord) latin(nonASCII int64) bool {
 func latinScript(e override.Encoding) bool {
 	switch e {
 	case override.Windows1252, override.Windows1250, override.ISO8859_2, override.Windows1254,
-		override.Windows1257, override.ISO8859_13, override.Windows1258:
+		override.Windows1257, override.ISO8859_13, override.Windows1258,
+		override.ISO8859_3, override.ISO8859_4, override.ISO8859_10, override.ISO8859_14,
+		override.ISO8859_15, override.ISO8859_16, override.Macintosh:
 		return true
 	}
 	return false

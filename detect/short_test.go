@@ -1,6 +1,7 @@
 package detect_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/charsniff/charsniff/detect"
@@ -83,6 +84,96 @@ func TestGreekTwins(t *testing.T) {
 			if got, s := guess(b, detect.Hint{}); !right(got, enc, b) {
 				t.Errorf("%q in %v: Guess = %v, %v", text, enc, got, s)
 			}
+		}
+	}
+}
+
+// wideTexts are texts in the encodings only the wide detector
+// (Detector.All) answers, each in a language it scores the encoding for;
+// written for these tests (UDHR Article 1 where it says so).
+var wideTexts = []struct {
+	desc  string
+	enc   override.Encoding
+	exact bool // the text does not decode alike in a browser's encoding
+	text  string
+}{
+	{"Lithuanian UDHR", override.ISO8859_4, true, "Visi žmonės gimsta laisvi ir lygūs savo orumu ir teisėmis. Jiems suteiktas protas ir sąžinė, ir jie turi elgtis vienas kito atžvilgiu kaip broliai."},
+	{"Latvian UDHR", override.ISO8859_4, true, "Visi cilvēki piedzimst brīvi un vienlīdzīgi savā pašcieņā un tiesībās. Viņi ir saprāta un sirdsapziņas apveltīti, un viņiem jāizturas citam pret citu brālības garā."},
+	{"Polish UDHR", override.ISO8859_16, true, "Wszyscy ludzie rodzą się wolni i równi pod względem swej godności i swych praw. Są oni obdarzeni rozumem i sumieniem i powinni postępować wobec innych w duchu braterstwa."},
+	{"Croatian UDHR", override.ISO8859_16, true, "Sva ljudska bića rađaju se slobodna i jednaka u dostojanstvu i pravima. Ona su obdarena razumom i sviješću i trebaju jedna prema drugima postupati u duhu bratstva. Šibenik, Čakovec, Žumberak."},
+	{"Russian UDHR", override.XMacCyrillic, true, "Все люди рождаются свободными и равными в своем достоинстве и правах. Они наделены разумом и совестью и должны поступать в отношении друг друга в духе братства."},
+	{"Ukrainian UDHR", override.XMacCyrillic, true, "Всі люди народжуються вільними і рівними у своїй гідності та правах. Вони наділені розумом і совістю і повинні діяти у відношенні один до одного в дусі братерства."},
+	{"Turkish UDHR", override.ISO8859_3, true, "Bütün insanlar hür, haysiyet ve haklar bakımından eşit doğarlar. Akıl ve vicdana sahiptirler ve birbirlerine karşı kardeşlik zihniyeti ile hareket etmelidirler."},
+	{"French", override.Macintosh, true, "Tous les êtres humains naissent libres et égaux en dignité et en droits. Ils sont doués de raison et de conscience et doivent agir les uns envers les autres dans un esprit de fraternité."},
+	{"French with euro", override.ISO8859_15, true, "Le cœur a ses raisons que la raison ne connaît point. Un bœuf coûte 500 € à l'œil nu."},
+	{"German", override.Macintosh, true, "Alle Menschen sind frei und gleich an Würde und Rechten geboren. Sie sind mit Vernunft und Gewissen begabt und sollen einander im Geist der Brüderlichkeit begegnen."},
+	{"Icelandic UDHR", override.ISO8859_10, false, "Hver maður er borinn frjáls og jafn öðrum að virðingu og réttindum. Menn eru gæddir vitsmunum og samvisku, og ber þeim að breyta bróðurlega hverjum við annan."},
+	{"Irish", override.ISO8859_14, false, "Saolaítear gach duine den chine daonna saor agus comhionann i ndínit agus i gcearta."},
+}
+
+// wideEncodings are the encodings only the wide detector answers.
+var wideEncodings = map[override.Encoding]bool{
+	override.ISO8859_3: true, override.ISO8859_4: true, override.ISO8859_10: true,
+	override.ISO8859_14: true, override.ISO8859_15: true, override.ISO8859_16: true,
+	override.Macintosh: true, override.XMacCyrillic: true,
+}
+
+// TestWide checks that the wide detector finds each of its encodings on
+// text of a language it scores it for, fed whole and in a page, and that
+// Reset keeps it wide. Where the text decodes alike in a browser's
+// encoding (Icelandic in ISO-8859-10 and windows-1252), that is right too;
+// exact cases must name the encoding itself.
+func TestWide(t *testing.T) {
+	d := detect.Detector{All: true}
+	for _, tc := range wideTexts {
+		b, dropped := corpus.Encode(tc.enc, tc.text)
+		if dropped > 0 {
+			t.Fatalf("%s: %d characters not in %v", tc.desc, dropped, tc.enc)
+		}
+		for _, in := range [][]byte{b, page(b)} {
+			d.Reset()
+			d.Feed(in, false)
+			got, s := d.Guess(detect.Hint{})
+			if !right(got, tc.enc, in) || tc.exact && got != tc.enc {
+				t.Errorf("%s in %v, wide: Guess = %v, %v, want %v", tc.desc, tc.enc, got, s, tc.enc)
+			}
+		}
+	}
+}
+
+// TestDefaultNeverWide checks that the default detector never answers an
+// encoding only the wide one does, on text in those encodings and on
+// random bytes, and that the wide detector agrees with the default one on
+// the browser's own sentences.
+func TestDefaultNeverWide(t *testing.T) {
+	var inputs [][]byte
+	for _, tc := range wideTexts {
+		b, _ := corpus.Encode(tc.enc, tc.text)
+		inputs = append(inputs, b, page(b))
+	}
+	for _, tc := range latinShort {
+		b, _ := corpus.Encode(tc.enc, tc.text)
+		inputs = append(inputs, b)
+	}
+	rng := rand.New(rand.NewPCG(24, 4))
+	for range 2000 {
+		b := make([]byte, 1+rng.IntN(64))
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		inputs = append(inputs, b)
+	}
+	for _, in := range inputs {
+		if got, s := guess(in, detect.Hint{}); wideEncodings[got] {
+			t.Fatalf("default Guess(%q) = %v, %v: a browser never guesses it", in, got, s)
+		}
+	}
+	for _, tc := range sentences {
+		b, _ := corpus.Encode(tc.enc, tc.text)
+		d := detect.Detector{All: true}
+		d.Feed(b, false)
+		if got, s := d.Guess(detect.Hint{}); !right(got, tc.enc, b) {
+			t.Errorf("%s in %v, wide: Guess = %v, %v", tc.desc, tc.enc, got, s)
 		}
 	}
 }

@@ -3,7 +3,7 @@
 //
 // Usage, from the repository root:
 //
-//	go run ./detect/internal/eval [-corpus /tmp/charsniff-corpus] [-size 4096] [-docs 60] [-hint] [-misses 3]
+//	go run ./detect/internal/eval [-corpus /tmp/charsniff-corpus] [-size 4096] [-docs 60] [-hint] [-misses 3] [-all]
 //
 // Each language's held-out text is cut into documents of about -size bytes;
 // each document is encoded in each of the encodings a browser would detect
@@ -79,6 +79,20 @@ func init() {
 	add("UTF-8", "", override.UTF8, "de", "cs", "ru", "el", "tr", "he", "ar", "lt", "vi", "th", "ja", "zh-CN", "zh-TW", "ko")
 }
 
+// addWide adds the sets of the encodings only the wide detector
+// (detect.Detector.All) answers, one family each, in the languages it
+// scores them for.
+func addWide() {
+	add("Wide ISO-8859-3", "tr", override.ISO8859_3, "tr")
+	add("Wide ISO-8859-4", "lt", override.ISO8859_4, "lt", "lv", "et")
+	add("Wide ISO-8859-10", "is", override.ISO8859_10, "sv", "da", "nb", "is")
+	add("Wide ISO-8859-14", "ie", override.ISO8859_14, "ga")
+	add("Wide ISO-8859-15", "fr", override.ISO8859_15, "de", "fr", "fi")
+	add("Wide ISO-8859-16", "ro", override.ISO8859_16, "pl", "hu", "ro", "sl", "hr")
+	add("Wide macintosh", "fr", override.Macintosh, "fr", "de")
+	add("Wide x-mac-cyrillic", "ru", override.XMacCyrillic, "ru", "uk", "bg")
+}
+
 var prefixes = []struct {
 	name string
 	n    int
@@ -101,10 +115,14 @@ func main() {
 	misses := flag.Int("misses", 0, "print up to this many misses per set")
 	sample := flag.String("sample", "", "write a held-out sample to this directory")
 	speed := flag.Bool("speed", false, "measure CPU time per 1 KB prefix and per byte of whole documents")
+	wide := flag.Bool("all", false, "use the wide detector (Detector.All) and add the sets of its encodings")
 	flag.Parse()
 	log.SetFlags(0)
 
-	d := detect.New()
+	d := &detect.Detector{All: *wide}
+	if *wide {
+		addWide()
+	}
 	byFamily := map[string]*[3]tally{}
 	var families []string
 	var legacy, all [3]tally
