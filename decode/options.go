@@ -40,7 +40,7 @@ var errInvalidEncoding = errors.New("decode: WithEncoding of an invalid encoding
 // WithSniff gives the inputs of the encoding sniffing algorithm: the
 // transport layer's Content-Type, a user override, a likely or default
 // encoding, the locale and top-level domain hints, the window, the
-// detector, legacy label matching (see [sniff.Options]). They affect the
+// detector, legacy label matching, the wide detector (see [sniff.Options]). They affect the
 // choice of encoding, and the late look-ahead's detection and <meta> scan
 // (see [WithLookahead]).
 //
@@ -82,6 +82,7 @@ func WithSniff(o sniff.Options) Option {
 		}
 		s.NoAutodetect = s.NoAutodetect || o.NoAutodetect
 		s.Legacy = s.Legacy || o.Legacy
+		s.DetectAll = s.DetectAll || o.DetectAll
 	}
 }
 

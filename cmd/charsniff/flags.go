@@ -31,6 +31,7 @@ type config struct {
 	tld          string // --hint-tld: top-level domain or host name hint for autodetection and the default
 	lookahead    int64  // --lookahead (or --late-meta): decode.WithLookahead (0: the window alone)
 	noAutodetect bool   // --no-autodetect: spec-literal, skip autodetection
+	detectAll    bool   // --detect-all: sniff.Options.DetectAll, the wide detector
 	window       int    // --window: prescan window in bytes
 	legacy       bool   // --legacy-labels: 2008-draft label matching
 	decode       bool   // --decode: write the decoded UTF-8 text
@@ -80,6 +81,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.Int64Var(&c.lookahead, "lookahead", decode.DefaultLookahead, "while the encoding is tentative, look past the window as a browser does (a late <meta>, late autodetection), holding at most `BYTES` to decide (0: the window alone)")
 	fs.Int64Var(&c.lookahead, "late-meta", decode.DefaultLookahead, "the same as --lookahead `BYTES`")
 	fs.BoolVar(&c.noAutodetect, "no-autodetect", false, "spec-literal: skip the autodetection step")
+	fs.BoolVar(&c.detectAll, "detect-all", false, "autodetection also guesses encodings browsers never guess (ISO-8859-3, -4, -10, -14, -15, -16, macintosh, x-mac-cyrillic): for old collections, not browser-exact")
 	fs.IntVar(&c.window, "window", sniff.DefaultWindow, "prescan window in `BYTES`")
 	fs.BoolVar(&c.legacy, "legacy-labels", false, "resolve labels with the 2008 draft's loose matching (old archives)")
 	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE); with --json and no -o, into each JSON line as \"text\"")
