@@ -7,7 +7,9 @@
 // windows-1258, windows-874, ISO-8859-2, -5, -6, -7, -8 and -13, KOI8-R,
 // KOI8-U, IBM866, Shift_JIS, EUC-JP, ISO-2022-JP, EUC-KR, GBK, gb18030 and
 // Big5, and UTF-16BE or UTF-16LE without a byte order mark only when the
-// pattern of zero bytes leaves no doubt. It knows nothing of HTML: pairs of
+// pattern of zero bytes leaves no doubt. A Detector with All set (the wide
+// detector, for old collections) also answers ISO-8859-3, -4, -10, -14,
+// -15, -16, macintosh and x-mac-cyrillic. It knows nothing of HTML: pairs of
 // ASCII bytes never count, so markup, scripts and entities are ignored
 // without a tokenizer.
 //
@@ -226,9 +228,10 @@ type Detector struct {
 	tail     int64 // length of the run of bytes 0x80-0xFF that ends the input
 	eof      bool  // the last chunk was fed: the input is complete
 	zeros    [2]int64
-	koi8U    bool      // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
-	word     latinWord // where the input stands in a word of ASCII letters
-	gb4      bool      // a four-byte gb18030 sequence was seen
+	koi8U    bool   // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
+	hist     uint32 // the last 3 bytes fed, the last in the low byte (latin.go)
+	lone     int64  // lone non-ASCII letters in ASCII words (latin.go)
+	gb4      bool   // a four-byte gb18030 sequence was seen
 
 	sbScore [numRows]int32
 	sbDead  uint64 // bit r: sbRows[r] is no longer a candidate
@@ -325,7 +328,7 @@ func (d *Detector) Feed(p []byte, last bool) bool {
 			if i > start {
 				d.tail = 0
 				d.n += int64(i - start)
-				d.word.skip(p[start:i])
+				d.hist = history(d.hist, p[start:i])
 				d.prev = p[i-1]
 				for k := range d.cjk {
 					d.cjk[k].ascii()
@@ -392,7 +395,10 @@ func (d *Detector) feedByte(b byte) {
 		d.tail++
 		d.nonASCII++
 	}
-	d.word.next(d.prev, b)
+	if b < 0x80 && d.prev >= 0x80 && loneLetter(d.hist, b) {
+		d.lone++
+	}
+	d.hist = (d.hist<<8 | uint32(b)) & 0xFFFFFF
 
 	if !d.utf8Dead {
 		d.feedUTF8(b)
@@ -544,12 +550,12 @@ func (d *Detector) feedSingleByte(p, b byte) {
 }
 
 // prune stops scoring the candidates far behind the leader. While the
-// text reads as Latin script (latinWord), the leader is the best Latin
+// text reads as Latin script (latin.go), the leader is the best Latin
 // candidate, so that a foreign script cannot prune the encodings Guess
 // will choose among.
 func (d *Detector) prune() {
 	best := int32(-1 << 31)
-	latin := d.word.latin(d.nonASCII)
+	latin := d.latin()
 	for live := d.live(); live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		if !latin || latinScript(sbEncodings[sbRows[r].enc].enc) {
@@ -797,7 +803,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 	short := d.nonASCII <= shortEvidence
 	best, bestScore := override.Unknown, int32(-1<<31)
 	fallbackScore := int32(-1 << 31) // the fallback's score; unset while it cannot decode the input
-	latin := d.word.latin(d.nonASCII)
+	latin := d.latin()
 	for live := d.live(); live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		e := sbEncodings[sbRows[r].enc].enc
