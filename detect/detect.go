@@ -156,15 +156,6 @@ const allRows = 1<<numRows - 1
 // the others are the wide detector's (Detector.All).
 const browserRows = 1<<numBrowserRows - 1
 
-// live returns the rows still scored: not disqualified or pruned, and a
-// browser's unless d.All.
-func (d *Detector) live() uint64 {
-	if d.All {
-		return allRows &^ d.sbDead
-	}
-	return browserRows &^ d.sbDead
-}
-
 // rowsOf[e] has bit r set if sbRows[r] scores sbEncodings[e].
 var rowsOf = func() (m [numSingleByte]uint64) {
 	for r, row := range sbRows {
@@ -229,12 +220,12 @@ type Detector struct {
 	eof      bool  // the last chunk was fed: the input is complete
 	zeros    [2]int64
 	koi8U    bool   // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
-	hist     uint32 // the last 3 bytes fed, the last in the low byte (latin.go)
+	hist     uint32 // the last 4 bytes fed, the last in the low byte (latin.go)
 	lone     int64  // lone non-ASCII letters in ASCII words (latin.go)
 	gb4      bool   // a four-byte gb18030 sequence was seen
 
 	sbScore [numRows]int32
-	sbDead  uint64 // bit r: sbRows[r] is no longer a candidate
+	sbDead  uint64 // bit r: sbRows[r] is no longer a candidate (or, without All, a wide row)
 
 	cjk [numCJK]cjkState
 
@@ -295,6 +286,9 @@ func (d *Detector) Feed(p []byte, last bool) bool {
 		panic("detect: Feed after the last chunk")
 	}
 	d.eof = last
+	if !d.All && len(p) > 0 {
+		d.sbDead |= allRows &^ browserRows // never scored: not a browser's
+	}
 	i := 0
 	for i < len(p) {
 		if !d.busy {
@@ -398,14 +392,14 @@ func (d *Detector) feedByte(b byte) {
 	if b < 0x80 && d.prev >= 0x80 && loneLetter(d.hist, b) {
 		d.lone++
 	}
-	d.hist = (d.hist<<8 | uint32(b)) & 0xFFFFFF
+	d.hist = d.hist<<8 | uint32(b)
 
 	if !d.utf8Dead {
 		d.feedUTF8(b)
 	}
 
 	// Single-byte candidates score every pair with a non-ASCII byte.
-	if (b >= 0x80 || d.prev >= 0x80) && d.live() != 0 {
+	if (b >= 0x80 || d.prev >= 0x80) && d.sbDead != allRows {
 		d.feedSingleByte(d.prev, b)
 	}
 
@@ -522,7 +516,7 @@ func (d *Detector) feedSingleByte(p, b byte) {
 	}
 	// Encoding by encoding: the byte classes and the case test are the
 	// encoding's, shared by its rows (one per language model).
-	for live := d.live(); live != 0; {
+	for live := allRows &^ d.sbDead; live != 0; {
 		enc := sbRows[bits.TrailingZeros64(live)].enc
 		rows := rowsOf[enc] & live
 		live &^= rows
@@ -556,7 +550,7 @@ func (d *Detector) feedSingleByte(p, b byte) {
 func (d *Detector) prune() {
 	best := int32(-1 << 31)
 	latin := d.latin()
-	for live := d.live(); live != 0; live &= live - 1 {
+	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		if !latin || latinScript(sbEncodings[sbRows[r].enc].enc) {
 			best = max(best, d.sbScore[r])
@@ -567,7 +561,7 @@ func (d *Detector) prune() {
 			best = max(best, d.cjk[k].score)
 		}
 	}
-	for live := d.live(); live != 0; live &= live - 1 {
+	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		if d.sbScore[r] < best-pruneMargin {
 			d.sbDead |= 1 << r
@@ -804,7 +798,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 	best, bestScore := override.Unknown, int32(-1<<31)
 	fallbackScore := int32(-1 << 31) // the fallback's score; unset while it cannot decode the input
 	latin := d.latin()
-	for live := d.live(); live != 0; live &= live - 1 {
+	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		e := sbEncodings[sbRows[r].enc].enc
 		if latin && !latinScript(e) && !reg.Customary(e) {

@@ -19,7 +19,7 @@ import "github.com/charsniff/charsniff/override"
 func asciiLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
 
 // loneLetter reports whether the byte before b, a byte 0x80-0xFF, is a
-// lone letter in an ASCII word; hist holds the last 3 bytes before b, the
+// lone letter in an ASCII word; hist holds the last bytes before b, the
 // last in its low byte. It counts if the byte before it is ASCII and
 // either that byte is a letter not right after a non-ASCII byte, or it is
 // not a letter and b is.
@@ -34,13 +34,13 @@ func loneLetter(hist uint32, b byte) bool {
 	return asciiLetter(b)
 }
 
-// history returns hist, the last 3 bytes fed, after the bytes of p.
+// history returns hist, the last 4 bytes fed, after the bytes of p.
 func history(hist uint32, p []byte) uint32 {
-	if len(p) > 3 {
-		p = p[len(p)-3:]
+	if len(p) > 4 {
+		p = p[len(p)-4:]
 	}
 	for _, b := range p {
-		hist = (hist<<8 | uint32(b)) & 0xFFFFFF
+		hist = hist<<8 | uint32(b)
 	}
 	return hist
 }
