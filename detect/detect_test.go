@@ -202,6 +202,7 @@ func FuzzDetect(f *testing.F) {
 	f.Add([]byte("\x1b$B\x1b(J\x8e\xa1"), uint8(1))
 	d := detect.New()
 	d2 := detect.New()
+	w, w2 := &detect.Detector{All: true}, &detect.Detector{All: true}
 	f.Fuzz(func(t *testing.T, b []byte, cut uint8) {
 		d.Reset()
 		nonASCII := d.Feed(b, false)
@@ -222,6 +223,17 @@ func FuzzDetect(f *testing.F) {
 		d2.Feed(b[c:], false)
 		if g2, s2 := d2.Guess(detect.Hint{TLD: "jp"}); g2 != g || s2 != s {
 			t.Fatalf("split at %d: Guess(%q) = %v, %v, want %v, %v", c, b, g2, s2, g, s)
+		}
+		// The wide detector: the same with chunks.
+		w.Reset()
+		w.Feed(b, false)
+		w2.Reset()
+		w2.Feed(b[:c], false)
+		w2.Feed(b[c:], false)
+		if g, s := w.Guess(detect.Hint{}); !g.Valid() {
+			t.Fatalf("wide: Guess(%q) = %v, %v", b, g, s)
+		} else if g2, s2 := w2.Guess(detect.Hint{}); g2 != g || s2 != s {
+			t.Fatalf("wide, split at %d: Guess(%q) = %v, %v, want %v, %v", c, b, g2, s2, g, s)
 		}
 		// The last chunk marked changes nothing but a cut UTF-8 character.
 		d2.Reset()
