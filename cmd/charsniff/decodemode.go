@@ -66,6 +66,9 @@ func (a *app) textOutput(stdout io.Writer) (text io.Writer, code int) {
 			fmt.Fprintf(a.stderr, "charsniff: %s: %s\n", a.cfg.outFile, describe(err))
 			return nil, exitFailed
 		}
+		if fi, err := f.Stat(); err == nil {
+			a.outs = append(a.outs, fi) // for the inputs found by walking
+		}
 		a.setOutput(stdout)
 		return f, -1
 	case a.cfg.json:
@@ -75,15 +78,20 @@ func (a *app) textOutput(stdout io.Writer) (text io.Writer, code int) {
 	return stdout, -1
 }
 
-// checkOutFile refuses an -o FILE that is also an input: creating it would
-// truncate the input before it is read.
+// checkOutFile refuses an -o FILE that is also an input named on the
+// command line or standard input (-): creating it would truncate the input
+// before it is read.
 func (a *app) checkOutFile() error {
 	ofi, err := os.Stat(a.cfg.outFile)
 	if err != nil {
 		return nil // it does not exist yet (or Create will say why not)
 	}
 	for _, p := range a.cfg.paths {
-		if fi, err := os.Stat(p); err == nil && os.SameFile(fi, ofi) {
+		fi, err := os.Stat(p)
+		if p == "-" {
+			fi, err = regularFile(a.stdin), nil
+		}
+		if err == nil && fi != nil && os.SameFile(fi, ofi) {
 			return fmt.Errorf("-o %s: is also an input", a.cfg.outFile)
 		}
 	}

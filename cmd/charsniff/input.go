@@ -236,14 +236,17 @@ func (s *source) Close() error {
 }
 
 // open opens in for reading. A directory is refused (it would only fail at
-// the first read), and so is the file standard output writes to (out, a
-// regular file, or nil): reading what it writes could go on for ever, as
-// cat knows.
-func open(in input, stdin io.Reader, out os.FileInfo) (*source, error) {
+// the first read), and so is a file the run writes to (outs: standard
+// output when it is a regular file, the -o FILE), be it named or standard
+// input: reading what it writes could go on for ever, as cat knows.
+func open(in input, stdin io.Reader, outs []os.FileInfo) (*source, error) {
 	if in.err != nil {
 		return nil, in.err
 	}
 	if in.stdin {
+		if fi := regularFile(stdin); fi != nil && isOutput(fi, outs) {
+			return nil, errIsOutput
+		}
 		return &source{Reader: stdin, size: -1}, nil
 	}
 	f, err := os.Open(in.path)
@@ -263,7 +266,7 @@ func open(in input, stdin io.Reader, out os.FileInfo) (*source, error) {
 	case fi.IsDir():
 		f.Close()
 		return nil, errIsDir
-	case out != nil && os.SameFile(fi, out):
+	case isOutput(fi, outs):
 		f.Close()
 		return nil, errIsOutput
 	case in.rng != nil:
@@ -279,10 +282,20 @@ func open(in input, stdin io.Reader, out os.FileInfo) (*source, error) {
 	return &source{Reader: f, size: size, closer: f}, nil
 }
 
-// regularFile returns the FileInfo of w if it is an *os.File open on a
-// regular file, and nil otherwise.
-func regularFile(w io.Writer) os.FileInfo {
-	f, ok := w.(*os.File)
+// isOutput reports whether the file fi is one of outs.
+func isOutput(fi os.FileInfo, outs []os.FileInfo) bool {
+	for _, o := range outs {
+		if os.SameFile(fi, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// regularFile returns the FileInfo of f if it is an *os.File open on a
+// regular file (standard input or output), and nil otherwise.
+func regularFile(v any) os.FileInfo {
+	f, ok := v.(*os.File)
 	if !ok {
 		return nil
 	}

@@ -65,7 +65,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		_, err := fmt.Fprintf(stdout, "charsniff %s (%s)\n", version(), runtime.Version())
 		return report(stderr, err)
 	}
-	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions(), outInfo: regularFile(stdout)}
+	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions()}
+	if fi := regularFile(stdout); fi != nil {
+		a.outs = append(a.outs, fi)
+	}
 	if c.decode {
 		return a.runDecode(stdout)
 	}

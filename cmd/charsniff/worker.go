@@ -55,7 +55,7 @@ type opened struct {
 // decompressed. A read error in the first bytes, or a bad gzip header, is
 // returned as err.
 func (w *worker) openInput(in input) (*opened, error) {
-	src, err := open(in, w.a.stdin, w.a.outInfo)
+	src, err := open(in, w.a.stdin, w.a.outs)
 	if err != nil {
 		return nil, err
 	}
