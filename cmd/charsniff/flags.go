@@ -40,6 +40,7 @@ type config struct {
 	json         bool   // --json: JSON Lines output
 	all          bool   // --all: walk every file, not only HTML file names
 	warc         bool   // --warc: read every input as a WARC file
+	text         bool   // --text: read inputs that look like binary data as text
 	filesFrom    string // --files-from: read the inputs' names from this file ("-": standard input)
 	rangeSpec    string // --range OFFSET:LENGTH: read only this byte range of the one FILE
 	rng          *span  // rangeSpec parsed
@@ -88,6 +89,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings and sources")
 	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line")
 	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")
+	fs.BoolVar(&c.text, "text", false, "read an input that looks like binary data (an image, an executable, control bytes in its first 1445 bytes) as text, as grep -a does, instead of refusing it")
 	fs.BoolVar(&c.warc, "warc", false, "read every input as a WARC file (without it, WARC files are recognized by their first bytes)")
 	fs.StringVar(&c.filesFrom, "files-from", "", "read more inputs from `LIST`, one a line (- for standard input): PATH, or PATH<TAB>OFFSET<TAB>LENGTH for one WARC record (a Common Crawl columnar index's warc_filename, warc_record_offset, warc_record_length; read as --range); a leading NUMBER<TAB>, as Hadoop Streaming hands a mapper its lines, is dropped")
 	fs.StringVar(&c.rangeSpec, "range", "", "read only the byte range `OFFSET:LENGTH` of the one FILE, as a WARC file (a record's coordinates in a CDX or columnar index); offsets in the output are the file's")
@@ -206,8 +208,11 @@ walked recursively for *.html, *.htm, *.xhtml, *.xht and *.shtml files
 (every file with --all); hidden files and directories are skipped there,
 and so are links to directories (a link named as FILE is followed).
 A gzip-compressed input (page.html.gz) is decompressed first; its line has
-no bytes field. An input that is the file standard output writes to is
-refused.
+no bytes field. An input that is binary data by the MIME Sniffing
+Standard's rules for an unknown type (an executable, an image, control
+bytes in its first 1445 bytes) gets an error line, not an encoding, unless
+--text is given or --content-type names an HTML type. An input that is the
+file standard output (or -o) writes to is refused, standard input too.
 Files are read in parallel; output follows the order of the input. A long
 run shows a progress bar when standard error is a terminal and standard
 output is not.
@@ -262,7 +267,7 @@ Examples:
   printf 'crawl.warc.gz\t1919\t1005\n' | charsniff --json --files-from -
 
 Exit status: 0 if every input and record was processed (or --exit-zero was
-given), 1 if any failed, the output could not be written or the --files-from
+given), 1 if any failed (binary data included), the output could not be written or the --files-from
 list could not be read, 2 on a usage error (a bad flag value, an unknown
 encoding label or --locale), before any input is read.
 `

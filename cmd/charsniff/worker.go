@@ -11,6 +11,7 @@ import (
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/contentcoding"
 	"github.com/charsniff/charsniff/internal/firsterr"
+	"github.com/charsniff/charsniff/internal/mimesniff"
 	"github.com/charsniff/charsniff/warc"
 )
 
@@ -19,6 +20,7 @@ type worker struct {
 	a  *app
 	rd *decode.Reader  // nil until the first plain input
 	br *bufio.Reader   // over each input, to recognize WARC files
+	zr *bufio.Reader   // over a compressed input's content, to tell text from binary
 	ar *archive.Reader // nil until the first WARC input
 }
 
@@ -66,7 +68,7 @@ func (w *worker) openInput(in input) (*opened, error) {
 		w.br.Reset(o.er)
 	}
 	o.r = w.br
-	head, _ := w.br.Peek(warc.SniffLen)
+	head, _ := w.br.Peek(max(warc.SniffLen, mimesniff.HeaderLen))
 	if o.er.Err != nil {
 		src.Close()
 		return nil, o.er.Err
@@ -89,9 +91,25 @@ func (w *worker) openInput(in input) (*opened, error) {
 	}
 	if dr != nil {
 		o.er = &firsterr.Reader{R: dr}
-		o.r, o.unpack = o.er, true
+		o.r, o.unpack = w.unpacked(o.er), true
+		head, _ = o.r.(*bufio.Reader).Peek(mimesniff.HeaderLen)
+	}
+	if err := w.a.checkText(head); err != nil {
+		src.Close()
+		return nil, err
 	}
 	return o, nil
+}
+
+// unpacked returns the worker's buffered reader of decompressed content,
+// reset to read r.
+func (w *worker) unpacked(r io.Reader) *bufio.Reader {
+	if w.zr == nil {
+		w.zr = bufio.NewReaderSize(r, 4096)
+	} else {
+		w.zr.Reset(r)
+	}
+	return w.zr
 }
 
 // warcSource returns what the WARC reader of in reads: the file itself (or
