@@ -91,7 +91,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")
 	fs.BoolVar(&c.text, "text", false, "read an input that looks like binary data (an image, an executable, control bytes in its first 1445 bytes) as text, as grep -a does, instead of refusing it")
 	fs.BoolVar(&c.warc, "warc", false, "read every input as a WARC file (without it, WARC files are recognized by their first bytes)")
-	fs.StringVar(&c.filesFrom, "files-from", "", "read more inputs from `LIST`, one a line (- for standard input): PATH, or PATH<TAB>OFFSET<TAB>LENGTH for one WARC record (a Common Crawl columnar index's warc_filename, warc_record_offset, warc_record_length; read as --range); a leading NUMBER<TAB>, as Hadoop Streaming hands a mapper its lines, is dropped")
+	fs.StringVar(&c.filesFrom, "files-from", "", "read more inputs from `LIST`, one a line (- for standard input): PATH, or PATH<TAB>OFFSET<TAB>LENGTH for one WARC record (a Common Crawl columnar index's warc_filename, warc_record_offset, warc_record_length; read as --range); a leading NUMBER<TAB>, as Hadoop Streaming hands a mapper its lines, is dropped; a line of another shape is an error naming it, LIST:LINE")
 	fs.StringVar(&c.rangeSpec, "range", "", "read only the byte range `OFFSET:LENGTH` of the one FILE, as a WARC file (a record's coordinates in a CDX or columnar index); offsets in the output are the file's")
 	fs.BoolVar(&c.exitZero, "exit-zero", false, "exit 0 even if inputs or records failed (they are still reported): for Hadoop Streaming and Spark, where a non-zero exit fails the task")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")

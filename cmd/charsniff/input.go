@@ -89,15 +89,20 @@ func readList(name string, stdin io.Reader, yield func(entry, error) bool) {
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), maxListLine)
+	n := 0
 	for sc.Scan() {
+		n++
 		e, err, ok := listEntry(sc.Text())
+		if err != nil {
+			err = &lineError{name, n, err}
+		}
 		if ok && !yield(e, err) {
 			return
 		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("a line longer than %d bytes", maxListLine)
+			err = fmt.Errorf("%s:%d: a line longer than %d bytes", name, n+1, maxListLine)
 		}
 		yield(entry{}, &listError{name, err})
 	}
@@ -158,8 +163,11 @@ func walk(names iter.Seq2[entry, error], stdinSeen, dirs, all bool, yield func(i
 }
 
 // listProblem is the input that reports err, a problem of the list of
-// names at p.
+// names at p: one of a line is reported as LIST:LINE's.
 func listProblem(p string, err error) input {
+	if lerr, ok := err.(*lineError); ok {
+		p = lerr.where()
+	}
 	le, _ := err.(*listError)
 	if le != nil {
 		p = le.name

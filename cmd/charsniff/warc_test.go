@@ -691,8 +691,11 @@ func TestListEntry(t *testing.T) {
 		{"\r", "", ""},
 		{"   ", "", ""},
 		{"12\t", "", ""},
-		{"x1\ta.warc", "x1\ta.warc", ""}, // not an offset: a name with a tab
-		{"\ta.warc", "\ta.warc", ""},
+		{"x1\ta.warc", "", "2 tab-separated fields"}, // not an offset
+		{"\ta.warc", "", "2 tab-separated fields"},
+		{"a.warc\t1\t2\t3", "", "4 tab-separated fields"},
+		{"7\ta.warc\t1\t2\t3", "", "5 tab-separated fields"},
+		{"7\t8\ta.warc\t1", "8", "the offset is not"},
 		{"dir with space/a b.warc", "dir with space/a b.warc", ""},
 		{"s3://bucket/a.warc.gz", "s3://bucket/a.warc.gz", ""},
 		// Columnar index coordinates, alone or after Hadoop's offset.
@@ -711,7 +714,10 @@ func TestListEntry(t *testing.T) {
 		if e.rng != nil {
 			got = fmt.Sprintf("%s@%d:%d", e.path, e.rng.off, e.rng.n)
 		}
-		if got != tc.want || ok != (tc.want != "") || (err == nil) != (tc.err == "") ||
+		if tc.want == "" && tc.err != "" {
+			got = tc.want // the entry of a malformed line is not used
+		}
+		if got != tc.want || ok != (tc.want != "" || tc.err != "") || (err == nil) != (tc.err == "") ||
 			err != nil && !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("listEntry(%q) = %q, %v, %v; want %q, %q", tc.line, got, err, ok, tc.want, tc.err)
 		}
