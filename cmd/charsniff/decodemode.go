@@ -22,7 +22,7 @@ func (a *app) runDecode(stdout io.Writer) int {
 	if a.cfg.stats {
 		a.stats = newStats()
 	}
-	d := &decoder{a: a, note: true}
+	d := &decoder{a: a, note: true, headers: a.severalInputs()}
 	if a.out != nil {
 		d.out = a.out
 	}
@@ -33,7 +33,7 @@ func (a *app) runDecode(stdout io.Writer) int {
 	}
 	w := a.newWorker()
 	var werr error
-	a.enumerate(false, func(in input) bool {
+	a.enumerate(func(in input) bool {
 		werr = w.decode(in, d)
 		return werr == nil
 	})
@@ -48,6 +48,21 @@ func (a *app) runDecode(stdout io.Writer) int {
 		}
 	}
 	return a.finish(stdout, werr)
+}
+
+// severalInputs reports whether the run may have several inputs: several
+// operands, a directory or a --files-from list. (A WARC file holds several
+// documents too: see decode.)
+func (a *app) severalInputs() bool {
+	if len(a.cfg.paths) > 1 || a.cfg.filesFrom != "" {
+		return true
+	}
+	for _, p := range a.cfg.paths {
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() && p != "-" {
+			return true
+		}
+	}
+	return false
 }
 
 // textOutput sets up the outputs of --decode and returns where the text
@@ -117,6 +132,8 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 	}
 	defer o.Close()
 	if o.warc {
+		// Its records are several documents (one, for a range).
+		d.headers = d.headers || in.rng == nil
 		c := newWARCCounts()
 		var err error
 		if f := splitWARC(in, o); f != nil {
@@ -192,7 +209,12 @@ type decoder struct {
 	text *jsonText  // the text into the JSON lines (--json without -o); nil otherwise
 	// note says to count and report each result (a.note); a worker's
 	// results are noted when they are written.
-	note     bool
+	note bool
+	// headers says to write a header line naming each document before
+	// its text in tw, as head does with several files: the run has
+	// several inputs, or has met a WARC file.
+	headers  bool
+	headed   bool          // a header was written: the next starts with an empty line
 	begun    bool          // a JSON line with text is open
 	late     bool          // that line began with its text: end writes all its fields
 	textLine []byte        // a text line, reused
@@ -205,6 +227,9 @@ type decoder struct {
 // with the text, and end writes the fields after it.
 func (d *decoder) begin(r *result, text func(io.Writer) error) error {
 	if d.text == nil {
+		if err := d.header(r); err != nil {
+			return err
+		}
 		return text(d.tw)
 	}
 	if err := d.open(r); err != nil {
@@ -219,6 +244,23 @@ func (d *decoder) begin(r *result, text func(io.Writer) error) error {
 		return err
 	}
 	return d.out.WriteByte('"')
+}
+
+// header writes the line that names r's document before its text, if
+// the run writes headers: "==> NAME <==" (NAME as in the result lines:
+// PATH, or PATH#OFFSET URI for a WARC record), after an empty line but for
+// the first, as head writes them.
+func (d *decoder) header(r *result) error {
+	if !d.headers {
+		return nil
+	}
+	sep := "\n==> "
+	if !d.headed {
+		sep = sep[1:]
+	}
+	d.headed = true
+	_, err := io.WriteString(d.tw, sep+r.where()+" <==\n")
+	return err
 }
 
 // open writes the start of r's JSON line, up to the opening quote of its

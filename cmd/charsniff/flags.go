@@ -83,7 +83,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.noAutodetect, "no-autodetect", false, "spec-literal: skip the autodetection step")
 	fs.IntVar(&c.window, "window", sniff.DefaultWindow, "prescan window in `BYTES`")
 	fs.BoolVar(&c.legacy, "legacy-labels", false, "resolve labels with the 2008 draft's loose matching (old archives)")
-	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE); with --json and no -o, into each JSON line as \"text\"")
+	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE), each document after a line ==> NAME <== when there are several; with --json and no -o, into each JSON line as \"text\"")
 	fs.StringVar(&c.outFile, "o", "", "with --decode: write the text to `FILE`")
 	fs.BoolVar(&c.raw, "raw", false, "with --decode: plain WHATWG decode (the BOM still removed), without the newline/NUL preprocessing")
 	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings and sources")
@@ -204,8 +204,9 @@ default) and reports the encoding, how sure it is and which step decided.
 With --decode it writes the document as normalized UTF-8 instead.
 
 With no FILE, or when FILE is -, it reads standard input. Directories are
-walked recursively for *.html, *.htm, *.xhtml, *.xht and *.shtml files
-(every file with --all); hidden files and directories are skipped there,
+walked recursively for *.html, *.htm, *.xhtml, *.xht and *.shtml files and
+web archives (*.warc, *.warc.gz, *.warc.zst, *.warc.lz4, *.arc, *.arc.gz;
+every file with --all); hidden files and directories are skipped there,
 and so are links to directories (a link named as FILE is followed).
 A gzip-compressed input (page.html.gz) is decompressed first; its line has
 no bytes field. An input that is binary data by the MIME Sniffing
@@ -222,6 +223,10 @@ Output, one line per document:
   PATH: ENCODING (CONFIDENCE, SOURCE, late [same|restart-needed] at byte N)
 with --json:
   {"file":"PATH","encoding":"shift_jis","confidence":"tentative","source":"prescan","bytes":676}
+With --decode and several inputs (or a WARC file's records), each text
+comes after a line naming its document, and an empty line before each
+header but the first, as head writes several files:
+  ==> PATH <==            ==> PATH#OFFSET URI <==
 With --decode --json the text is the line's "text" field, last; a document
 whose first MiB of text does not settle its encoding has "text" first and
 the other fields, final, after it.

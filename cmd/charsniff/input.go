@@ -25,24 +25,36 @@ type input struct {
 
 // Problems reported for an input.
 var (
-	errIsDir      = errors.New("is a directory (--decode takes files)")
+	errIsDir      = errors.New("is a directory")
 	errStdinTwice = errors.New("standard input named more than once")
 	errIsOutput   = errors.New("input file is output file")
 )
 
-// htmlExtensions are the file-name endings taken when walking a directory
-// without --all.
+// htmlExtensions are the file-name endings of HTML documents taken when
+// walking a directory without --all.
 var htmlExtensions = []string{".html", ".htm", ".xhtml", ".xht", ".shtml"}
 
-// walkable reports whether a file met while walking a directory is taken.
-// Files named on the command line are always taken.
+// archiveSuffixes are the file-name endings of web archives taken when
+// walking a directory without --all. What a file holds is told by its
+// content (openInput), whatever its name.
+var archiveSuffixes = []string{".warc", ".warc.gz", ".warc.zst", ".warc.lz4", ".arc", ".arc.gz"}
+
+// walkable reports whether a file met while walking a directory is taken:
+// with --all, every file; otherwise HTML documents and web archives by
+// their names. Files named on the command line are always taken.
 func walkable(name string, all bool) bool {
 	if all {
 		return true
 	}
-	ext := strings.ToLower(filepath.Ext(name))
+	lower := strings.ToLower(name)
+	ext := filepath.Ext(lower)
 	for _, e := range htmlExtensions {
 		if ext == e {
+			return true
+		}
+	}
+	for _, e := range archiveSuffixes {
+		if strings.HasSuffix(lower, e) && len(lower) > len(e) {
 			return true
 		}
 	}
@@ -54,7 +66,7 @@ func hidden(name string) bool { return len(name) > 1 && name[0] == '.' && name !
 
 // enumerate calls yield for each input of the run: the operands, then the
 // names in the --files-from list. See walk.
-func (a *app) enumerate(dirs bool, yield func(input) bool) {
+func (a *app) enumerate(yield func(input) bool) {
 	names := func(yield func(entry, error) bool) {
 		for _, p := range a.cfg.paths {
 			if !yield(entry{path: p, rng: a.cfg.rng}, nil) {
@@ -65,7 +77,7 @@ func (a *app) enumerate(dirs bool, yield func(input) bool) {
 			readList(a.cfg.filesFrom, a.stdin, yield)
 		}
 	}
-	walk(names, a.cfg.filesFrom == "-", dirs, a.cfg.all, yield)
+	walk(names, a.cfg.filesFrom == "-", a.cfg.all, yield)
 }
 
 // maxListLine bounds a line of a --files-from list.
@@ -119,11 +131,10 @@ func (e *listError) Unwrap() error { return e.err }
 
 // walk calls yield for each input named by names, in order, walking
 // directories recursively in lexical order (filepath.WalkDir). It stops
-// early when yield returns false. Directories are inputs with errIsDir when
-// dirs is false (--decode). Problems met while walking, and those of the
+// early when yield returns false. Problems met while walking, and those of the
 // list of names, become inputs with err set, in their place in the order.
 // stdinSeen says that standard input is taken already (by the list).
-func walk(names iter.Seq2[entry, error], stdinSeen, dirs, all bool, yield func(input) bool) {
+func walk(names iter.Seq2[entry, error], stdinSeen, all bool, yield func(input) bool) {
 	for e, err := range names {
 		p := e.path
 		var in input
@@ -147,8 +158,6 @@ func walk(names iter.Seq2[entry, error], stdinSeen, dirs, all bool, yield func(i
 				in = input{path: p, err: err}
 			case !fi.IsDir():
 				in = input{path: p}
-			case !dirs:
-				in = input{path: p, err: errIsDir}
 			default:
 				if !walkDir(p, all, yield) {
 					return

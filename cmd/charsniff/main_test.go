@@ -262,8 +262,6 @@ func TestExitStatus(t *testing.T) {
 			[]string{"charsniff: no-such-list.txt: no such file or directory\n"}, false},
 		{"missing file, --exit-zero", []string{"--exit-zero", "no-such.html", ok}, 0, okLine,
 			[]string{"charsniff: no-such.html: no such file or directory\n"}, false},
-		{"directory with decode", []string{"--decode", "samples", ok}, 1, readRoot(t, "samples/golden/news-shiftjis-meta.utf8"),
-			[]string{"charsniff: samples: is a directory (--decode takes files)\n"}, false},
 		{"stdin twice", []string{"-", "-"}, 1, "*", []string{"charsniff: -: standard input named more than once\n"}, false},
 		{"dash dash ends flags", []string{"--", "--json"}, 1, "", []string{"charsniff: --json: no such file or directory\n"}, false},
 	}
@@ -489,7 +487,8 @@ func TestDecodeOutFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := readRoot(t, "samples/golden/blog-euckr-meta.utf8") + readRoot(t, "samples/golden/poem-iso88592-xmldecl.utf8")
+	want := "==> " + a + " <==\n" + readRoot(t, "samples/golden/blog-euckr-meta.utf8") +
+		"\n==> " + b + " <==\n" + readRoot(t, "samples/golden/poem-iso88592-xmldecl.utf8")
 	if string(got) != want {
 		t.Errorf("-o FILE holds\n%q\nwant\n%q", got, want)
 	}

@@ -57,7 +57,7 @@ func (a *app) runSniff(stdout io.Writer) int {
 func (a *app) inputs(context.Context) iter.Seq[input] {
 	return func(yield func(input) bool) {
 		var n int64
-		a.enumerate(true, func(in input) bool {
+		a.enumerate(func(in input) bool {
 			n++
 			return yield(in)
 		})
@@ -71,7 +71,7 @@ func (a *app) inputs(context.Context) iter.Seq[input] {
 func (a *app) countInputs(done <-chan struct{}) {
 	var n int64
 	stopped := false
-	a.enumerate(true, func(input) bool {
+	a.enumerate(func(input) bool {
 		n++
 		select {
 		case <-done:

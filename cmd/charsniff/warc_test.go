@@ -299,8 +299,12 @@ func TestWARCDecode(t *testing.T) {
 	lines := parseLines(t, stdout)
 	checkSiteLines(t, lines, testdataWARC, []byte(readRoot(t, testdataWARC)))
 	var all strings.Builder
-	for _, l := range lines {
+	for i, l := range lines {
 		p := pathOf(l.URI)
+		if i > 0 {
+			all.WriteString("\n")
+		}
+		fmt.Fprintf(&all, "==> %s#%d %s <==\n", testdataWARC, *l.Offset, l.URI)
 		if l.Text == nil {
 			t.Errorf("%s: no text", p)
 			continue
