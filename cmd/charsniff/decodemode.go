@@ -32,11 +32,18 @@ func (a *app) runDecode(stdout io.Writer) int {
 		d.text = new(jsonText)
 	}
 	w := a.newWorker()
+	stop := a.startProgress(stdout, "decoding")
 	var werr error
+	var t total
 	a.enumerate(func(in input) bool {
+		if a.prog != nil {
+			t.add(in)
+		}
 		werr = w.decode(in, d)
 		return werr == nil
 	})
+	a.prog.setTotal(t.files, t.bytes)
+	stop()
 	if tw, ok := d.tw.(*bufio.Writer); ok {
 		if err := tw.Flush(); werr == nil {
 			werr = err
@@ -122,6 +129,7 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 		}
 	}()
 	if in.err != nil {
+		w.a.prog.inputDone()
 		r := errorResult(in.path, in.err)
 		r.fatal = in.fatal
 		return d.end(&r)
@@ -137,7 +145,7 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 		c := newWARCCounts()
 		var err error
 		if f := splitWARC(in, o); f != nil {
-			err = w.readParts(in, f, o.size, d, c)
+			err = w.readParts(in, o.readerAt(f), o.size, d, c)
 		} else {
 			err = w.decodeWARC(in, o.r, d, c)
 		}

@@ -215,8 +215,9 @@ bytes in its first 1445 bytes) gets an error line, not an encoding, unless
 --text is given or --content-type names an HTML type. An input that is the
 file standard output (or -o) writes to is refused, standard input too.
 Files are read in parallel; output follows the order of the input. A long
-run shows a progress bar when standard error is a terminal and standard
-output is not.
+run (sniffing or --decode, one large archive included) shows a progress
+bar after a second, when standard error is a terminal and standard output
+is not: bytes of input done, of the inputs' total size, and their rate.
 
 Output, one line per document:
   PATH: ENCODING (CONFIDENCE, SOURCE)

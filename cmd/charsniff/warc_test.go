@@ -851,7 +851,7 @@ func charmapEncode(b []byte) ([]byte, error) {
 }
 
 // TestWARCProgress checks the progress bar of a WARC run: it counts
-// documents (records), and says how many files are done.
+// bytes, and says how many files are done.
 func TestWARCProgress(t *testing.T) {
 	saveTerm, saveDelay, saveThrottle := isTerminal, progressDelay, progressThrottle
 	defer func() { isTerminal, progressDelay, progressThrottle = saveTerm, saveDelay, saveThrottle }()
@@ -866,7 +866,7 @@ func TestWARCProgress(t *testing.T) {
 	if n := strings.Count(stdout.String(), "\n"); n != 2+len(siteOrder) {
 		t.Errorf("run: %d lines, want %d", n, 2+len(siteOrder))
 	}
-	for _, want := range []string{"docs", "files done"} {
+	for _, want := range []string{"B/s", "/3 files done", "/14 kB"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("progress bar lacks %q: %q", want, stderr.String())
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 
 	"github.com/charsniff/charsniff/archive"
@@ -50,18 +51,48 @@ type opened struct {
 	er      *firsterr.Reader // the read errors of r: the file's or the decompressor's
 	warc    bool             // a WARC file (or --warc)
 	unpack  bool             // r is decompressed: the file's size is not the document's
+	m       *meter           // counts the bytes read for the progress bar
 }
 
-// openInput opens in and looks at its first bytes: a WARC file (plain or
+// Close closes the input and counts it done for the progress bar.
+func (o *opened) Close() error {
+	o.m.done(o.size)
+	return o.source.Close()
+}
+
+// readerAt returns f, the file of o, counting what is read of it for the
+// progress bar.
+func (o *opened) readerAt(f *os.File) io.ReaderAt {
+	if o.m.p == nil {
+		return f
+	}
+	o.m.rewind() // its first bytes, read to recognize it, are read again
+	return meteredReaderAt{f, o.m, new(sync.Mutex)}
+}
+
+// openInput opens in (see openFirst); an input that cannot be opened is
+// counted done for the progress bar at once.
+func (w *worker) openInput(in input) (*opened, error) {
+	o, err := w.openFirst(in)
+	if err != nil {
+		w.a.prog.inputDone()
+	}
+	return o, err
+}
+
+// openFirst opens in and looks at its first bytes: a WARC file (plain or
 // gzip) is read as one, and another gzip-compressed file (page.html.gz) is
 // decompressed. A read error in the first bytes, or a bad gzip header, is
 // returned as err.
-func (w *worker) openInput(in input) (*opened, error) {
+func (w *worker) openFirst(in input) (*opened, error) {
 	src, err := open(in, w.a.stdin, w.a.outs)
 	if err != nil {
 		return nil, err
 	}
-	o := &opened{source: src, er: &firsterr.Reader{R: src}}
+	o := &opened{source: src, er: &firsterr.Reader{R: src}, m: &meter{p: w.a.prog}}
+	if o.m.p != nil {
+		o.er.R = meteredReader{src, o.m}
+	}
 	if w.br == nil {
 		w.br = bufio.NewReaderSize(o.er, 64<<10)
 	} else {
@@ -82,6 +113,10 @@ func (w *worker) openInput(in input) (*opened, error) {
 	}
 	if o.warc {
 		o.r = warcSource(in, src, o.r)
+		if rs, ok := o.r.(io.ReadSeeker); ok && o.m.p != nil && o.r != w.br {
+			o.m.rewind() // moved back to its start
+			o.r = meteredReadSeeker{rs, o.m}
+		}
 		return o, nil
 	}
 	dr, err := w.decompressor(head, w.br)
@@ -177,6 +212,7 @@ func (w *worker) sniff(in input, send func(sniffed) bool) {
 		}
 	}()
 	if in.err != nil {
+		w.a.prog.inputDone()
 		r := errorResult(in.path, in.err)
 		r.fatal = in.fatal
 		b.end(&r)
@@ -196,7 +232,7 @@ func (w *worker) sniffInput(in input, b *batch) {
 	if o.warc {
 		b.warc = newWARCCounts()
 		if f := splitWARC(in, o); f != nil {
-			w.readParts(in, f, o.size, b, b.warc)
+			w.readParts(in, o.readerAt(f), o.size, b, b.warc)
 			return
 		}
 		w.readWARC(in, o.r, b, b.warc)
