@@ -135,6 +135,9 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 		return d.end(&r)
 	}
 	o, err := w.openInput(in)
+	if err == errNotArchive {
+		return nil // skipped: no result
+	}
 	if err != nil {
 		return d.end(ptr(errorResult(in.path, err)))
 	}

@@ -8,8 +8,8 @@ import (
 )
 
 // TestWalkArchives checks that a directory walk takes web archives by
-// their names (.warc, .warc.gz, ...) alongside HTML files, sniffing and
-// decoding, and leaves other files alone.
+// their names (.warc, .warc.gz, ...) or their content alongside HTML
+// files, sniffing and decoding, and leaves other files alone, in silence.
 func TestWalkArchives(t *testing.T) {
 	warcData := readRoot(t, testdataWARC)
 	page := readRoot(t, samplePath("news-utf8-meta.html"))
@@ -19,7 +19,8 @@ func TestWalkArchives(t *testing.T) {
 		"crawl/page.html":  page,
 		"crawl/notes.txt":  page,
 		"crawl/.warc.gz":   warcData, // hidden
-		"crawl/x.warc.gzz": warcData,
+		"crawl/x.warc.gzz": warcData, // an archive by its content
+		"crawl/image.png":  "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
 	})
 	want, _, code := charsniff(t, "", testdataWARC)
 	if code != 0 {
@@ -30,17 +31,17 @@ func TestWalkArchives(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("charsniff DIR: exit %d, stderr %q", code, stderr)
 	}
-	for _, name := range []string{"B.WARC.GZ", "a.warc.gz"} {
+	for _, name := range []string{"B.WARC.GZ", "a.warc.gz", "x.warc.gzz"} {
 		if n := strings.Count(stdout, filepath.Join(dir, "crawl", name)+"#"); n != recs {
 			t.Errorf("charsniff DIR: %d lines of %s's records, want %d:\n%s", n, name, recs, stdout)
 		}
 	}
-	if !strings.Contains(stdout, "page.html: utf-8") || strings.Contains(stdout, "notes.txt") || strings.Contains(stdout, "gzz") {
-		t.Errorf("charsniff DIR: want page.html and no notes.txt or x.warc.gzz:\n%s", stdout)
+	if !strings.Contains(stdout, "page.html: utf-8") || strings.Contains(stdout, "notes.txt") || strings.Contains(stdout, "image.png") {
+		t.Errorf("charsniff DIR: want page.html and no notes.txt or image.png:\n%s", stdout)
 	}
 	stdout, stderr, code = charsniff(t, "", "--decode", "--json", filepath.Join(dir, "crawl"))
-	if code != 0 || stderr != "" || strings.Count(stdout, `"text":`) != 2*recs+1 {
-		t.Errorf("charsniff --decode --json DIR: exit %d, stderr %q, %d texts, want %d", code, stderr, strings.Count(stdout, `"text":`), 2*recs+1)
+	if code != 0 || stderr != "" || strings.Count(stdout, `"text":`) != 3*recs+1 {
+		t.Errorf("charsniff --decode --json DIR: exit %d, stderr %q, %d texts, want %d", code, stderr, strings.Count(stdout, `"text":`), 3*recs+1)
 	}
 }
 

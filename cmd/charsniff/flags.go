@@ -205,8 +205,9 @@ With --decode it writes the document as normalized UTF-8 instead.
 
 With no FILE, or when FILE is -, it reads standard input. Directories are
 walked recursively for *.html, *.htm, *.xhtml, *.xht and *.shtml files and
-web archives (*.warc, *.warc.gz, *.warc.zst, *.warc.lz4, *.arc, *.arc.gz;
-every file with --all); hidden files and directories are skipped there,
+web archives (*.warc, *.warc.gz, *.warc.zst, *.warc.lz4, *.arc, *.arc.gz,
+or any file whose first bytes are a WARC file's; every file with --all);
+hidden files and directories are skipped there,
 and so are links to directories (a link named as FILE is followed).
 A gzip-compressed input (page.html.gz) is decompressed first; its line has
 no bytes field. An input that is binary data by the MIME Sniffing

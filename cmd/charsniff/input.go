@@ -21,6 +21,10 @@ type input struct {
 	rng   *span  // read only this byte range of the file, as a WARC file
 	err   error  // set when enumeration failed: the input is reported, not read
 	fatal bool   // err is a problem with the --files-from list: exit 1 whatever the flags
+	// onlyArchive says that the input was met walking a directory under
+	// a name that is neither an HTML document's nor an archive's: it is
+	// taken only if its content is a web archive (warc.IsWARC).
+	onlyArchive bool
 }
 
 // Problems reported for an input.
@@ -28,6 +32,8 @@ var (
 	errIsDir      = errors.New("is a directory")
 	errStdinTwice = errors.New("standard input named more than once")
 	errIsOutput   = errors.New("input file is output file")
+	// errNotArchive skips an onlyArchive input that is no web archive.
+	errNotArchive = errors.New("not a web archive")
 )
 
 // htmlExtensions are the file-name endings of HTML documents taken when
@@ -206,13 +212,13 @@ func walkDir(root string, all bool, yield func(input) bool) bool {
 			}
 			return nil
 		}
-		if path == start || !take(path, d, all) {
+		if path == start || !take(path, d) {
 			if path != start && d.IsDir() && hidden(d.Name()) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if !yield(input{path: path}) {
+		if !yield(input{path: path, onlyArchive: !walkable(d.Name(), all)}) {
 			stop = true
 			return filepath.SkipAll
 		}
@@ -221,11 +227,12 @@ func walkDir(root string, all bool, yield func(input) bool) bool {
 	return !stop
 }
 
-// take reports whether the entry d at path, met while walking, is an input:
-// a regular file (or a symbolic link to one), not hidden, with an HTML
-// name unless all is set. Devices, pipes and sockets are skipped.
-func take(path string, d fs.DirEntry, all bool) bool {
-	if d.IsDir() || hidden(d.Name()) || !walkable(d.Name(), all) {
+// take reports whether the entry d at path, met while walking, may be an
+// input: a regular file (or a symbolic link to one), not hidden (walkable
+// tells whether its name decides). Devices, pipes and sockets are
+// skipped.
+func take(path string, d fs.DirEntry) bool {
+	if d.IsDir() || hidden(d.Name()) {
 		return false
 	}
 	if d.Type().IsRegular() {

@@ -105,6 +105,10 @@ func (w *worker) openFirst(in input) (*opened, error) {
 		return nil, o.er.Err
 	}
 	o.warc = w.a.cfg.warc || warc.IsWARC(head)
+	if in.onlyArchive && !warc.IsWARC(head) {
+		src.Close()
+		return nil, errNotArchive
+	}
 	if in.rng != nil && !o.warc {
 		// A range is a record's coordinates: one error, not a line for
 		// each stretch of garbage.
@@ -224,6 +228,9 @@ func (w *worker) sniff(in input, send func(sniffed) bool) {
 // sniffInput sniffs in, an input that could be named, into b.
 func (w *worker) sniffInput(in input, b *batch) {
 	o, err := w.openInput(in)
+	if err == errNotArchive {
+		return // skipped: no result
+	}
 	if err != nil {
 		b.end(ptr(errorResult(in.path, err)))
 		return
