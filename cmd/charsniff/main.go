@@ -13,9 +13,13 @@
 //	{"file":"PATH","encoding":"windows-1252","confidence":"tentative","source":"prescan"}
 //
 // followed by optional fields (bom, bytes, error). With no FILE, or when FILE
-// is -, it reads standard input; directories are walked recursively;
-// --files-from LIST names more inputs, one a line. Gzip-compressed inputs
-// are decompressed first.
+// is -, it reads standard input; directories are walked recursively (HTML
+// files and web archives); --files-from LIST names more inputs, one a line.
+// Gzip-compressed inputs are decompressed first. An input that is binary
+// data by the MIME Sniffing Standard's rules for an unknown type (an
+// executable, an image) gets an error, not an encoding, unless --text.
+// With --decode and several documents, each text follows a header line,
+// ==> NAME <==, as head writes them.
 //
 // WARC files, plain or gzip, are recognized by their first bytes: each
 // response or resource record with an HTML payload gets a line, sniffed with
