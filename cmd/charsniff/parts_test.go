@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -143,6 +144,31 @@ func TestWARCPartsStored(t *testing.T) {
 			if got := strings.ReplaceAll(o.String(), `"file":"-"`, `"file":`+strconv.Quote(path)); got != want || code != wantCode {
 				t.Errorf("levels %v, %q: exit %d, %d lines, %d inner; want exit %d, %d lines", levels, stdinArgs, code,
 					strings.Count(got, "\n"), strings.Count(got, "inner.example"), wantCode, strings.Count(want, "\n"))
+			}
+		}
+	}
+}
+
+// TestPartsProgress checks the progress bar of one gzip WARC file read in
+// parts on several cores, sniffing and decoding: it counts the file's
+// bytes (read through the parts' ReaderAt) against its size.
+func TestPartsProgress(t *testing.T) {
+	saveTerm, saveDelay, saveThrottle := isTerminal, progressDelay, progressThrottle
+	defer func() { isTerminal, progressDelay, progressThrottle = saveTerm, saveDelay, saveThrottle }()
+	defer func(p int, s int64) { runtime.GOMAXPROCS(p); partSize = s }(runtime.GOMAXPROCS(2), partSize)
+	partSize = 100
+	progressDelay, progressThrottle = 0, 0
+	path := filepath.Join(root, testdataWARC)
+	out := filepath.Join(t.TempDir(), "out.txt")
+	for _, args := range [][]string{{path}, {"--decode", "-o", out, path}} {
+		var stdout, stderr bytes.Buffer
+		isTerminal = func(w io.Writer) bool { return w == &stderr }
+		if code := run(args, nil, &stdout, &stderr); code != 0 {
+			t.Fatalf("run(%q): exit %d", args, code)
+		}
+		for _, want := range []string{"1/1 files done", "/12 kB, "} {
+			if !strings.Contains(stderr.String(), want) {
+				t.Errorf("run(%q): the bar lacks %q:\n%q", args, want, stderr.String())
 			}
 		}
 	}
