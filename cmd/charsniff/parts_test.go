@@ -173,3 +173,28 @@ func TestPartsProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderAtMetered checks that the parts of a WARC file read on
+// several cores count their bytes as they are read, after its first
+// bytes, read to recognize it, are uncounted.
+func TestReaderAtMetered(t *testing.T) {
+	p := &progress{gate: &gate{w: io.Discard}, verb: "sniffing", files: -1, total: -1}
+	p.newBar()
+	f, err := os.Open(filepath.Join(root, testdataWARC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	o := &opened{m: &meter{p: p}}
+	o.m.count(512) // the first bytes, peeked
+	ra := o.readerAt(f)
+	buf := make([]byte, 1000)
+	for _, off := range []int64{0, 5000} {
+		if _, err := ra.ReadAt(buf, off); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p.done != 2000 || o.m.n != 2000 {
+		t.Errorf("after two reads of 1000 bytes: %d bytes done (meter %d), want 2000", p.done, o.m.n)
+	}
+}
