@@ -66,34 +66,12 @@
 //   - Fetch, "extract a MIME type": https://fetch.spec.whatwg.org/#concept-header-extract-mime-type
 package warc
 
-import (
-	"bytes"
-	"compress/gzip"
-	"io"
-)
-
-// SniffLen is how many leading bytes of an input [IsWARC] needs to
-// recognize a gzip-compressed WARC file in practice.
-const SniffLen = 512
-
 // IsWARC reports whether prefix, the first bytes of an input, is the start
-// of a WARC file: "WARC/1." (the version line of WARC 1.0 and 1.1), or a
-// gzip member whose decompressed bytes start so. For gzip input it needs
-// enough bytes to decompress the first seven; [SniffLen] bytes suffice for
-// the files archivers write. A gzip file of something else, such as a
-// .html.gz, is not WARC.
+// of a WARC file this package reads: [Detect] finds a WARC format in it
+// and no error. For compressed input it needs enough bytes to decompress
+// the first version line; [SniffLen] bytes suffice in practice. A
+// compressed file of something else, such as a .html.gz, is not WARC.
 func IsWARC(prefix []byte) bool {
-	if bytes.HasPrefix(prefix, []byte(recordStart)) {
-		return true
-	}
-	if len(prefix) < 2 || prefix[0] != 0x1f || prefix[1] != 0x8b {
-		return false
-	}
-	z, err := gzip.NewReader(bytes.NewReader(prefix))
-	if err != nil {
-		return false
-	}
-	var b [len(recordStart)]byte
-	n, _ := io.ReadFull(z, b[:])
-	return n == len(b) && string(b[:]) == recordStart
+	k, err := Detect(prefix)
+	return err == nil && k.Format != ""
 }

@@ -3,6 +3,7 @@ package warc
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
 )
 
 // Errors that a [RecordError] wraps. Match them with [errors.Is].
@@ -74,7 +77,8 @@ func (e *RecordError) Unwrap() error { return e.Err }
 // The header fields stay valid after the next call to [Reader.Next]; Body
 // does not.
 type Record struct {
-	// Version is the WARC version the record declares: "1.0" or "1.1".
+	// Version is the WARC version the record declares: "1.0", "1.1" or
+	// "0.18" (ClueWeb09).
 	Version string
 	// Type is the WARC-Type field: "warcinfo", "response", "resource",
 	// "request", "metadata", "revisit", "conversion" or "continuation".
@@ -172,8 +176,17 @@ type Reader struct {
 	// the decompressed bytes of the current gzip member. Its io.EOF marks
 	// the end of the member.
 	s *window
-	// gz decompresses gzip input; nil until a gzip input comes.
+	// c is the input's container, known once started.
+	c Container
+	// gz decompresses gzip input; nil until a gzip input comes. zd and lz
+	// decompress zstd and LZ4 frames, read through fr; nil until such an
+	// input comes.
 	gz *gzip.Reader
+	zd *zstd.Decoder
+	lz *lz4.Reader
+	fr frameReader
+	// begun is set once the first record's version line was looked at.
+	begun bool
 	// zin is gz's view of in: the decompressor reads in by slices through
 	// it rather than byte by byte through an interface. It may hold bytes
 	// read ahead of the current member's end; takeIn hands them back.
@@ -261,7 +274,7 @@ func (r *Reader) Reset(src io.Reader) {
 		spare = r.s
 	}
 	*in = window{rd: src, buf: in.buf}
-	*r = Reader{in: in, s: in, gz: r.gz, zin: r.zin, spare: spare, scanFrom: -1, http: r.http}
+	*r = Reader{in: in, s: in, gz: r.gz, zd: r.zd, lz: r.lz, zin: r.zin, spare: spare, scanFrom: -1, http: r.http}
 }
 
 var errReset = errors.New("warc: Body read after Reset")
@@ -334,7 +347,7 @@ func (r *Reader) Next() (*Record, error) {
 // error the scan finds is kept for the next call to Next.
 func (r *Reader) settle(err error) error {
 	var re *RecordError
-	if !r.gzipped() || r.next != stepScan || !errors.As(err, &re) {
+	if !r.compressed() || r.next != stepScan || !errors.As(err, &re) {
 		return err
 	}
 	r.next = stepRecord
@@ -343,7 +356,7 @@ func (r *Reader) settle(err error) error {
 		return err
 	}
 	var se *RecordError
-	if errors.As(serr, &se) && se.Offset == re.Offset && errors.Is(serr, ErrGzip) {
+	if errors.As(serr, &se) && se.Offset == re.Offset && errors.Is(serr, r.corrupt()) {
 		re.Err = se.Err
 		return err
 	}
@@ -374,15 +387,19 @@ func (r *Reader) findSeeker() {
 	}
 }
 
-// start looks at the first bytes of the input to tell gzip from plain.
+// start looks at the first bytes of the input to tell its container (see
+// containerOf) and sets up its decompressor. A container it does not read
+// is a final error.
 func (r *Reader) start() error {
-	b, err := r.in.peek(2)
-	if len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b {
-		if r.gz == nil {
-			r.gz = new(gzip.Reader)
-			r.zin = bufio.NewReaderSize(r.in, zinSize)
+	b, err := r.in.peek(10)
+	r.c = containerOf(b)
+	if !r.c.Supported() {
+		return containerError(r.c)
+	}
+	if r.c.framed() {
+		if err := r.startDecoder(); err != nil {
+			return err
 		}
-		r.zin.Reset(r.in)
 		if r.spare != nil {
 			r.s, r.spare = r.spare, nil
 			*r.s = window{buf: r.s.buf}
@@ -401,6 +418,97 @@ func (r *Reader) start() error {
 	return nil
 }
 
+// startDecoder makes the decompressor of r.c ready for a new input, and
+// reads the dictionary frame a .warc.zst file may start with.
+func (r *Reader) startDecoder() error {
+	switch r.c {
+	case Gzip:
+		if r.gz == nil {
+			r.gz = new(gzip.Reader)
+			r.zin = bufio.NewReaderSize(r.in, zinSize)
+		}
+		r.zin.Reset(r.in)
+	case Zstd:
+		if r.zd == nil {
+			zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxZstdWindow))
+			if err != nil {
+				return err
+			}
+			r.zd = zd
+		}
+		var dict []byte
+		if b, _ := r.in.peek(4); bytes.HasPrefix(b, dictFrameMag) {
+			var err error
+			if dict, err = r.readDict(); err != nil {
+				return err
+			}
+		}
+		opts := []zstd.DOption{zstd.WithDecoderDictDelete()}
+		if dict != nil {
+			opts = append(opts, zstd.WithDecoderDicts(dict))
+		}
+		if err := r.zd.ResetWithOptions(nil, opts...); err != nil {
+			return fmt.Errorf("%w: dictionary frame: %w", ErrZstd, err)
+		}
+	case LZ4:
+		if r.lz == nil {
+			r.lz = lz4.NewReader(nil)
+		}
+	}
+	return nil
+}
+
+// readDict reads the dictionary frame at the start of a .warc.zst file
+// and returns the dictionary, decompressed if it was compressed. A frame
+// or dictionary larger than maxDict, or one cut short, is a final error.
+func (r *Reader) readDict() ([]byte, error) {
+	bad := func(format string, a ...any) ([]byte, error) {
+		return nil, fmt.Errorf("%w: dictionary frame: %s", ErrZstd, fmt.Sprintf(format, a...))
+	}
+	b, err := r.in.peek(8)
+	if len(b) < 8 {
+		if ferr := r.final(); ferr != nil {
+			return nil, ferr
+		}
+		return bad("cut short (%v)", err)
+	}
+	n := int64(binary.LittleEndian.Uint32(b[4:]))
+	if n > maxDict {
+		return bad("%d bytes, more than %d", n, maxDict)
+	}
+	r.in.discard(8)
+	dict := make([]byte, 0, n)
+	for int64(len(dict)) < n {
+		buf := r.in.buffered()
+		if len(buf) == 0 {
+			if err := r.in.fill(); err != nil {
+				if ferr := r.final(); ferr != nil {
+					return nil, ferr
+				}
+				return bad("cut short at %d of %d bytes", len(dict), n)
+			}
+			continue
+		}
+		k := int(min(int64(len(buf)), n-int64(len(dict))))
+		dict = append(dict, buf[:k]...)
+		r.in.discard(k)
+	}
+	if bytes.HasPrefix(dict, zstdMagic) {
+		zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxDict), zstd.WithDecoderMaxWindow(maxZstdWindow))
+		if err != nil {
+			return nil, err
+		}
+		defer zd.Close()
+		if dict, err = zd.DecodeAll(dict, nil); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if !bytes.HasPrefix(dict, zstdDictMagic) {
+		return bad("not a zstd dictionary")
+	}
+	return dict, nil
+}
+
 // zinSize is the size of zin's buffer: what it may read ahead of a
 // member's end and hand back at the next one.
 const zinSize = 4 << 10
@@ -409,7 +517,7 @@ const zinSize = 4 << 10
 // so that in.pos() is where the decompressor stopped. The window still
 // holds those bytes: in is marked at the current member's start.
 func (r *Reader) takeIn() {
-	if r.zin == nil {
+	if r.c != Gzip {
 		return
 	}
 	if n := r.zin.Buffered(); n > 0 {
@@ -418,8 +526,9 @@ func (r *Reader) takeIn() {
 	r.zin.Reset(r.in)
 }
 
-// gzipped reports whether the input is gzip-compressed.
-func (r *Reader) gzipped() bool { return r.s != r.in }
+// compressed reports whether the input is compressed (gzip, zstd or LZ4):
+// read member by member, or frame by frame.
+func (r *Reader) compressed() bool { return r.s != r.in }
 
 // final returns the underlying reader's error, if it failed.
 func (r *Reader) final() error {
@@ -437,13 +546,12 @@ func (r *Reader) openMember(report bool) error {
 	r.takeIn()
 	r.member = r.in.pos()
 	r.in.mark()
-	err := r.gz.Reset(r.zin)
+	dec, err := r.openDecoder()
 	if err == nil {
-		r.gz.Multistream(false)
 		r.memberU = r.s.end()
 		// The record stream goes on with the new member; what is
 		// buffered of the old one stays, as a record may span members.
-		r.s.rd, r.s.err = r.gz, nil
+		r.s.rd, r.s.err = dec, nil
 		return nil
 	}
 	r.s.err = io.EOF
@@ -461,6 +569,80 @@ func (r *Reader) openMember(report bool) error {
 	return &RecordError{Offset: r.member, UncompressedOffset: r.s.pos(), Err: ErrGarbage}
 }
 
+// openDecoder starts decompressing the gzip member or the zstd or LZ4
+// frame at the current input position, skipping skippable frames (zstd and
+// LZ4 extension frames) before it. It returns io.EOF at the end of the
+// input.
+func (r *Reader) openDecoder() (io.Reader, error) {
+	if r.c == Gzip {
+		err := r.gz.Reset(r.zin)
+		r.gz.Multistream(false)
+		return r.gz, err
+	}
+	for {
+		b, err := r.in.peek(8)
+		if len(b) == 0 {
+			return nil, err
+		}
+		if !isSkippable(b) {
+			break
+		}
+		if len(b) < 8 {
+			return nil, errBadFrame
+		}
+		if err := r.skipIn(8 + int64(binary.LittleEndian.Uint32(b[4:]))); err != nil {
+			return nil, err
+		}
+		r.member = r.in.pos()
+		r.in.mark()
+	}
+	b, _ := r.in.peek(4)
+	r.fr.reset(r.in, r.c)
+	if r.c == LZ4 {
+		if !bytes.HasPrefix(b, lz4Magic) {
+			return nil, errBadFrame
+		}
+		r.lz.Reset(&r.fr)
+		return r.lz, nil
+	}
+	if !bytes.HasPrefix(b, zstdMagic) {
+		return nil, errBadFrame
+	}
+	return r.zd, r.zd.Reset(&r.fr)
+}
+
+// skipIn skips n bytes of the input; io.ErrUnexpectedEOF if it ends first.
+func (r *Reader) skipIn(n int64) error {
+	for n > 0 {
+		b := r.in.buffered()
+		if len(b) == 0 {
+			if err := r.in.fill(); err != nil {
+				if err == io.EOF {
+					return io.ErrUnexpectedEOF
+				}
+				return err
+			}
+			continue
+		}
+		k := int(min(int64(len(b)), n))
+		r.in.discard(k)
+		n -= int64(k)
+	}
+	return nil
+}
+
+// corrupt returns the error that a corrupt member or frame of the input's
+// container wraps.
+func (r *Reader) corrupt() error {
+	switch r.c {
+	case Zstd:
+		return ErrZstd
+	case LZ4:
+		return ErrLZ4
+	}
+	return ErrGzip
+}
+
 // streamError turns an error of the record stream that is not io.EOF into
 // what Next reports: the underlying reader's error if it failed, otherwise
 // a gzip error (and the Reader then looks for the next member). off and
@@ -469,11 +651,11 @@ func (r *Reader) streamError(err error, off, uoff int64, id string) error {
 	if ferr := r.final(); ferr != nil {
 		return ferr
 	}
-	if !r.gzipped() {
+	if !r.compressed() {
 		return err
 	}
 	r.next = stepMember
-	return &RecordError{Offset: off, UncompressedOffset: uoff, RecordID: id, Err: fmt.Errorf("%w: %w", ErrGzip, err)}
+	return &RecordError{Offset: off, UncompressedOffset: uoff, RecordID: id, Err: fmt.Errorf("%w: %w", r.corrupt(), err)}
 }
 
 // endOfMember handles the end of the current gzip member when more bytes
@@ -482,7 +664,7 @@ func (r *Reader) streamError(err error, off, uoff int64, id string) error {
 // stepMember set (and, if report is set, a *RecordError instead of io.EOF).
 // It returns nil if the stream goes on.
 func (r *Reader) endOfMember(report bool) error {
-	if !r.gzipped() {
+	if !r.compressed() {
 		return io.EOF
 	}
 	if err := r.openMember(report); err != nil {
@@ -509,7 +691,7 @@ func (r *Reader) findMember() error {
 	in.unmark()
 	for {
 		b := in.buffered()
-		if i := indexGzipHeader(b); i >= 0 {
+		if i := r.indexMember(b); i >= 0 {
 			in.discard(i)
 			cand := in.pos()
 			r.next = stepRecord
@@ -537,6 +719,18 @@ func (r *Reader) findMember() error {
 	}
 }
 
+// indexMember returns the index of the first member or frame header of
+// the input's container in b, or -1.
+func (r *Reader) indexMember(b []byte) int {
+	switch r.c {
+	case Zstd:
+		return bytes.Index(b, zstdMagic)
+	case LZ4:
+		return bytes.Index(b, lz4Magic)
+	}
+	return indexGzipHeader(b)
+}
+
 // indexGzipHeader returns the index of the first gzip member header in b:
 // the magic bytes, the deflate method and flags with the reserved bits
 // clear. It returns -1 if there is none (a header at the very end of b
@@ -560,12 +754,27 @@ func indexGzipHeader(b []byte) int {
 
 var gzipMagic = []byte{0x1f, 0x8b, 0x08}
 
-// recordStart is "WARC/1.", which starts every record of the versions
-// this package reads.
-const recordStart = "WARC/1."
+// versionPrefix starts every version line; startLen bytes ("WARC/1." or
+// "WARC/0.") tell the start of a record of the versions this package reads.
+const (
+	versionPrefix = "WARC/"
+	startLen      = len("WARC/1.")
+)
 
-// scan looks for the next record, a version line ("WARC/1.0" CRLF or
-// "WARC/1.1" CRLF), and leaves the stream at it. The line need not start
+// isRecordStart reports whether p starts with "WARC/1." or "WARC/0.".
+func isRecordStart(p []byte) bool {
+	return len(p) >= startLen && string(p[:len(versionPrefix)]) == versionPrefix &&
+		(p[5] == '1' || p[5] == '0') && p[6] == '.'
+}
+
+// mayStartRecord reports whether p, shorter than startLen bytes, may be
+// cut from the start of a record.
+func mayStartRecord(p []byte) bool {
+	return bytes.HasPrefix([]byte("WARC/1."), p) || bytes.HasPrefix([]byte("WARC/0."), p)
+}
+
+// scan looks for the next record, a version line ("WARC/1.0" CRLF,
+// "WARC/1.1" CRLF or "WARC/0.18" CRLF), and leaves the stream at it. The line need not start
 // at the start of a line: a record cut short runs straight into the next
 // one. scan crosses into the next gzip member if it must.
 func (r *Reader) scan() error {
@@ -591,9 +800,9 @@ func (r *Reader) scan() error {
 	s.unmark()
 	for {
 		b := s.buffered()
-		keep := max(len(b)-len(recordStart)+1, 0) // where a match may still begin
+		keep := max(len(b)-len(versionPrefix)+1, 0) // where a match may still begin
 		for i := 0; ; {
-			j := bytes.Index(b[i:], []byte(recordStart))
+			j := bytes.Index(b[i:], []byte(versionPrefix))
 			if j < 0 {
 				break
 			}
@@ -626,7 +835,7 @@ func (r *Reader) seekBack(p spot) (bool, error) {
 		return false, nil
 	}
 	from := p.off
-	if r.gzipped() {
+	if r.compressed() {
 		if p.off < p.memberU {
 			return false, nil
 		}
@@ -642,7 +851,7 @@ func (r *Reader) seekBack(p spot) (bool, error) {
 	}
 	r.reread += d
 	r.in.moveTo(from)
-	if !r.gzipped() {
+	if !r.compressed() {
 		return true, nil
 	}
 	r.zin.Reset(r.in)
@@ -673,17 +882,32 @@ const (
 	lineMore // b may start with one: more bytes are needed
 )
 
-// versionLine reports whether b, which starts with "WARC/1.", starts with a
-// whole version line: one to three digits after "WARC/1.", then CRLF or LF.
+// versionLine reports whether b, which starts with "WARC/", starts with a
+// whole version line of a version this package reads: one to three digits
+// after "WARC/1." (1.0, 1.1) or one or two after "WARC/0." (0.18, as
+// ClueWeb09 has it), then CRLF or LF.
 func versionLine(b []byte) int {
-	i := len(recordStart)
-	for i < len(b) && i < len(recordStart)+3 && '0' <= b[i] && b[i] <= '9' {
+	if len(b) < startLen {
+		if mayStartRecord(b) {
+			return lineMore
+		}
+		return lineNo
+	}
+	if !isRecordStart(b) {
+		return lineNo
+	}
+	digits := 3
+	if b[5] == '0' {
+		digits = 2
+	}
+	i := startLen
+	for i < len(b) && i < startLen+digits && '0' <= b[i] && b[i] <= '9' {
 		i++
 	}
 	if i == len(b) {
 		return lineMore
 	}
-	if i == len(recordStart) {
+	if i == startLen {
 		return lineNo
 	}
 	if b[i] == '\r' {
@@ -769,7 +993,7 @@ func (r *Reader) readRecord() (*Record, error) {
 	}
 	s := r.s
 	rec := &Record{UncompressedOffset: s.pos(), Offset: r.member}
-	if !r.gzipped() {
+	if !r.compressed() {
 		rec.Offset = rec.UncompressedOffset
 	}
 	s.mark()
@@ -780,8 +1004,14 @@ func (r *Reader) readRecord() (*Record, error) {
 		return nil, &RecordError{Offset: rec.Offset, UncompressedOffset: rec.UncompressedOffset, RecordID: rec.RecordID, Err: err}
 	}
 
-	if p, err := r.peekMore(len(recordStart)); !bytes.HasPrefix(p, []byte(recordStart)) {
-		if err != nil && bytes.HasPrefix([]byte(recordStart), p) {
+	if !r.begun {
+		r.begun = true
+		if err := r.checkVersion(); err != nil {
+			return nil, err
+		}
+	}
+	if p, err := r.peekMore(startLen); !isRecordStart(p) {
+		if err != nil && mayStartRecord(p) {
 			return r.lineError(rec, err, fail)
 		}
 		return fail(ErrGarbage)
@@ -815,7 +1045,7 @@ func (r *Reader) readRecord() (*Record, error) {
 			vs[len(vs)-1] += " " + string(trimSpace(line))
 			continue
 		}
-		if i := bytes.Index(line, []byte(recordStart)); i >= 0 && versionLine(line[i:]) == lineYes {
+		if i := indexVersionLine(line); i >= 0 {
 			// The record was cut short and the next one follows
 			// straight on: start over there.
 			s.rewind(s.pos() - int64(len(line)-i))
@@ -859,6 +1089,32 @@ func (r *Reader) readRecord() (*Record, error) {
 	rec.Body = b
 	r.body = b
 	return rec, nil
+}
+
+// checkVersion returns a final error if the input starts with a version
+// line of a version this package does not read ("WARC/2.0"): one error for
+// the input, rather than one for each record.
+func (r *Reader) checkVersion() error {
+	p, _ := r.s.peek(32)
+	if v, ok := firstVersion(p); ok && versionLine(p) == lineNo {
+		return fmt.Errorf("%w %s", ErrUnsupportedVersion, strings.TrimPrefix(v, versionPrefix))
+	}
+	return nil
+}
+
+// indexVersionLine returns the index of the version line that ends line,
+// or -1.
+func indexVersionLine(line []byte) int {
+	for i := 0; ; i++ {
+		j := bytes.Index(line[i:], []byte(versionPrefix))
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if versionLine(line[i:]) == lineYes {
+			return i
+		}
+	}
 }
 
 // headerError reports a complete header that cannot be used. The Reader
@@ -1087,7 +1343,7 @@ func (b *body) short(err error) error {
 		}
 		return err
 	}
-	if p, _ := r.s.peek(len(recordStart)); bytes.HasPrefix(p, []byte(recordStart)) {
+	if p, _ := r.s.peek(startLen); isRecordStart(p) {
 		return b.recordError(ErrTruncated)
 	}
 	return nil
@@ -1133,12 +1389,12 @@ func (b *body) end() error {
 			}
 			return err
 		}
-		q, _ := s.peek(len(recordStart))
+		q, _ := s.peek(startLen)
 		if bytes.HasPrefix(q, endOfRecord[k:]) {
 			s.discard(len(endOfRecord) - k)
 			return io.EOF
 		}
-		if bytes.HasPrefix(q, []byte(recordStart)) {
+		if isRecordStart(q) {
 			return io.EOF
 		}
 	}
