@@ -854,7 +854,9 @@ func (r *Reader) seekBack(p spot) (bool, error) {
 	if !r.compressed() {
 		return true, nil
 	}
-	r.zin.Reset(r.in)
+	if r.c == Gzip {
+		r.zin.Reset(r.in)
+	}
 	r.s.moveTo(p.memberU)
 	if err := r.openMember(false); err != nil || r.next != stepRecord {
 		return true, err

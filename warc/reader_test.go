@@ -63,6 +63,7 @@ func kind(err error) string {
 	}{
 		{ErrGarbage, "garbage"}, {ErrBadHeader, "header"}, {ErrMissingType, "type"},
 		{ErrTruncated, "truncated"}, {ErrContentLength, "length"}, {ErrGzip, "gzip"},
+		{ErrZstd, "zstd"}, {ErrLZ4, "lz4"},
 	} {
 		if errors.Is(err, k.err) {
 			return k.name
