@@ -50,10 +50,11 @@ type opened struct {
 	unpack  bool             // r is decompressed: the file's size is not the document's
 }
 
-// openInput opens in and looks at its first bytes: a WARC file (plain or
-// gzip) is read as one, and another gzip-compressed file (page.html.gz) is
-// decompressed. A read error in the first bytes, or a bad gzip header, is
-// returned as err.
+// openInput opens in and looks at its first bytes: a WARC file (plain,
+// gzip, zstd or LZ4; see warc.Detect) is read as one, and another
+// compressed file (page.html.gz) is decompressed. A read error in the
+// first bytes, a bad gzip header, or an archive in a container or version
+// the warc package does not read (bzip2, WARC/2.0) is returned as err.
 func (w *worker) openInput(in input) (*opened, error) {
 	src, err := open(in, w.a.stdin, w.a.outInfo)
 	if err != nil {
@@ -71,7 +72,14 @@ func (w *worker) openInput(in input) (*opened, error) {
 		src.Close()
 		return nil, o.er.Err
 	}
-	o.warc = w.a.cfg.warc || warc.IsWARC(head)
+	kind, err := warc.Detect(head)
+	if err != nil {
+		// An archive, or a compressed file, that cannot be read: one
+		// error, not a page sniffed from its bytes.
+		src.Close()
+		return nil, err
+	}
+	o.warc = w.a.cfg.warc || kind.Format != ""
 	if in.rng != nil && !o.warc {
 		// A range is a record's coordinates: one error, not a line for
 		// each stretch of garbage.

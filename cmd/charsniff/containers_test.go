@@ -1,0 +1,110 @@
+package main
+
+import (
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// resiliparseDir holds FastWARC's test files (and the zstd files made from
+// them), committed with package warc.
+var resiliparseDir = filepath.Join("warc", "testdata", "resiliparse")
+
+// TestWARCContainers runs the command on one crawl in every container it
+// reads, told by content (the files are given names that say nothing):
+// each gives the same results, record for record, named or on standard
+// input, with --decode too.
+func TestWARCContainers(t *testing.T) {
+	dir := t.TempDir()
+	gz, err := os.Open(filepath.Join(root, resiliparseDir, "warcfile.warc.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gz.Close()
+	zr, err := gzip.NewReader(gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{"plain": filepath.Join(dir, "a")}
+	if err := os.WriteFile(files["plain"], plain, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, name := range []string{"warcfile.warc.gz", "warcfile.warc.lz4", "warcfile.dict.warc.zst", "warcfile.frames.warc.zst", "warcfile.whole.warc.zst"} {
+		b, err := os.ReadFile(filepath.Join(root, resiliparseDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = filepath.Join(dir, fmt.Sprint(i))
+		if err := os.WriteFile(files[name], b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	results := func(stdout string) []string {
+		var out []string
+		for _, l := range parseLines(t, stdout) {
+			text := ""
+			if l.Text != nil {
+				text = *l.Text
+			}
+			out = append(out, fmt.Sprintf("%s %s %s %s %s %d %s", l.URI, l.Encoding, l.Confidence, l.Source, l.Error, len(text), l.RecordID))
+		}
+		return out
+	}
+	stdout, stderr, code := charsniff(t, "", "--json", files["plain"])
+	want := results(stdout)
+	if code != 0 || stderr != "" || len(want) != 16 {
+		t.Fatalf("plain: exit %d, stderr %q, %d results (want 16 responses)", code, stderr, len(want))
+	}
+	stdout, _, _ = charsniff(t, "", "--json", "--decode", files["plain"])
+	wantText := results(stdout)
+	for name, path := range files {
+		stdout, stderr, code := charsniff(t, "", "--json", path)
+		if got := results(stdout); code != 0 || stderr != "" || !slices.Equal(got, want) {
+			t.Errorf("%s: exit %d, stderr %q, results:\n%s", name, code, stderr, strings.Join(got, "\n"))
+		}
+		b, _ := os.ReadFile(path)
+		stdout, _, code = charsniff(t, string(b), "--json", "--decode")
+		if got := results(stdout); code != 0 || !slices.Equal(got, wantText) {
+			t.Errorf("%s on standard input, --decode: exit %d, results:\n%s", name, code, strings.Join(got, "\n"))
+		}
+	}
+}
+
+// TestUnsupportedArchive checks that an archive the warc package cannot
+// read is one error line and a non-zero exit, not a page sniffed from its
+// bytes nor a line for each stretch of garbage.
+func TestUnsupportedArchive(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ in, msg string }{
+		{"BZh91AY&SY" + strings.Repeat("\x00<p>", 100), "warc: unsupported container: bzip2"},
+		{"\xfd7zXZ\x00\x00\x04" + strings.Repeat("<p>", 100), "warc: unsupported container: xz"},
+		{"WARC/2.0\r\nWARC-Type: response\r\nContent-Length: 5\r\n\r\n<p>é\r\n\r\n", "warc: unsupported WARC version 2.0"},
+	} {
+		path := filepath.Join(dir, "in")
+		if err := os.WriteFile(path, []byte(tc.in), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{path}, {"--warc", path}, {"--json", path}, {}} {
+			stdin := ""
+			if len(args) == 0 {
+				stdin = tc.in
+			}
+			stdout, stderr, code := charsniff(t, stdin, args...)
+			// One line on standard error, and with --json one error line.
+			json := len(args) > 0 && args[0] == "--json"
+			if code == 0 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.msg) ||
+				json && (strings.Count(stdout, "\n") != 1 || !strings.Contains(stdout, `"error":"`+tc.msg)) || !json && stdout != "" {
+				t.Errorf("charsniff %q on %.10q: exit %d, stdout %q, stderr %q; want one error %q", args, tc.in, code, stdout, stderr, tc.msg)
+			}
+		}
+	}
+}
