@@ -102,9 +102,10 @@ type Record struct {
 	Header textproto.MIMEHeader
 
 	// Offset is where the record starts in the input: the offset of its
-	// "WARC/1." line in an uncompressed input and, in a gzip input, the
-	// offset of the gzip member the record starts in (the offset a CDX
-	// index gives, from which the record can be read again).
+	// version line in an uncompressed input and, in a compressed input,
+	// the offset of the gzip member or zstd or LZ4 frame the record starts
+	// in (the offset a CDX index gives, from which the record can be read
+	// again; in a .warc.zst file with a dictionary, with the dictionary).
 	Offset int64
 	// UncompressedOffset is where the record starts in the decompressed
 	// stream (all gzip members one after another). It equals Offset in an
@@ -126,8 +127,17 @@ type Record struct {
 //
 // The input may be uncompressed or gzip-compressed: one gzip member per
 // record, as archives write them, or any other split into members (a whole
-// file compressed at once is one member). The Reader tells which from the
-// first bytes.
+// file compressed at once is one member). zstd and LZ4 input are read the
+// same way, frame by frame: what is said here of gzip members holds of
+// their frames (skippable frames are skipped; a .warc.zst file's first
+// frame may be the dictionary of the others). The Reader tells which from
+// the first bytes, and refuses other containers and WARC versions with one
+// final error (see [Detect]).
+//
+// A zstd frame may use a window of at most 8 MiB, and a dictionary may be
+// 8 MiB at most, compressed or not: the sizes the warc-zstd specification
+// requires a decoder to support. A larger window makes the frame corrupt
+// ([ErrZstd]); a larger or unusable dictionary is a final error.
 //
 // A record whose Content-Length is wrong (too short, too long, or running
 // past the end of the input) is reported once, as [ErrContentLength] or
@@ -166,7 +176,8 @@ type Record struct {
 // gzip member, until it has been checked, so that it can be rescanned), one
 // header at a time (at most 256 KiB), and the decompressors. Reading a
 // typical crawl (one gzip member per record) holds about 4 MiB of heap, a
-// file that is one gzip member about 7 MiB. Limits (a header line of 64 KiB,
+// file that is one gzip member about 7 MiB; zstd adds its window (up to
+// 8 MiB) and dictionary, LZ4 its block buffers (up to 4 MiB each). Limits (a header line of 64 KiB,
 // a header of 256 KiB) are checked on byte counts, so the records and errors
 // are the same however the input's reads are split.
 type Reader struct {
