@@ -116,7 +116,8 @@ type Kind struct {
 	Container Container
 	// Format is the archive inside: "WARC/1.0", "WARC/1.1", "WARC/0.18" (a
 	// version line as written, without its line ending), "WARC" (a
-	// .warc.zst file whose dictionary hides the first record), or "" if
+	// .warc.zst file whose dictionary hides the first record), "ARC" (an
+	// ARC version 1 header line: an ARC file), or "" if
 	// the input is not an archive this package reads, or Detect cannot
 	// tell.
 	Format string
@@ -157,6 +158,9 @@ func Detect(prefix []byte) (Kind, error) {
 	}
 	v, ok := firstVersion(head)
 	if !ok {
+		if arcLine(head) == lineYes {
+			k.Format = "ARC"
+		}
 		return k, nil
 	}
 	if versionLine(head) != lineYes {
@@ -179,7 +183,7 @@ func firstVersion(b []byte) (string, bool) {
 	return string(bytes.TrimRight(b[:i], "\r")), true
 }
 
-// inflateHead returns the first bytes (up to 32) that the compressed
+// inflateHead returns the first bytes (up to 1 KiB) that the compressed
 // prefix of an input in container c decompresses to, as far as prefix
 // reaches.
 func inflateHead(c Container, prefix []byte) []byte {
@@ -202,7 +206,7 @@ func inflateHead(c Container, prefix []byte) []byte {
 	case LZ4:
 		zr = lz4.NewReader(bytes.NewReader(prefix))
 	}
-	var b [32]byte
+	var b [1024]byte // a version line, or an ARC header line
 	n, _ := io.ReadFull(zr, b[:])
 	return b[:n]
 }

@@ -196,8 +196,9 @@ type Reader struct {
 	zd *zstd.Decoder
 	lz *lz4.Reader
 	fr frameReader
-	// begun is set once the first record's version line was looked at.
-	begun bool
+	// begun is set once the first record's version line was looked at;
+	// arc then if the input is an ARC file (see arc.go).
+	begun, arc bool
 	// zin is gz's view of in: the decompressor reads in by slices through
 	// it rather than byte by byte through an interface. It may hold bytes
 	// read ahead of the current member's end; takeIn hands them back.
@@ -811,6 +812,20 @@ func (r *Reader) scan() error {
 	s.unmark()
 	for {
 		b := s.buffered()
+		if r.arc {
+			at, keep := indexARCLine(b)
+			if at >= 0 {
+				s.discard(at)
+				return nil
+			}
+			s.discard(keep)
+			if err := s.fill(); err != nil {
+				if done, err := r.scanEnd(err); done {
+					return err
+				}
+			}
+			continue
+		}
 		keep := max(len(b)-len(versionPrefix)+1, 0) // where a match may still begin
 		for i := 0; ; {
 			j := bytes.Index(b[i:], []byte(versionPrefix))
@@ -1022,6 +1037,10 @@ func (r *Reader) readRecord() (*Record, error) {
 		if err := r.checkVersion(); err != nil {
 			return nil, err
 		}
+		r.arc = r.startsARC()
+	}
+	if r.arc {
+		return r.readARC(rec, fail)
 	}
 	if p, err := r.peekMore(startLen); !isRecordStart(p) {
 		if err != nil && mayStartRecord(p) {
@@ -1356,7 +1375,7 @@ func (b *body) short(err error) error {
 		}
 		return err
 	}
-	if p, _ := r.s.peek(startLen); isRecordStart(p) {
+	if p, _ := r.s.peek(startLen); isRecordStart(p) || r.arc && r.startsARC() {
 		return b.recordError(ErrTruncated)
 	}
 	return nil
@@ -1384,6 +1403,9 @@ var endOfRecord = []byte("\r\n\r\n")
 // a record in the next member.
 func (b *body) end() error {
 	r := b.r
+	if r.arc {
+		return b.endARC()
+	}
 	s := r.s
 	p, err := s.peek(len(endOfRecord))
 	if bytes.HasPrefix(p, endOfRecord) {
