@@ -116,7 +116,8 @@ type Kind struct {
 	Container Container
 	// Format is the archive inside: "WARC/1.0", "WARC/1.1", "WARC/0.18" (a
 	// version line as written, without its line ending), "WARC" (a
-	// .warc.zst file whose dictionary hides the first record), "ARC" (an
+	// .warc.zst file whose dictionary hides the first record, or a zstd or
+	// LZ4 frame whose first block the prefix does not hold), "ARC" (an
 	// ARC version 1 header line: an ARC file), or "" if
 	// the input is not an archive this package reads, or Detect cannot
 	// tell.
@@ -155,6 +156,13 @@ func Detect(prefix []byte) (Kind, error) {
 	head := prefix
 	if k.Container != Plain {
 		head = inflateHead(k.Container, prefix)
+		if len(head) == 0 && k.Container != Gzip {
+			// A zstd or LZ4 frame whose first block is longer than the
+			// prefix: an archive frame of a large record, most likely
+			// (a compressed HTML file's first block is not that large).
+			k.Format = "WARC"
+			return k, nil
+		}
 	}
 	v, ok := firstVersion(head)
 	if !ok {

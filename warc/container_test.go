@@ -211,6 +211,8 @@ func TestDetect(t *testing.T) {
 		{"gzip HTML", warctest.Gzip(html), Gzip, "", nil, ""},
 		{"zstd HTML", zw.EncodeAll(html, nil), Zstd, "", nil, ""},
 		{"lz4 HTML", lz.Bytes(), LZ4, "", nil, ""},
+		{"zstd, first block cut", resiliparse(t, "warcfile.whole.warc.zst")[:1000], Zstd, "WARC", nil, ""},
+		{"lz4, first block cut", resiliparse(t, "warcfile.warc.lz4")[:100], LZ4, "WARC", nil, ""},
 		{"WARC/2.0", []byte("WARC/2.0\r\nWARC-Type: warcinfo\r\n"), Plain, "", ErrUnsupportedVersion, "warc: unsupported WARC version 2.0"},
 		{"gzip WARC/2.0", warctest.Gzip([]byte("WARC/2.0\r\n")), Gzip, "", ErrUnsupportedVersion, "warc: unsupported WARC version 2.0"},
 		{"bzip2", []byte("BZh91AY&SY\x00\x01"), Bzip2, "", ErrUnsupportedContainer, "warc: unsupported container: bzip2"},

@@ -108,3 +108,16 @@ func TestUnsupportedArchive(t *testing.T) {
 		}
 	}
 }
+
+// TestARCFiles runs the command on warcio's ARC files: the capture gets its
+// line, with the offset of its header line (or gzip member).
+func TestARCFiles(t *testing.T) {
+	for file, off := range map[string]int64{"example.arc": 151, "example.arc.gz": 171} {
+		path := filepath.Join("warc", "testdata", "warcio", file)
+		stdout, stderr, code := charsniff(t, "", "--json", path)
+		lines := parseLines(t, stdout)
+		if code != 0 || stderr != "" || len(lines) != 1 || lines[0].URI != "http://example.com/" || lines[0].Offset == nil || *lines[0].Offset != off || lines[0].Encoding != "utf-8" || lines[0].Status != 200 {
+			t.Errorf("charsniff --json %s: exit %d, stderr %q, stdout %s", path, code, stderr, stdout)
+		}
+	}
+}
