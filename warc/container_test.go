@@ -442,3 +442,35 @@ func recordIDs(wr *Reader) []string {
 		out = append(out, rec.RecordID)
 	}
 }
+
+// TestDictionaryOfRange reads each record of a .warc.zst file with a
+// dictionary on its own, as an index's offset and length give it: a
+// Reader over an *io.SectionReader takes the dictionary from the start of
+// the file (as the warc-zstd specification's random access does).
+func TestDictionaryOfRange(t *testing.T) {
+	in := resiliparse(t, "warcfile.dict.warc.zst")
+	offs := frameOffsets(t, in)
+	want := recordList(t, bytes.NewReader(in))
+	for i, off := range offs {
+		end := int64(len(in))
+		if i+1 < len(offs) {
+			end = offs[i+1]
+		}
+		got := recordList(t, io.NewSectionReader(bytes.NewReader(in), off, end-off))
+		if len(got) != 1 || got[0] != want[i] {
+			t.Errorf("record %d at %d: %q, want %q", i, off, got, want[i])
+		}
+	}
+	// A file whose dictionary frame is cut short: one final error.
+	bad := slices.Concat(in[:100], in[offs[1]:])
+	got := recordList(t, io.NewSectionReader(bytes.NewReader(bad), 100, int64(len(bad))-100))
+	if len(got) != 1 || !strings.HasPrefix(got[0], "error warc: corrupt zstd frame: dictionary frame") {
+		t.Errorf("cut dictionary: %q", got)
+	}
+	// A range of a file without a dictionary frame is read as it is.
+	frames := resiliparse(t, "warcfile.frames.warc.zst")
+	fo := frameOffsets(t, frames)
+	if got := recordList(t, io.NewSectionReader(bytes.NewReader(frames), fo[2], fo[3]-fo[2])); len(got) != 1 || strings.HasPrefix(got[0], "error") {
+		t.Errorf("range of a file without dictionary: %q", got)
+	}
+}

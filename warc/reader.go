@@ -105,7 +105,9 @@ type Record struct {
 	// version line in an uncompressed input and, in a compressed input,
 	// the offset of the gzip member or zstd or LZ4 frame the record starts
 	// in (the offset a CDX index gives, from which the record can be read
-	// again; in a .warc.zst file with a dictionary, with the dictionary).
+	// again; in a .warc.zst file with a dictionary, with the dictionary:
+	// a Reader over an *io.SectionReader of the file reads it from the
+	// file's start).
 	Offset int64
 	// UncompressedOffset is where the record starts in the decompressed
 	// stream (all gzip members one after another). It equals Offset in an
@@ -130,7 +132,9 @@ type Record struct {
 // file compressed at once is one member). zstd and LZ4 input are read the
 // same way, frame by frame: what is said here of gzip members holds of
 // their frames (skippable frames are skipped; a .warc.zst file's first
-// frame may be the dictionary of the others). The Reader tells which from
+// frame may be the dictionary of the others; if the input is an
+// *io.SectionReader not at its file's start, such as a record's byte range,
+// the dictionary frame at the file's start is read). The Reader tells which from
 // the first bytes, and refuses other containers and WARC versions with one
 // final error (see [Detect]).
 //
@@ -454,6 +458,13 @@ func (r *Reader) startDecoder() error {
 			if dict, err = r.readDict(); err != nil {
 				return err
 			}
+		} else if sr, ok := r.in.rd.(*io.SectionReader); ok {
+			// A byte range of a .warc.zst file: its frames need the
+			// dictionary at the file's start.
+			var err error
+			if dict, err = outerDict(sr); err != nil {
+				return err
+			}
 		}
 		opts := []zstd.DOption{zstd.WithDecoderDictDelete()}
 		if dict != nil {
@@ -489,21 +500,53 @@ func (r *Reader) readDict() ([]byte, error) {
 		return bad("%d bytes, more than %d", n, maxDict)
 	}
 	r.in.discard(8)
-	dict := make([]byte, 0, n)
-	for int64(len(dict)) < n {
+	raw := make([]byte, 0, n)
+	for int64(len(raw)) < n {
 		buf := r.in.buffered()
 		if len(buf) == 0 {
 			if err := r.in.fill(); err != nil {
 				if ferr := r.final(); ferr != nil {
 					return nil, ferr
 				}
-				return bad("cut short at %d of %d bytes", len(dict), n)
+				return bad("cut short at %d of %d bytes", len(raw), n)
 			}
 			continue
 		}
-		k := int(min(int64(len(buf)), n-int64(len(dict))))
-		dict = append(dict, buf[:k]...)
+		k := int(min(int64(len(buf)), n-int64(len(raw))))
+		raw = append(raw, buf[:k]...)
 		r.in.discard(k)
+	}
+	return loadDict(raw)
+}
+
+// outerDict returns the dictionary of the .warc.zst file that sr is a byte
+// range of, or nil if sr starts the file or the file has no dictionary
+// frame. A dictionary frame that cannot be read is a final error.
+func outerDict(sr *io.SectionReader) ([]byte, error) {
+	outer, off, _ := sr.Outer()
+	var b [8]byte
+	if off == 0 {
+		return nil, nil
+	}
+	if n, _ := outer.ReadAt(b[:], 0); n < 8 || !bytes.HasPrefix(b[:], dictFrameMag) {
+		return nil, nil
+	}
+	n := int64(binary.LittleEndian.Uint32(b[4:]))
+	if n > maxDict {
+		return nil, fmt.Errorf("%w: dictionary frame of the file: %d bytes, more than %d", ErrZstd, n, maxDict)
+	}
+	raw := make([]byte, n)
+	if k, err := outer.ReadAt(raw, 8); int64(k) < n {
+		return nil, fmt.Errorf("%w: dictionary frame of the file: %v", ErrZstd, err)
+	}
+	return loadDict(raw)
+}
+
+// loadDict returns the dictionary a dictionary frame holds: raw, or raw
+// decompressed if it is a zstd frame.
+func loadDict(dict []byte) ([]byte, error) {
+	bad := func(format string, a ...any) ([]byte, error) {
+		return nil, fmt.Errorf("%w: dictionary frame: %s", ErrZstd, fmt.Sprintf(format, a...))
 	}
 	if bytes.HasPrefix(dict, zstdMagic) {
 		zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxDict), zstd.WithDecoderMaxWindow(maxZstdWindow))

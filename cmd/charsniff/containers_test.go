@@ -121,3 +121,40 @@ func TestARCFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestWARCZstdRanges reads each HTML record of a .warc.zst file with a
+// dictionary by its offset and length (--files-from, as a Common Crawl
+// index gives them): each gets the line the whole file gives it, the
+// dictionary taken from the file's start.
+func TestWARCZstdRanges(t *testing.T) {
+	path := filepath.Join(resiliparseDir, "warcfile.dict.warc.zst")
+	data := []byte(readRoot(t, path))
+	stdout, _, _ := charsniff(t, "", "--json", path)
+	want := parseLines(t, stdout)
+	// The frames' starts, by their magic number (which this file's
+	// compressed data does not hold by chance).
+	var starts []int64
+	for off := range data {
+		if off+4 <= len(data) && string(data[off:off+4]) == "\x28\xb5\x2f\xfd" {
+			starts = append(starts, int64(off))
+		}
+	}
+	var list strings.Builder
+	for _, l := range want {
+		i := slices.Index(starts, *l.Offset)
+		if i < 0 || i+1 >= len(starts) {
+			continue // the last record: its length is the rest
+		}
+		fmt.Fprintf(&list, "%s\t%d\t%d\n", path, starts[i], starts[i+1]-starts[i])
+	}
+	stdout, stderr, code := charsniff(t, list.String(), "--json", "--files-from", "-")
+	got := parseLines(t, stdout)
+	if code != 0 || stderr != "" || len(got) < len(want)-1 {
+		t.Fatalf("exit %d, stderr %q, %d lines for %d records", code, stderr, len(got), len(want))
+	}
+	for i, g := range got {
+		if g.URI != want[i].URI || g.Encoding != want[i].Encoding || *g.Offset != *want[i].Offset {
+			t.Errorf("range %d: %s %s @%d, want %s %s @%d", i, g.URI, g.Encoding, *g.Offset, want[i].URI, want[i].Encoding, *want[i].Offset)
+		}
+	}
+}
