@@ -474,3 +474,22 @@ func TestDictionaryOfRange(t *testing.T) {
 		t.Errorf("range of a file without dictionary: %q", got)
 	}
 }
+
+// TestZstdWindowLimit checks the window bound: a frame that needs a window
+// of more than 8 MiB (a record of 9 MiB compressed as one segment) is a
+// corrupt frame, not 9 MiB of memory; one of 8 MiB is read.
+func TestZstdWindowLimit(t *testing.T) {
+	zw, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithWindowSize(16<<20), zstd.WithSingleSegment(true))
+	for _, tc := range []struct {
+		size int
+		ok   bool
+	}{{8<<20 - 1000, true}, {9 << 20, false}} {
+		rec := warctest.Record{Type: "resource", ID: "<urn:test:big>", TargetURI: "http://example.test/big", ContentType: "text/plain", Block: bytes.Repeat([]byte("0123456789abcdef"), tc.size/16)}
+		seg := segments(false, rec)[0]
+		got := describe(t, bytes.NewReader(zw.EncodeAll(seg, nil)), true)
+		ok := len(got) == 1 && strings.HasPrefix(got[0], "rec big resource")
+		if ok != tc.ok || !tc.ok && (len(got) != 1 || got[0] != "err zstd @0") {
+			t.Errorf("record of %d bytes: %q", tc.size, got)
+		}
+	}
+}
