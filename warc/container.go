@@ -1,6 +1,7 @@
 package warc
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"errors"
@@ -421,4 +422,258 @@ func (f *frameReader) lz4Block() error {
 		f.left += 4
 	}
 	return nil
+}
+
+// startDecoder makes the decompressor of r.c ready for a new input, and
+// reads the dictionary frame a .warc.zst file may start with.
+func (r *Reader) startDecoder() error {
+	switch r.c {
+	case Gzip:
+		if r.gz == nil {
+			r.gz = new(gzip.Reader)
+			r.zin = bufio.NewReaderSize(r.in, zinSize)
+		}
+		r.zin.Reset(r.in)
+	case Zstd:
+		if r.zd == nil {
+			zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxZstdWindow))
+			if err != nil {
+				return err
+			}
+			r.zd = zd
+		}
+		var dict []byte
+		if b, _ := r.in.peek(4); bytes.HasPrefix(b, dictFrameMag) {
+			var err error
+			if dict, err = r.readDict(); err != nil {
+				return err
+			}
+		} else if sr, ok := r.in.rd.(*io.SectionReader); ok {
+			// A byte range of a .warc.zst file: its frames need the
+			// dictionary at the file's start.
+			var err error
+			if dict, err = outerDict(sr); err != nil {
+				return err
+			}
+		}
+		opts := []zstd.DOption{zstd.WithDecoderDictDelete()}
+		if dict != nil {
+			opts = append(opts, zstd.WithDecoderDicts(dict))
+		}
+		if err := r.zd.ResetWithOptions(nil, opts...); err != nil {
+			return fmt.Errorf("%w: dictionary frame: %w", ErrZstd, err)
+		}
+	case LZ4:
+		if r.lz == nil {
+			r.lz = lz4.NewReader(nil)
+		}
+	}
+	return nil
+}
+
+// readDict reads the dictionary frame at the start of a .warc.zst file
+// and returns the dictionary, decompressed if it was compressed. A frame
+// or dictionary larger than maxDict, or one cut short, is a final error.
+func (r *Reader) readDict() ([]byte, error) {
+	bad := func(format string, a ...any) ([]byte, error) {
+		return nil, fmt.Errorf("%w: dictionary frame: %s", ErrZstd, fmt.Sprintf(format, a...))
+	}
+	b, err := r.in.peek(8)
+	if len(b) < 8 {
+		if ferr := r.final(); ferr != nil {
+			return nil, ferr
+		}
+		return bad("cut short (%v)", err)
+	}
+	n := int64(binary.LittleEndian.Uint32(b[4:]))
+	if n > maxDict {
+		return bad("%d bytes, more than %d", n, maxDict)
+	}
+	r.in.discard(8)
+	raw := make([]byte, 0, n)
+	for int64(len(raw)) < n {
+		buf := r.in.buffered()
+		if len(buf) == 0 {
+			if err := r.in.fill(); err != nil {
+				if ferr := r.final(); ferr != nil {
+					return nil, ferr
+				}
+				return bad("cut short at %d of %d bytes", len(raw), n)
+			}
+			continue
+		}
+		k := int(min(int64(len(buf)), n-int64(len(raw))))
+		raw = append(raw, buf[:k]...)
+		r.in.discard(k)
+	}
+	return loadDict(raw)
+}
+
+// outerDict returns the dictionary of the .warc.zst file that sr is a byte
+// range of, or nil if sr starts the file or the file has no dictionary
+// frame. A dictionary frame that cannot be read is a final error.
+func outerDict(sr *io.SectionReader) ([]byte, error) {
+	outer, off, _ := sr.Outer()
+	var b [8]byte
+	if off == 0 {
+		return nil, nil
+	}
+	if n, _ := outer.ReadAt(b[:], 0); n < 8 || !bytes.HasPrefix(b[:], dictFrameMag) {
+		return nil, nil
+	}
+	n := int64(binary.LittleEndian.Uint32(b[4:]))
+	if n > maxDict {
+		return nil, fmt.Errorf("%w: dictionary frame of the file: %d bytes, more than %d", ErrZstd, n, maxDict)
+	}
+	raw := make([]byte, n)
+	if k, err := outer.ReadAt(raw, 8); int64(k) < n {
+		return nil, fmt.Errorf("%w: dictionary frame of the file: %v", ErrZstd, err)
+	}
+	return loadDict(raw)
+}
+
+// loadDict returns the dictionary a dictionary frame holds: raw, or raw
+// decompressed if it is a zstd frame.
+func loadDict(dict []byte) ([]byte, error) {
+	bad := func(format string, a ...any) ([]byte, error) {
+		return nil, fmt.Errorf("%w: dictionary frame: %s", ErrZstd, fmt.Sprintf(format, a...))
+	}
+	if bytes.HasPrefix(dict, zstdMagic) {
+		zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxDict), zstd.WithDecoderMaxWindow(maxZstdWindow))
+		if err != nil {
+			return nil, err
+		}
+		defer zd.Close()
+		if dict, err = zd.DecodeAll(dict, nil); err != nil {
+			return bad("%v", err)
+		}
+	}
+	if !bytes.HasPrefix(dict, zstdDictMagic) {
+		return bad("not a zstd dictionary")
+	}
+	return dict, nil
+}
+
+// openDecoder starts decompressing the gzip member or the zstd or LZ4
+// frame at the current input position, skipping skippable frames (zstd and
+// LZ4 extension frames) before it. It returns io.EOF at the end of the
+// input.
+func (r *Reader) openDecoder() (io.Reader, error) {
+	if r.c == Gzip {
+		err := r.gz.Reset(r.zin)
+		r.gz.Multistream(false)
+		return r.gz, err
+	}
+	for {
+		b, err := r.in.peek(8)
+		if len(b) == 0 {
+			return nil, err
+		}
+		if !isSkippable(b) {
+			break
+		}
+		if len(b) < 8 {
+			return nil, errBadFrame
+		}
+		if err := r.skipIn(8 + int64(binary.LittleEndian.Uint32(b[4:]))); err != nil {
+			return nil, err
+		}
+		r.member = r.in.pos()
+		r.in.mark()
+	}
+	b, _ := r.in.peek(4)
+	r.fr.reset(r.in, r.c)
+	if r.c == LZ4 {
+		if !bytes.HasPrefix(b, lz4Magic) {
+			return nil, errBadFrame
+		}
+		r.lz.Reset(&r.fr)
+		return r.lz, nil
+	}
+	if !bytes.HasPrefix(b, zstdMagic) {
+		return nil, errBadFrame
+	}
+	return r.zd, r.zd.Reset(&r.fr)
+}
+
+// skipIn skips n bytes of the input; io.ErrUnexpectedEOF if it ends first.
+func (r *Reader) skipIn(n int64) error {
+	for n > 0 {
+		b := r.in.buffered()
+		if len(b) == 0 {
+			if err := r.in.fill(); err != nil {
+				if err == io.EOF {
+					return io.ErrUnexpectedEOF
+				}
+				return err
+			}
+			continue
+		}
+		k := int(min(int64(len(b)), n))
+		r.in.discard(k)
+		n -= int64(k)
+	}
+	return nil
+}
+
+// corrupt returns the error that a corrupt member or frame of the input's
+// container wraps.
+func (r *Reader) corrupt() error {
+	switch r.c {
+	case Zstd:
+		return ErrZstd
+	case LZ4:
+		return ErrLZ4
+	}
+	return ErrGzip
+}
+
+// indexMember returns the index of the first member or frame header of
+// the input's container in b, or -1.
+func (r *Reader) indexMember(b []byte) int {
+	switch r.c {
+	case Zstd:
+		return bytes.Index(b, zstdMagic)
+	case LZ4:
+		return bytes.Index(b, lz4Magic)
+	}
+	return indexGzipHeader(b)
+}
+
+// checkVersion returns a final error if the input starts with a version
+// line of a version this package does not read ("WARC/2.0"): one error for
+// the input, rather than one for each record.
+func (r *Reader) checkVersion() error {
+	p, _ := r.s.peek(32)
+	if v, ok := firstVersion(p); ok && versionLine(p) == lineNo {
+		return fmt.Errorf("%w %s", ErrUnsupportedVersion, strings.TrimPrefix(v, versionPrefix))
+	}
+	return nil
+}
+
+// indexVersionLine returns the index of the version line that ends line,
+// or -1.
+func indexVersionLine(line []byte) int {
+	for i := 0; ; i++ {
+		j := bytes.Index(line[i:], []byte(versionPrefix))
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if versionLine(line[i:]) == lineYes {
+			return i
+		}
+	}
+}
+
+// isRecordStart reports whether p starts with "WARC/1." or "WARC/0.".
+func isRecordStart(p []byte) bool {
+	return len(p) >= startLen && string(p[:len(versionPrefix)]) == versionPrefix &&
+		(p[5] == '1' || p[5] == '0') && p[6] == '.'
+}
+
+// mayStartRecord reports whether p, shorter than startLen bytes, may be
+// cut from the start of a record.
+func mayStartRecord(p []byte) bool {
+	return bytes.HasPrefix([]byte("WARC/1."), p) || bytes.HasPrefix([]byte("WARC/0."), p)
 }
