@@ -73,8 +73,8 @@
 package warc
 
 // IsWARC reports whether prefix, the first bytes of an input, is the start
-// of a WARC file this package reads: [Detect] finds a WARC format in it
-// and no error. For compressed input it needs enough bytes to decompress
+// of an archive this package reads, a WARC file or an ARC file: [Detect]
+// finds a format in it and no error. For compressed input it needs enough bytes to decompress
 // the first version line; [SniffLen] bytes suffice in practice. A
 // compressed file of something else, such as a .html.gz, is not WARC.
 func IsWARC(prefix []byte) bool {
