@@ -30,7 +30,10 @@
 // 1 MiB too long, or one running past the end of the input with more than
 // 1 MiB of records after the block, loses the records that start before
 // that. A file with one gzip member or frame per record, as archives write
-// them, loses nothing either way. [Reader] has the details.
+// them, loses nothing either way. Nothing is lost in silence: a stretch of input
+// the Reader could not search for records is reported, after the damaged
+// record, as a *[SkippedError] (wrapped in a *[RecordError]) with its
+// offsets. [Reader] has the details.
 //
 //	r := warc.NewReader(f)
 //	for {

@@ -58,8 +58,13 @@ type RecordError struct {
 }
 
 // Error returns a message like
-// "warc: record at offset 1234: no end of record after Content-Length bytes".
+// "warc: record at offset 1234: no end of record after Content-Length bytes",
+// or for a stretch of input skipped, the message of its [SkippedError].
 func (e *RecordError) Error() string {
+	var se *SkippedError
+	if errors.As(e.Err, &se) {
+		return se.Error()
+	}
 	msg := strings.TrimPrefix(e.Err.Error(), "warc: ")
 	if e.RecordID != "" {
 		return fmt.Sprintf("warc: record %s at offset %d: %s", e.RecordID, e.Offset, msg)
@@ -69,6 +74,43 @@ func (e *RecordError) Error() string {
 
 // Unwrap returns e.Err.
 func (e *RecordError) Unwrap() error { return e.Err }
+
+// A SkippedError reports a stretch of input that the Reader did not search
+// for records: the good records that start in it, if any, are lost.
+// It happens only after a record whose Content-Length is wrong, when the
+// Reader cannot go back to the start of its block (see [Reader]): the input
+// cannot seek and the block starts more than 1 MiB before the place where
+// the damage shows, or the input is gzip-compressed and going back would
+// inflate it again beyond the Reader's bound.
+//
+// [Reader.Next] returns it wrapped in a *[RecordError] (match it with
+// [errors.As]), right after the error of the damaged record, and has moved
+// past it: the next call returns the record after the stretch.
+type SkippedError struct {
+	// Start and End delimit the skipped bytes, [Start, End), in the record
+	// stream: offsets in the input for uncompressed input, in the
+	// decompressed stream ([Record.UncompressedOffset]) for gzip input.
+	// Start is the first place after the damaged block's start where a
+	// record may start (a "WARC/1.x" line); the search resumes at End.
+	// The wrapping RecordError's Offset is Start in uncompressed input
+	// and, in gzip input, the offset of the gzip member the damaged block
+	// starts in (where the skipped bytes can be inflated from again).
+	Start, End int64
+	// Reason says why the Reader could not go back.
+	Reason string
+}
+
+// Error returns a message like "warc: bytes 1234 to 5678 skipped (4444
+// bytes not searched for records): the input cannot seek ...".
+func (e *SkippedError) Error() string {
+	return fmt.Sprintf("warc: bytes %d to %d skipped (%d bytes not searched for records): %s", e.Start, e.End, e.End-e.Start, e.Reason)
+}
+
+// Reasons of a SkippedError.
+const (
+	reasonPipe  = "the input cannot seek, and the Reader looks back at most 1 MiB"
+	reasonBound = "going back would inflate the gzip input again more than 4 times over"
+)
 
 // A Record is one WARC record: its header, already parsed, and its block,
 // to be read from Body.
@@ -154,18 +196,27 @@ type Record struct {
 //     *io.SectionReader; not a pipe), the Reader seeks back to the block's
 //     start when it no longer holds it: in plain input to its offset, in
 //     gzip input to the start of the gzip member the block starts in, which
-//     it inflates again up to the block. No good record after the damaged
-//     one is lost, however large the records or the error, and no skipped
-//     bytes are buffered. The bytes read again so are at most four times
-//     the input read: an input full of damaged records is still read in
-//     linear time, and past that bound the Reader goes back only as far as
-//     for other inputs.
+//     it inflates again up to the block. No skipped bytes are buffered.
+//     In plain input no good record after the damaged one is lost, however
+//     large the records or the errors, and the input is read at most six
+//     times over in all: once the bytes read again reach four times the
+//     input read, the Reader checks each record's end-of-record marker
+//     before it hands the record out (reading the few bytes there and
+//     seeking back), so that it reads on forward only, and the Body of a
+//     damaged record then returns its error at once. In gzip input, past
+//     that bound of four times (an input full of damaged records) the
+//     Reader goes back only as far as for other inputs.
 //   - Otherwise it reaches back at most 1 MiB from where the damage shows
 //     (the end of the block as the Content-Length has it, or the end of
 //     the input): the records that start further back than that are lost.
 //     That takes a Content-Length more than 1 MiB too long, or one running
 //     past the end of the input with more than 1 MiB of records after the
 //     block.
+//
+// Records lost so are reported: if a record may start (a "WARC/1.x" line)
+// in the bytes the Reader cannot search again, Next returns, after the
+// damaged record's error, a *RecordError wrapping a *[SkippedError] with
+// the range from that place to where the search resumes.
 //
 // In input of one gzip member per record, the next member holds the next
 // record, and nothing after the damage is lost either way. Offsets count
@@ -221,6 +272,10 @@ type Reader struct {
 	// scanFrom, which is as far back as the stream still holds: a block
 	// start that only seeking back in the input can reach.
 	back *spot
+	// lost, with back set, is the first record-stream offset in
+	// [back.off, scanFrom) where a record may start, or -1: where the
+	// bytes that a scan from scanFrom misses begin to matter.
+	lost int64
 	// src is the input if it can seek, for the exact rescan of back; nil
 	// if it cannot (start finds out).
 	src io.Seeker
@@ -228,8 +283,18 @@ type Reader struct {
 	base int64
 	// reread counts the input bytes read again after seeking back; reach
 	// is the furthest input offset read. seekBack keeps reread within
-	// maxReread times reach.
+	// maxReread times reach: in gzip input by refusing to go back, in
+	// plain input by setting probing.
 	reread, reach int64
+	// probing is set once plain input has been read again maxReread times
+	// over: from then on readRecord checks each record's end-of-record
+	// marker before it hands the record out (see probeEnd), so that the
+	// block of a damaged record is never read and the input is read on
+	// forward only.
+	probing bool
+	// size, once probing, is the length of the input: its end as a
+	// stream offset.
+	size int64
 	// memberU is the record-stream offset of the current gzip member's
 	// first byte.
 	memberU int64
@@ -299,8 +364,10 @@ var errReset = errors.New("warc: Body read after Reset")
 //
 // At the end of the input Next returns io.EOF. If a record is bad, Next
 // returns a *[RecordError] and has moved past it: call Next again to get
-// the records that follow. Any other error comes from the underlying reader
-// and is final: Next returns it from then on.
+// the records that follow. So it does for a stretch of input skipped after
+// a damaged record, a *RecordError that wraps a *[SkippedError]. Any other
+// error comes from the underlying reader and is final: Next returns it from
+// then on.
 func (r *Reader) Next() (*Record, error) {
 	if r.err != nil {
 		return nil, r.err
@@ -617,6 +684,12 @@ func (r *Reader) scan() error {
 			if r.next != stepRecord {
 				return nil // the member is not one any more
 			}
+		} else if r.lost >= 0 {
+			// A record may start before scanFrom, where the scan
+			// cannot go: say so, and scan from scanFrom at the next
+			// call.
+			r.next = stepScan
+			return r.skipped(*back, r.lost, r.scanFrom)
 		}
 	}
 	if r.scanFrom >= 0 {
@@ -665,6 +738,20 @@ func (r *Reader) scan() error {
 	}
 }
 
+// skipped returns the error that reports the record-stream bytes from start
+// to end, in the block that starts at p, as skipped.
+func (r *Reader) skipped(p spot, start, end int64) error {
+	reason := reasonPipe
+	if r.src != nil {
+		reason = reasonBound
+	}
+	off := start
+	if r.compressed() {
+		off = p.member
+	}
+	return &RecordError{Offset: off, UncompressedOffset: start, Err: &SkippedError{Start: start, End: end, Reason: reason}}
+}
+
 // seekBack moves the record stream back to p by seeking in the input: to
 // p.off in plain input, and in gzip input to the start of the member p lies
 // in, inflating it anew up to p.off. It reports false, having changed
@@ -683,8 +770,13 @@ func (r *Reader) seekBack(p spot) (bool, error) {
 	}
 	r.reach = max(r.reach, r.in.end())
 	d := r.in.end() - from
-	if d < 0 || r.reread+d > maxReread*r.reach {
+	if d < 0 {
 		return false, nil
+	}
+	if r.reread+d > maxReread*r.reach && !r.probing {
+		if r.compressed() || !r.startProbing() {
+			return false, nil
+		}
 	}
 	if _, err := r.src.Seek(r.base+from, io.SeekStart); err != nil {
 		return true, err
@@ -927,6 +1019,11 @@ func (r *Reader) readRecord() (*Record, error) {
 	b := &body{r: r, rec: rec, left: n, start: spot{s.pos(), r.member, r.memberU}}
 	s.mark()
 	rec.b = b
+	if r.probing && n > 0 {
+		if err := r.probeEnd(b); err != nil {
+			return nil, err
+		}
+	}
 	if rec.Type == "" {
 		b.skip()
 		b.reported = true
@@ -936,6 +1033,104 @@ func (r *Reader) readRecord() (*Record, error) {
 	r.body = b
 	return rec, nil
 }
+
+// startProbing sets probing, for plain input whose size it can learn by
+// seeking to its end (seekBack then seeks where it goes). Plain input goes
+// back this once more, and reads on forward only from then on.
+func (r *Reader) startProbing() bool {
+	end, err := r.src.Seek(0, io.SeekEnd)
+	if err != nil {
+		return false
+	}
+	r.size = end - r.base
+	r.probing = true
+	return true
+}
+
+// probeEnd checks, in plain input that can seek, whether b's block (of at
+// least one byte) is followed by its end-of-record marker, before any of
+// it is read: from the window if it holds the bytes, otherwise by reading
+// the byte before the marker and the marker from the input and seeking
+// back. If the block is damaged, b fails at once with the error that
+// reading it would have given, and the Reader will look for the next
+// record from the block's start, where the stream is: the block is never
+// read. An error returned is the input's, and final.
+func (r *Reader) probeEnd(b *body) error {
+	in := r.in
+	if b.left > r.size-b.start.off {
+		// The block would end past the end of the input.
+		return r.probed(b, ErrTruncated)
+	}
+	c := b.start.off + b.left // the end of the block
+	var got []byte            // the input from c-1, up to 5 bytes: short only at its end
+	switch {
+	case c+len64(endOfRecord) <= in.end():
+		got = in.buf[c-1-in.off : c+4-in.off]
+	case in.err == io.EOF:
+		if c-1 < in.end() { // unless the input shrank since size was read
+			got = in.buf[c-1-in.off : in.w]
+		}
+	case in.err != nil:
+		return nil // the body meets the error
+	default:
+		var buf [5]byte
+		if _, err := r.src.Seek(r.base+c-1, io.SeekStart); err != nil {
+			return err
+		}
+		n, err := readFull(in.rd, buf[:])
+		if err != nil {
+			return err
+		}
+		if _, err := r.src.Seek(r.base+in.end(), io.SeekStart); err != nil {
+			return err
+		}
+		got = buf[:n]
+	}
+	// got holds c-1 at least, as c is within the input (if it shrank,
+	// the block is left to find that it is cut short).
+	if m := got[min(1, len(got)):]; bytes.HasPrefix(m, endOfRecord) || len(got) < 5 && bytes.HasPrefix(endOfRecord, m) {
+		return nil
+	}
+	return r.probed(b, ErrContentLength)
+}
+
+// probed makes b fail at once with kind, and the Reader look for the next
+// record from b's start.
+func (r *Reader) probed(b *body, kind error) error {
+	b.left, b.err = 0, b.recordError(kind)
+	r.next, r.scanFrom, r.back = stepScan, b.start.off, nil
+	return nil
+}
+
+// readFull reads len(p) bytes from rd, or fewer if it ends first. The error
+// is rd's other than io.EOF, or io.ErrNoProgress after maxEmptyReads empty
+// reads in a row.
+func readFull(rd io.Reader, p []byte) (int, error) {
+	n, empty := 0, 0
+	for n < len(p) {
+		k, err := rd.Read(p[n:])
+		if k < 0 || k > len(p)-n {
+			return n, io.ErrNoProgress
+		}
+		n += k
+		switch {
+		case err == io.EOF:
+			return n, nil
+		case err != nil:
+			return n, err
+		case k > 0:
+			empty = 0
+		default:
+			if empty++; empty >= maxEmptyReads {
+				return n, io.ErrNoProgress
+			}
+		}
+	}
+	return n, nil
+}
+
+// len64 returns len(b) as an int64.
+func len64(b []byte) int64 { return int64(len(b)) }
 
 // headerError reports a complete header that cannot be used. The Reader
 // looks for the next record from the end of the header.
@@ -1180,6 +1375,7 @@ func (b *body) rescan() {
 	r.back = nil
 	if r.scanFrom > b.start.off {
 		r.back = &b.start
+		r.lost = r.s.firstLine(b.start.off, r.scanFrom)
 	}
 }
 

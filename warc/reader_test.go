@@ -108,6 +108,11 @@ func walkRecords(t testing.TB, wr *Reader, at func(*RecordError) int64, lines fu
 		if err == io.EOF {
 			return out
 		}
+		var se *SkippedError
+		if errors.As(err, &se) {
+			out = append(out, fmt.Sprintf("skip %d-%d", se.Start, se.End))
+			continue
+		}
 		var re *RecordError
 		if errors.As(err, &re) {
 			out = append(out, fmt.Sprintf("err %s @%d", kind(err), at(re)))
