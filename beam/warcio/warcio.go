@@ -220,7 +220,11 @@ func errorDoc(s Span, problem string) Doc {
 // over those before the restriction's start, and emits those rt claims.
 func (fn *readFn) read(ctx context.Context, rt *sdf.LockRTracker, s Span, f file, from, end int64, emit func(Doc)) error {
 	start := rt.GetRestriction().(offsetrange.Restriction).Start
-	ar := archive.NewReader(sectionFrom(f, from, end), archive.Options{File: s.Path, Offset: from})
+	src, err := f.section(from, end)
+	if err != nil {
+		return fmt.Errorf("warcio: %s: %w", s.Path, err)
+	}
+	ar := archive.NewReader(src, archive.Options{File: s.Path, Offset: from})
 	claimed := int64(-1)
 	for {
 		if err := ctx.Err(); err != nil {
@@ -280,46 +284,6 @@ func (fn *readFn) partSize() int64 {
 	return DefaultPartSize
 }
 
-// A file is an open WARC file: read at offsets where Beam's filesystem
-// gives an io.ReaderAt (a local file), or in order otherwise.
-type file interface {
-	io.Reader
-	io.Closer
-}
-
-// open opens path: a plain path with the os package, any other through
-// Beam's filesystem registry.
-func open(ctx context.Context, path string) (file, error) {
-	if !strings.Contains(path, "://") {
-		return os.Open(path)
-	}
-	fs, err := filesystem.New(ctx, path)
-	if err != nil {
-		return nil, fmt.Errorf("warcio: %w", err)
-	}
-	rc, err := fs.OpenRead(ctx, path)
-	if err != nil {
-		fs.Close()
-		return nil, fmt.Errorf("warcio: %w", err)
-	}
-	return &fsFile{ReadCloser: rc, fs: fs}, nil
-}
-
-// An fsFile is a file opened through Beam's filesystem registry.
-type fsFile struct {
-	io.ReadCloser
-	fs filesystem.Interface
-}
-
-// Close closes the file and its filesystem.
-func (f *fsFile) Close() error {
-	err := f.ReadCloser.Close()
-	if ferr := f.fs.Close(); err == nil {
-		err = ferr
-	}
-	return err
-}
-
 // check returns where s ends in its file; or the problem of a span that
 // is not in its file, in the words of the command's error line for such a
 // range; or the error of a file whose size cannot be had.
@@ -369,10 +333,10 @@ func fileSize(ctx context.Context, path string) (int64, error) {
 
 // cuts returns the record boundaries of the bytes [from, end) of f that
 // archive.Split finds about partSize bytes apart, as offsets in the file:
-// from first. A file that cannot be read at offsets has that one.
+// from first. A file that can only be read in order has that one.
 func cuts(f file, from, end, partSize int64) []int64 {
-	ra, ok := f.(io.ReaderAt)
-	if !ok {
+	ra := f.readerAt()
+	if ra == nil {
 		return []int64{from}
 	}
 	cs := archive.Split(io.NewSectionReader(ra, from, end-from), end-from, partSize)
@@ -393,14 +357,6 @@ func lastCut(cuts []int64, at int64) int64 {
 		c = x
 	}
 	return c
-}
-
-// sectionFrom returns a reader of f's bytes [from, end).
-func sectionFrom(f file, from, end int64) io.Reader {
-	if ra, ok := f.(io.ReaderAt); ok {
-		return io.NewSectionReader(ra, from, end-from)
-	}
-	return &skipReader{r: f, skip: from, n: end - from}
 }
 
 // A skipReader reads n bytes of r after the first skip.
