@@ -35,7 +35,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/sdf"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // plain paths
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/rtrackers/offsetrange"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
@@ -359,7 +358,8 @@ func lastCut(cuts []int64, at int64) int64 {
 	return c
 }
 
-// A skipReader reads n bytes of r after the first skip.
+// A skipReader reads n bytes of r after the first skip: a byte range of a
+// file that can only be read in order.
 type skipReader struct {
 	r       io.Reader
 	skip, n int64
@@ -368,12 +368,8 @@ type skipReader struct {
 func (sr *skipReader) Read(p []byte) (int, error) {
 	if sr.skip > 0 {
 		k, err := io.CopyN(io.Discard, sr.r, sr.skip)
-		sr.skip -= k
-		if err != nil {
-			if err == io.EOF {
-				return 0, io.EOF
-			}
-			return 0, err
+		if sr.skip -= k; err != nil {
+			return 0, err // io.EOF for a file shorter than the span's start
 		}
 	}
 	if sr.n <= 0 {
