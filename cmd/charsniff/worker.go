@@ -80,10 +80,11 @@ func (w *worker) openInput(in input) (*opened, error) {
 	return o, err
 }
 
-// openFirst opens in and looks at its first bytes: a WARC file (plain or
-// gzip) is read as one, and another gzip-compressed file (page.html.gz) is
-// decompressed. A read error in the first bytes, or a bad gzip header, is
-// returned as err.
+// openFirst opens in and looks at its first bytes: a WARC file (plain,
+// gzip, zstd or LZ4; see warc.Detect) is read as one, and another
+// compressed file (page.html.gz) is decompressed. A read error in the
+// first bytes, a bad gzip header, or an archive in a container or version
+// the warc package does not read (bzip2, WARC/2.0) is returned as err.
 func (w *worker) openFirst(in input) (*opened, error) {
 	src, err := open(in, w.a.stdin, w.a.outs)
 	if err != nil {
@@ -104,10 +105,9 @@ func (w *worker) openFirst(in input) (*opened, error) {
 		src.Close()
 		return nil, o.er.Err
 	}
-	o.warc = w.a.cfg.warc || warc.IsWARC(head)
-	if in.onlyArchive && !warc.IsWARC(head) {
+	if o.warc, err = w.isArchive(in, head); err != nil {
 		src.Close()
-		return nil, errNotArchive
+		return nil, err
 	}
 	if in.rng != nil && !o.warc {
 		// A range is a record's coordinates: one error, not a line for
@@ -138,6 +138,21 @@ func (w *worker) openFirst(in input) (*opened, error) {
 		return nil, err
 	}
 	return o, nil
+}
+
+// isArchive reports whether head starts a web archive, to be read as one
+// (or --warc says so). An archive in a container or version the warc
+// package does not read is an error, not a page sniffed from its bytes; an
+// input met walking a directory that is no archive is errNotArchive.
+func (w *worker) isArchive(in input, head []byte) (bool, error) {
+	kind, err := warc.Detect(head)
+	switch {
+	case in.onlyArchive && (err != nil || kind.Format == ""):
+		return false, errNotArchive
+	case err != nil:
+		return false, err
+	}
+	return w.a.cfg.warc || kind.Format != "", nil
 }
 
 // unpacked returns the worker's buffered reader of decompressed content,
