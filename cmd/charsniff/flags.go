@@ -240,9 +240,9 @@ first kilobyte; certain then means a <meta> the parser meets decided, and
 no later one counts. A failed input gets an error line on standard error
 (and, with --json, a line with an "error" field).
 
-WARC files (web archives, Common Crawl), plain or gzip, are recognized by
-their first bytes (--warc forces it). Each response or resource record with
-an HTML payload gets a line, sniffed with the stored HTTP Content-Type as
+WARC files (web archives, Common Crawl; WARC/1.x and 0.18, and ARC), plain
+or gzip, zstd or LZ4 compressed, are recognized by their first bytes (--warc
+forces it). Each response or resource record with an HTML payload gets a line, sniffed with the stored HTTP Content-Type as
 the transport layer and its URI's host as the --hint-tld:
   PATH#OFFSET URI: ENCODING (CONFIDENCE, SOURCE)
   {"file":"crawl.warc.gz","encoding":"shift_jis","confidence":"certain","source":"transport",

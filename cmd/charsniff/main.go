@@ -21,9 +21,9 @@
 // With --decode and several documents, each text follows a header line,
 // ==> NAME <==, as head writes them.
 //
-// WARC files, plain or gzip, are recognized by their first bytes: each
-// response or resource record with an HTML payload gets a line, sniffed with
-// its stored HTTP Content-Type, and with the fields record_id, uri, offset,
+// WARC files (and ARC files), plain or gzip, zstd or LZ4 compressed, are
+// recognized by their first bytes: each response or resource record with an
+// HTML payload gets a line, sniffed with its stored HTTP Content-Type, and with the fields record_id, uri, offset,
 // status and http_charset (the schema of package archive, which does the
 // per-record work). With --decode --json each line carries the decoded
 // text. A gzip WARC file of one member per record is read on all cores, in
