@@ -108,7 +108,9 @@ func WithEncoding(e override.Encoding) Option {
 //     [Result.Source] [sniff.SourcePrescan]);
 //   - late autodetection: when the window gave the detector no evidence,
 //     the Reader keeps watching the stream, however long, while it is
-//     ASCII;
+//     ASCII; when it gave too little (a guess from fewer than
+//     [sniff.EnoughEvidence] non-ASCII bytes, see [sniff.Provisional]), the
+//     guess is only the first answer, and the text after it decides;
 //   - both: at the first non-ASCII byte, while either may still decide,
 //     the Reader holds its output and reads ahead at most n bytes (less if
 //     the detector is sure sooner, or the source ends or fails), then

@@ -251,6 +251,13 @@ func New() *Detector { return new(Detector) }
 // evidence either: it tells too little to choose among encodings.
 const maxTailEvidence = 3
 
+// NonASCII returns the number of bytes 0x80-0xFF fed since New or Reset:
+// the amount of evidence a Statistical guess rests on. A caller that
+// reads on while it can (package decode's look-ahead) asks it to tell a
+// guess from a handful of letters, which more text may overturn, from one
+// it can keep.
+func (d *Detector) NonASCII() int64 { return d.nonASCII }
+
 // Reset forgets all bytes fed, as if d were new; it keeps d.All.
 func (d *Detector) Reset() { *d = Detector{All: d.All} }
 
