@@ -121,7 +121,7 @@ const (
 // few pages used. KOI8-R is not: it was common in Russian legacy pages.
 func rare(e override.Encoding) bool {
 	switch e {
-	case override.IBM866, override.ISO8859_5, override.ISO8859_6, override.ISO8859_8, override.ISO8859_13:
+	case override.IBM866, override.ISO8859_4, override.ISO8859_5, override.ISO8859_6, override.ISO8859_8, override.ISO8859_13:
 		return true
 	}
 	return false

@@ -186,7 +186,7 @@ var detected = map[override.Encoding]bool{
 	override.Windows1250: true, override.Windows1251: true, override.Windows1252: true,
 	override.Windows1253: true, override.Windows1254: true, override.Windows1255: true,
 	override.Windows1256: true, override.Windows1257: true, override.Windows1258: true,
-	override.Windows874: true, override.ISO8859_2: true, override.ISO8859_5: true,
+	override.Windows874: true, override.ISO8859_2: true, override.ISO8859_4: true, override.ISO8859_5: true,
 	override.ISO8859_6: true, override.ISO8859_7: true, override.ISO8859_8: true,
 	override.ISO8859_13: true, override.KOI8R: true, override.KOI8U: true, override.IBM866: true,
 	override.ShiftJIS: true, override.EUCJP: true, override.ISO2022JP: true, override.EUCKR: true,
@@ -478,7 +478,7 @@ var shortSnippets = []struct {
 // rareEncodings are those the short-input rules hold back.
 var rareEncodings = map[override.Encoding]bool{
 	override.IBM866: true, override.ISO8859_5: true, override.ISO8859_6: true,
-	override.ISO8859_8: true, override.ISO8859_13: true,
+	override.ISO8859_8: true, override.ISO8859_13: true, override.ISO8859_4: true,
 }
 
 func TestShortInputs(t *testing.T) {

@@ -16,7 +16,7 @@ var wideDocs = []struct {
 	text         string
 }{
 	{override.XMacCyrillic, override.Windows1251, "Все люди рождаются свободными и равными в своем достоинстве и правах. Они наделены разумом и совестью."},
-	{override.ISO8859_4, override.ISO8859_2, "Visi žmonės gimsta laisvi ir lygūs savo orumu ir teisėmis. Jiems suteiktas protas ir sąžinė."},
+	{override.ISO8859_15, override.Windows1252, "Le cœur a ses raisons que la raison ne connaît point. Un bœuf coûte 500 € à l'œil nu, dit la sœur."},
 	{override.ISO8859_16, override.Windows1258, "Wszyscy ludzie rodzą się wolni i równi pod względem swej godności i swych praw. Są oni obdarzeni rozumem i sumieniem."},
 }
 

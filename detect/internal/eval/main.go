@@ -68,6 +68,7 @@ func init() {
 	add("Arabic", "sa", override.ISO8859_6, "ar")
 	add("Baltic", "lt", override.Windows1257, "lt", "lv", "et")
 	add("Baltic", "lt", override.ISO8859_13, "lt", "lv")
+	add("Baltic", "lt", override.ISO8859_4, "lt", "lv", "et")
 	add("Vietnamese", "vn", override.Windows1258, "vi")
 	add("Thai", "th", override.Windows874, "th")
 	add("Japanese", "jp", override.ShiftJIS, "ja")
@@ -84,7 +85,6 @@ func init() {
 // scores them for.
 func addWide() {
 	add("Wide ISO-8859-3", "tr", override.ISO8859_3, "tr")
-	add("Wide ISO-8859-4", "lt", override.ISO8859_4, "lt", "lv", "et")
 	add("Wide ISO-8859-10", "is", override.ISO8859_10, "sv", "da", "nb", "is")
 	add("Wide ISO-8859-14", "ie", override.ISO8859_14, "ga")
 	add("Wide ISO-8859-15", "fr", override.ISO8859_15, "de", "fr", "fi")

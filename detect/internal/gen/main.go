@@ -121,7 +121,7 @@ var groups = []group{
 	{"Arabic", false, [][]string{{"ar", "fa"}},
 		[]override.Encoding{override.Windows1256, override.ISO8859_6}, []string{"windows-1256", "iso-8859-6"}},
 	{"Baltic", true, [][]string{{"lt"}, {"lv"}, {"et"}},
-		[]override.Encoding{override.Windows1257, override.ISO8859_13}, []string{"windows-1257", "iso-8859-13"}},
+		[]override.Encoding{override.Windows1257, override.ISO8859_13, override.ISO8859_4}, []string{"windows-1257", "iso-8859-13", "iso-8859-4"}},
 	{"Vietnamese", true, [][]string{{"vi"}},
 		[]override.Encoding{override.Windows1258}, []string{"windows-1258"}},
 	{"Thai", false, [][]string{{"th"}},
@@ -156,9 +156,6 @@ var wide = map[string][]wideEnc{
 	},
 	"Turkish": {
 		{override.ISO8859_3, "iso-8859-3", []int{0}},
-	},
-	"Baltic": {
-		{override.ISO8859_4, "iso-8859-4", []int{0, 1, 2}},
 	},
 }
 
