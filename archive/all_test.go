@@ -87,6 +87,15 @@ func testFiles(t *testing.T) map[string][]byte {
 	}
 	files["large"] = large.Bytes()
 	files["damaged"] = append(slices.Clip(wget), wget[:len(wget)/2]...)
+	// FastWARC's files: ClueWeb09's WARC/0.18, LZ4, and zstd after a
+	// dictionary frame.
+	for name, file := range map[string]string{"clueweb": "clueweb-quirk.warc.gz", "lz4": "warcfile.warc.lz4", "zstd": "warcfile.dict.warc.zst"} {
+		b, err := os.ReadFile(filepath.Join("..", "warc", "testdata", "resiliparse", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = b
+	}
 	return files
 }
 

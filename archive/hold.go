@@ -116,6 +116,11 @@ func (r *Reader) problem(err error) (*Record, error) {
 		return nil, io.EOF
 	case errors.As(err, &re):
 		r.counts.Failed++
+		var se *warc.SkippedError
+		if errors.As(re, &se) {
+			r.counts.SkippedRanges++
+			r.counts.SkippedBytes += se.End - se.Start
+		}
 		off := r.opts.Offset + re.Offset
 		return &Record{Offset: off, RecordID: re.RecordID, finished: true, Result: Result{
 			File:  r.opts.File,

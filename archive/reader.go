@@ -43,7 +43,14 @@ type Counts struct {
 	Sniffed int            // HTML records with a result and no error
 	NotHTML int            // response and resource records whose payload is not HTML (skipped)
 	Skipped map[string]int // records of other types, by WARC-Type (skipped)
-	Failed  int            // error results: damaged records and stretches of garbage, and a final read error
+	Failed  int            // error results: damaged records, stretches of garbage or skipped, and a final read error
+
+	// SkippedRanges counts the stretches of input the warc.Reader could
+	// not search for records after a damaged one (see warc.SkippedError):
+	// each is also an error result, and the records in them are lost.
+	// SkippedBytes is their total length.
+	SkippedRanges int
+	SkippedBytes  int64
 }
 
 // Add adds the counts of o to c.
@@ -52,6 +59,8 @@ func (c *Counts) Add(o *Counts) {
 	c.Sniffed += o.Sniffed
 	c.NotHTML += o.NotHTML
 	c.Failed += o.Failed
+	c.SkippedRanges += o.SkippedRanges
+	c.SkippedBytes += o.SkippedBytes
 	for t, n := range o.Skipped {
 		if c.Skipped == nil {
 			c.Skipped = make(map[string]int)
@@ -102,9 +111,17 @@ func (r *Reader) init(opts Options) {
 // returned io.EOF or another error.
 func (r *Reader) Counts() *Counts { return &r.counts }
 
-// Next returns the next HTML record, or the next damaged record or stretch
-// of garbage (a Record whose Result.Error is set, with no Text). It
-// finishes the previous record first (see Record.Finish).
+// Next returns the next HTML record, or the next damaged record, stretch
+// of garbage or stretch of input skipped (a Record whose Result.Error is
+// set, with no Text). It finishes the previous record first (see
+// Record.Finish).
+//
+// A stretch skipped is input the warc.Reader could not search for records
+// after a damaged one (a warc.SkippedError: from a pipe, the records more
+// than 1 MiB back from where the damage shows): its Record has the
+// stretch's start as Offset, and an Error that names its byte range, such
+// as "bytes 1234 to 5678 skipped (4444 bytes not searched for records):
+// ...". It is counted in Counts.SkippedRanges and SkippedBytes.
 //
 // At the end of the file Next returns io.EOF. Another error means the file
 // itself could not be read on (a read error of src): it is final, and
@@ -238,7 +255,8 @@ func (rec *Record) Finish() *Result {
 		r.ahead, r.aheadErr = r.wr.Next()
 		r.peeked = true
 		var re *warc.RecordError
-		if errors.As(r.aheadErr, &re) && r.opts.Offset+re.Offset == rec.Offset && re.RecordID == rec.RecordID {
+		var se *warc.SkippedError // a stretch after the record: a result of its own
+		if errors.As(r.aheadErr, &re) && r.opts.Offset+re.Offset == rec.Offset && re.RecordID == rec.RecordID && !errors.As(re, &se) {
 			// The rest of this record's block is damaged.
 			rec.fail(re)
 			r.peeked = false

@@ -193,3 +193,21 @@ func TestSplitStored(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitContainers cuts FastWARC's ClueWeb09 sample (WARC/0.18, a gzip
+// member per record) at records, and does not cut its LZ4 and zstd files.
+func TestSplitContainers(t *testing.T) {
+	for file, cut := range map[string]bool{"clueweb-quirk.warc.gz": true, "warcfile.warc.lz4": false, "warcfile.dict.warc.zst": false, "warcfile.frames.warc.zst": false} {
+		data, err := os.ReadFile(filepath.Join("..", "warc", "testdata", "resiliparse", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cuts := archive.Split(bytes.NewReader(data), int64(len(data)), 16<<10)
+		if cut {
+			checkCuts(t, cuts, recordOffsets(t, data))
+		}
+		if got := len(cuts) > 1; got != cut {
+			t.Errorf("%s: cuts %v", file, cuts)
+		}
+	}
+}

@@ -40,7 +40,7 @@ var errInvalidEncoding = errors.New("decode: WithEncoding of an invalid encoding
 // WithSniff gives the inputs of the encoding sniffing algorithm: the
 // transport layer's Content-Type, a user override, a likely or default
 // encoding, the locale and top-level domain hints, the window, the
-// detector, legacy label matching (see [sniff.Options]). They affect the
+// detector, legacy label matching, the wide detector (see [sniff.Options]). They affect the
 // choice of encoding, and the late look-ahead's detection and <meta> scan
 // (see [WithLookahead]).
 //
@@ -82,6 +82,7 @@ func WithSniff(o sniff.Options) Option {
 		}
 		s.NoAutodetect = s.NoAutodetect || o.NoAutodetect
 		s.Legacy = s.Legacy || o.Legacy
+		s.DetectAll = s.DetectAll || o.DetectAll
 	}
 }
 
@@ -107,7 +108,9 @@ func WithEncoding(e override.Encoding) Option {
 //     [Result.Source] [sniff.SourcePrescan]);
 //   - late autodetection: when the window gave the detector no evidence,
 //     the Reader keeps watching the stream, however long, while it is
-//     ASCII;
+//     ASCII; when it gave too little (a guess from fewer than
+//     [sniff.EnoughEvidence] non-ASCII bytes, see [sniff.Provisional]), the
+//     guess is only the first answer, and the text after it decides;
 //   - both: at the first non-ASCII byte, while either may still decide,
 //     the Reader holds its output and reads ahead at most n bytes (less if
 //     the detector is sure sooner, or the source ends or fails), then

@@ -34,7 +34,8 @@
 // detector keeps reading past an ASCII-only start. By default a Reader does
 // the same (see [WithLookahead]): it runs the prescan's <meta> scan on over
 // the raw bytes as they pass (each byte once), and when the window gave the
-// detector no evidence, it keeps watching for the first non-ASCII byte. A
+// detector no evidence, or too little ([sniff.Provisional]: a guess from a
+// few non-ASCII bytes), it keeps watching for the first non-ASCII byte. A
 // <meta> met while everything before it is ASCII switches the decoder on
 // the fly at that byte; at the first non-ASCII byte, if a <meta> or the
 // detector may still decide, the Reader holds its output and reads ahead

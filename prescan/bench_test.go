@@ -112,3 +112,29 @@ func BenchmarkTokenizerAdversarial(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParsedAlike measures the look at the bytes before a window's
+// <meta> that lets a Reader skip the late Tokenizer-mode scan: the short
+// head of bench's documents, and a 1 KB head of <link> tags.
+func BenchmarkParsedAlike(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		head []byte
+	}{
+		{"short", []byte(`<!DOCTYPE html><html><head><meta charset="windows-1252">`)},
+		{"1KB", []byte(`<!DOCTYPE html><html lang="en"><head>` +
+			strings.Repeat(`<link rel="stylesheet" href="/static/site.css">`, 20) + `<meta charset="utf-8">`)},
+	} {
+		pre := prescan.Prescan(tc.head, &prescan.Options{})
+		w := tc.head[:pre.Offset]
+		if pre.Rule != prescan.Meta || !prescan.ParsedAlike(w) {
+			b.Fatalf("%s: no <meta> the parser meets first", tc.name)
+		}
+		b.Run(tc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(w)))
+			for b.Loop() {
+				prescan.ParsedAlike(w)
+			}
+		})
+	}
+}

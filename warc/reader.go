@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
 )
 
 // Errors that a [RecordError] wraps. Match them with [errors.Is].
@@ -56,8 +58,13 @@ type RecordError struct {
 }
 
 // Error returns a message like
-// "warc: record at offset 1234: no end of record after Content-Length bytes".
+// "warc: record at offset 1234: no end of record after Content-Length bytes",
+// or for a stretch of input skipped, the message of its [SkippedError].
 func (e *RecordError) Error() string {
+	var se *SkippedError
+	if errors.As(e.Err, &se) {
+		return se.Error()
+	}
 	msg := strings.TrimPrefix(e.Err.Error(), "warc: ")
 	if e.RecordID != "" {
 		return fmt.Sprintf("warc: record %s at offset %d: %s", e.RecordID, e.Offset, msg)
@@ -68,13 +75,51 @@ func (e *RecordError) Error() string {
 // Unwrap returns e.Err.
 func (e *RecordError) Unwrap() error { return e.Err }
 
+// A SkippedError reports a stretch of input that the Reader did not search
+// for records: the good records that start in it, if any, are lost.
+// It happens only after a record whose Content-Length is wrong, when the
+// Reader cannot go back to the start of its block (see [Reader]): the input
+// cannot seek and the block starts more than 1 MiB before the place where
+// the damage shows, or the input is gzip-compressed and going back would
+// inflate it again beyond the Reader's bound.
+//
+// [Reader.Next] returns it wrapped in a *[RecordError] (match it with
+// [errors.As]), right after the error of the damaged record, and has moved
+// past it: the next call returns the record after the stretch.
+type SkippedError struct {
+	// Start and End delimit the skipped bytes, [Start, End), in the record
+	// stream: offsets in the input for uncompressed input, in the
+	// decompressed stream ([Record.UncompressedOffset]) for gzip input.
+	// Start is the first place after the damaged block's start where a
+	// record may start (a "WARC/1.x" line); the search resumes at End.
+	// The wrapping RecordError's Offset is Start in uncompressed input
+	// and, in gzip input, the offset of the gzip member the damaged block
+	// starts in (where the skipped bytes can be inflated from again).
+	Start, End int64
+	// Reason says why the Reader could not go back.
+	Reason string
+}
+
+// Error returns a message like "warc: bytes 1234 to 5678 skipped (4444
+// bytes not searched for records): the input cannot seek ...".
+func (e *SkippedError) Error() string {
+	return fmt.Sprintf("warc: bytes %d to %d skipped (%d bytes not searched for records): %s", e.Start, e.End, e.End-e.Start, e.Reason)
+}
+
+// Reasons of a SkippedError.
+const (
+	reasonPipe  = "the input cannot seek, and the Reader looks back at most 1 MiB"
+	reasonBound = "going back would inflate the gzip input again more than 4 times over"
+)
+
 // A Record is one WARC record: its header, already parsed, and its block,
 // to be read from Body.
 //
 // The header fields stay valid after the next call to [Reader.Next]; Body
 // does not.
 type Record struct {
-	// Version is the WARC version the record declares: "1.0" or "1.1".
+	// Version is the WARC version the record declares: "1.0", "1.1" or
+	// "0.18" (ClueWeb09).
 	Version string
 	// Type is the WARC-Type field: "warcinfo", "response", "resource",
 	// "request", "metadata", "revisit", "conversion" or "continuation".
@@ -98,9 +143,12 @@ type Record struct {
 	Header textproto.MIMEHeader
 
 	// Offset is where the record starts in the input: the offset of its
-	// "WARC/1." line in an uncompressed input and, in a gzip input, the
-	// offset of the gzip member the record starts in (the offset a CDX
-	// index gives, from which the record can be read again).
+	// version line in an uncompressed input and, in a compressed input,
+	// the offset of the gzip member or zstd or LZ4 frame the record starts
+	// in (the offset a CDX index gives, from which the record can be read
+	// again; in a .warc.zst file with a dictionary, with the dictionary:
+	// a Reader over an *io.SectionReader of the file reads it from the
+	// file's start).
 	Offset int64
 	// UncompressedOffset is where the record starts in the decompressed
 	// stream (all gzip members one after another). It equals Offset in an
@@ -122,8 +170,19 @@ type Record struct {
 //
 // The input may be uncompressed or gzip-compressed: one gzip member per
 // record, as archives write them, or any other split into members (a whole
-// file compressed at once is one member). The Reader tells which from the
-// first bytes.
+// file compressed at once is one member). zstd and LZ4 input are read the
+// same way, frame by frame: what is said here of gzip members holds of
+// their frames (skippable frames are skipped; a .warc.zst file's first
+// frame may be the dictionary of the others; if the input is an
+// *io.SectionReader not at its file's start, such as a record's byte range,
+// the dictionary frame at the file's start is read). The Reader tells which from
+// the first bytes, and refuses other containers and WARC versions with one
+// final error (see [Detect]).
+//
+// A zstd frame may use a window of at most 8 MiB, and a dictionary may be
+// 8 MiB at most, compressed or not: the sizes the warc-zstd specification
+// requires a decoder to support. A larger window makes the frame corrupt
+// ([ErrZstd]); a larger or unusable dictionary is a final error.
 //
 // A record whose Content-Length is wrong (too short, too long, or running
 // past the end of the input) is reported once, as [ErrContentLength] or
@@ -137,18 +196,27 @@ type Record struct {
 //     *io.SectionReader; not a pipe), the Reader seeks back to the block's
 //     start when it no longer holds it: in plain input to its offset, in
 //     gzip input to the start of the gzip member the block starts in, which
-//     it inflates again up to the block. No good record after the damaged
-//     one is lost, however large the records or the error, and no skipped
-//     bytes are buffered. The bytes read again so are at most four times
-//     the input read: an input full of damaged records is still read in
-//     linear time, and past that bound the Reader goes back only as far as
-//     for other inputs.
+//     it inflates again up to the block. No skipped bytes are buffered.
+//     In plain input no good record after the damaged one is lost, however
+//     large the records or the errors, and the input is read at most six
+//     times over in all: once the bytes read again reach four times the
+//     input read, the Reader checks each record's end-of-record marker
+//     before it hands the record out (reading the few bytes there and
+//     seeking back), so that it reads on forward only, and the Body of a
+//     damaged record then returns its error at once. In gzip input, past
+//     that bound of four times (an input full of damaged records) the
+//     Reader goes back only as far as for other inputs.
 //   - Otherwise it reaches back at most 1 MiB from where the damage shows
 //     (the end of the block as the Content-Length has it, or the end of
 //     the input): the records that start further back than that are lost.
 //     That takes a Content-Length more than 1 MiB too long, or one running
 //     past the end of the input with more than 1 MiB of records after the
 //     block.
+//
+// Records lost so are reported: if a record may start (a "WARC/1.x" line)
+// in the bytes the Reader cannot search again, Next returns, after the
+// damaged record's error, a *RecordError wrapping a *[SkippedError] with
+// the range from that place to where the search resumes.
 //
 // In input of one gzip member per record, the next member holds the next
 // record, and nothing after the damage is lost either way. Offsets count
@@ -162,7 +230,8 @@ type Record struct {
 // gzip member, until it has been checked, so that it can be rescanned), one
 // header at a time (at most 256 KiB), and the decompressors. Reading a
 // typical crawl (one gzip member per record) holds about 4 MiB of heap, a
-// file that is one gzip member about 7 MiB. Limits (a header line of 64 KiB,
+// file that is one gzip member about 7 MiB; zstd adds its window (up to
+// 8 MiB) and dictionary, LZ4 its block buffers (up to 4 MiB each). Limits (a header line of 64 KiB,
 // a header of 256 KiB) are checked on byte counts, so the records and errors
 // are the same however the input's reads are split.
 type Reader struct {
@@ -172,8 +241,18 @@ type Reader struct {
 	// the decompressed bytes of the current gzip member. Its io.EOF marks
 	// the end of the member.
 	s *window
-	// gz decompresses gzip input; nil until a gzip input comes.
+	// c is the input's container, known once started.
+	c Container
+	// gz decompresses gzip input; nil until a gzip input comes. zd and lz
+	// decompress zstd and LZ4 frames, read through fr; nil until such an
+	// input comes.
 	gz *gzip.Reader
+	zd *zstd.Decoder
+	lz *lz4.Reader
+	fr frameReader
+	// begun is set once the first record's version line was looked at;
+	// arc then if the input is an ARC file (see arc.go).
+	begun, arc bool
 	// zin is gz's view of in: the decompressor reads in by slices through
 	// it rather than byte by byte through an interface. It may hold bytes
 	// read ahead of the current member's end; takeIn hands them back.
@@ -193,6 +272,10 @@ type Reader struct {
 	// scanFrom, which is as far back as the stream still holds: a block
 	// start that only seeking back in the input can reach.
 	back *spot
+	// lost, with back set, is the first record-stream offset in
+	// [back.off, scanFrom) where a record may start, or -1: where the
+	// bytes that a scan from scanFrom misses begin to matter.
+	lost int64
 	// src is the input if it can seek, for the exact rescan of back; nil
 	// if it cannot (start finds out).
 	src io.Seeker
@@ -200,8 +283,18 @@ type Reader struct {
 	base int64
 	// reread counts the input bytes read again after seeking back; reach
 	// is the furthest input offset read. seekBack keeps reread within
-	// maxReread times reach.
+	// maxReread times reach: in gzip input by refusing to go back, in
+	// plain input by setting probing.
 	reread, reach int64
+	// probing is set once plain input has been read again maxReread times
+	// over: from then on readRecord checks each record's end-of-record
+	// marker before it hands the record out (see probeEnd), so that the
+	// block of a damaged record is never read and the input is read on
+	// forward only.
+	probing bool
+	// size, once probing, is the length of the input: its end as a
+	// stream offset.
+	size int64
 	// memberU is the record-stream offset of the current gzip member's
 	// first byte.
 	memberU int64
@@ -261,7 +354,7 @@ func (r *Reader) Reset(src io.Reader) {
 		spare = r.s
 	}
 	*in = window{rd: src, buf: in.buf}
-	*r = Reader{in: in, s: in, gz: r.gz, zin: r.zin, spare: spare, scanFrom: -1, http: r.http}
+	*r = Reader{in: in, s: in, gz: r.gz, zd: r.zd, lz: r.lz, zin: r.zin, spare: spare, scanFrom: -1, http: r.http}
 }
 
 var errReset = errors.New("warc: Body read after Reset")
@@ -271,8 +364,10 @@ var errReset = errors.New("warc: Body read after Reset")
 //
 // At the end of the input Next returns io.EOF. If a record is bad, Next
 // returns a *[RecordError] and has moved past it: call Next again to get
-// the records that follow. Any other error comes from the underlying reader
-// and is final: Next returns it from then on.
+// the records that follow. So it does for a stretch of input skipped after
+// a damaged record, a *RecordError that wraps a *[SkippedError]. Any other
+// error comes from the underlying reader and is final: Next returns it from
+// then on.
 func (r *Reader) Next() (*Record, error) {
 	if r.err != nil {
 		return nil, r.err
@@ -334,7 +429,7 @@ func (r *Reader) Next() (*Record, error) {
 // error the scan finds is kept for the next call to Next.
 func (r *Reader) settle(err error) error {
 	var re *RecordError
-	if !r.gzipped() || r.next != stepScan || !errors.As(err, &re) {
+	if !r.compressed() || r.next != stepScan || !errors.As(err, &re) {
 		return err
 	}
 	r.next = stepRecord
@@ -343,7 +438,7 @@ func (r *Reader) settle(err error) error {
 		return err
 	}
 	var se *RecordError
-	if errors.As(serr, &se) && se.Offset == re.Offset && errors.Is(serr, ErrGzip) {
+	if errors.As(serr, &se) && se.Offset == re.Offset && errors.Is(serr, r.corrupt()) {
 		re.Err = se.Err
 		return err
 	}
@@ -374,15 +469,19 @@ func (r *Reader) findSeeker() {
 	}
 }
 
-// start looks at the first bytes of the input to tell gzip from plain.
+// start looks at the first bytes of the input to tell its container (see
+// containerOf) and sets up its decompressor. A container it does not read
+// is a final error.
 func (r *Reader) start() error {
-	b, err := r.in.peek(2)
-	if len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b {
-		if r.gz == nil {
-			r.gz = new(gzip.Reader)
-			r.zin = bufio.NewReaderSize(r.in, zinSize)
+	b, err := r.in.peek(10)
+	r.c = containerOf(b)
+	if !r.c.Supported() {
+		return containerError(r.c)
+	}
+	if r.c.framed() {
+		if err := r.startDecoder(); err != nil {
+			return err
 		}
-		r.zin.Reset(r.in)
 		if r.spare != nil {
 			r.s, r.spare = r.spare, nil
 			*r.s = window{buf: r.s.buf}
@@ -409,7 +508,7 @@ const zinSize = 4 << 10
 // so that in.pos() is where the decompressor stopped. The window still
 // holds those bytes: in is marked at the current member's start.
 func (r *Reader) takeIn() {
-	if r.zin == nil {
+	if r.c != Gzip {
 		return
 	}
 	if n := r.zin.Buffered(); n > 0 {
@@ -418,8 +517,9 @@ func (r *Reader) takeIn() {
 	r.zin.Reset(r.in)
 }
 
-// gzipped reports whether the input is gzip-compressed.
-func (r *Reader) gzipped() bool { return r.s != r.in }
+// compressed reports whether the input is compressed (gzip, zstd or LZ4):
+// read member by member, or frame by frame.
+func (r *Reader) compressed() bool { return r.s != r.in }
 
 // final returns the underlying reader's error, if it failed.
 func (r *Reader) final() error {
@@ -437,13 +537,12 @@ func (r *Reader) openMember(report bool) error {
 	r.takeIn()
 	r.member = r.in.pos()
 	r.in.mark()
-	err := r.gz.Reset(r.zin)
+	dec, err := r.openDecoder()
 	if err == nil {
-		r.gz.Multistream(false)
 		r.memberU = r.s.end()
 		// The record stream goes on with the new member; what is
 		// buffered of the old one stays, as a record may span members.
-		r.s.rd, r.s.err = r.gz, nil
+		r.s.rd, r.s.err = dec, nil
 		return nil
 	}
 	r.s.err = io.EOF
@@ -469,11 +568,11 @@ func (r *Reader) streamError(err error, off, uoff int64, id string) error {
 	if ferr := r.final(); ferr != nil {
 		return ferr
 	}
-	if !r.gzipped() {
+	if !r.compressed() {
 		return err
 	}
 	r.next = stepMember
-	return &RecordError{Offset: off, UncompressedOffset: uoff, RecordID: id, Err: fmt.Errorf("%w: %w", ErrGzip, err)}
+	return &RecordError{Offset: off, UncompressedOffset: uoff, RecordID: id, Err: fmt.Errorf("%w: %w", r.corrupt(), err)}
 }
 
 // endOfMember handles the end of the current gzip member when more bytes
@@ -482,7 +581,7 @@ func (r *Reader) streamError(err error, off, uoff int64, id string) error {
 // stepMember set (and, if report is set, a *RecordError instead of io.EOF).
 // It returns nil if the stream goes on.
 func (r *Reader) endOfMember(report bool) error {
-	if !r.gzipped() {
+	if !r.compressed() {
 		return io.EOF
 	}
 	if err := r.openMember(report); err != nil {
@@ -509,7 +608,7 @@ func (r *Reader) findMember() error {
 	in.unmark()
 	for {
 		b := in.buffered()
-		if i := indexGzipHeader(b); i >= 0 {
+		if i := r.indexMember(b); i >= 0 {
 			in.discard(i)
 			cand := in.pos()
 			r.next = stepRecord
@@ -560,12 +659,15 @@ func indexGzipHeader(b []byte) int {
 
 var gzipMagic = []byte{0x1f, 0x8b, 0x08}
 
-// recordStart is "WARC/1.", which starts every record of the versions
-// this package reads.
-const recordStart = "WARC/1."
+// versionPrefix starts every version line; startLen bytes ("WARC/1." or
+// "WARC/0.") tell the start of a record of the versions this package reads.
+const (
+	versionPrefix = "WARC/"
+	startLen      = len("WARC/1.")
+)
 
-// scan looks for the next record, a version line ("WARC/1.0" CRLF or
-// "WARC/1.1" CRLF), and leaves the stream at it. The line need not start
+// scan looks for the next record, a version line ("WARC/1.0" CRLF,
+// "WARC/1.1" CRLF or "WARC/0.18" CRLF), and leaves the stream at it. The line need not start
 // at the start of a line: a record cut short runs straight into the next
 // one. scan crosses into the next gzip member if it must.
 func (r *Reader) scan() error {
@@ -582,6 +684,12 @@ func (r *Reader) scan() error {
 			if r.next != stepRecord {
 				return nil // the member is not one any more
 			}
+		} else if r.lost >= 0 {
+			// A record may start before scanFrom, where the scan
+			// cannot go: say so, and scan from scanFrom at the next
+			// call.
+			r.next = stepScan
+			return r.skipped(*back, r.lost, r.scanFrom)
 		}
 	}
 	if r.scanFrom >= 0 {
@@ -591,9 +699,23 @@ func (r *Reader) scan() error {
 	s.unmark()
 	for {
 		b := s.buffered()
-		keep := max(len(b)-len(recordStart)+1, 0) // where a match may still begin
+		if r.arc {
+			at, keep := indexARCLine(b)
+			if at >= 0 {
+				s.discard(at)
+				return nil
+			}
+			s.discard(keep)
+			if err := s.fill(); err != nil {
+				if done, err := r.scanEnd(err); done {
+					return err
+				}
+			}
+			continue
+		}
+		keep := max(len(b)-len(versionPrefix)+1, 0) // where a match may still begin
 		for i := 0; ; {
-			j := bytes.Index(b[i:], []byte(recordStart))
+			j := bytes.Index(b[i:], []byte(versionPrefix))
 			if j < 0 {
 				break
 			}
@@ -616,6 +738,20 @@ func (r *Reader) scan() error {
 	}
 }
 
+// skipped returns the error that reports the record-stream bytes from start
+// to end, in the block that starts at p, as skipped.
+func (r *Reader) skipped(p spot, start, end int64) error {
+	reason := reasonPipe
+	if r.src != nil {
+		reason = reasonBound
+	}
+	off := start
+	if r.compressed() {
+		off = p.member
+	}
+	return &RecordError{Offset: off, UncompressedOffset: start, Err: &SkippedError{Start: start, End: end, Reason: reason}}
+}
+
 // seekBack moves the record stream back to p by seeking in the input: to
 // p.off in plain input, and in gzip input to the start of the member p lies
 // in, inflating it anew up to p.off. It reports false, having changed
@@ -626,7 +762,7 @@ func (r *Reader) seekBack(p spot) (bool, error) {
 		return false, nil
 	}
 	from := p.off
-	if r.gzipped() {
+	if r.compressed() {
 		if p.off < p.memberU {
 			return false, nil
 		}
@@ -634,18 +770,25 @@ func (r *Reader) seekBack(p spot) (bool, error) {
 	}
 	r.reach = max(r.reach, r.in.end())
 	d := r.in.end() - from
-	if d < 0 || r.reread+d > maxReread*r.reach {
+	if d < 0 {
 		return false, nil
+	}
+	if r.reread+d > maxReread*r.reach && !r.probing {
+		if r.compressed() || !r.startProbing() {
+			return false, nil
+		}
 	}
 	if _, err := r.src.Seek(r.base+from, io.SeekStart); err != nil {
 		return true, err
 	}
 	r.reread += d
 	r.in.moveTo(from)
-	if !r.gzipped() {
+	if !r.compressed() {
 		return true, nil
 	}
-	r.zin.Reset(r.in)
+	if r.c == Gzip {
+		r.zin.Reset(r.in)
+	}
 	r.s.moveTo(p.memberU)
 	if err := r.openMember(false); err != nil || r.next != stepRecord {
 		return true, err
@@ -673,17 +816,32 @@ const (
 	lineMore // b may start with one: more bytes are needed
 )
 
-// versionLine reports whether b, which starts with "WARC/1.", starts with a
-// whole version line: one to three digits after "WARC/1.", then CRLF or LF.
+// versionLine reports whether b, which starts with "WARC/", starts with a
+// whole version line of a version this package reads: one to three digits
+// after "WARC/1." (1.0, 1.1) or one or two after "WARC/0." (0.18, as
+// ClueWeb09 has it), then CRLF or LF.
 func versionLine(b []byte) int {
-	i := len(recordStart)
-	for i < len(b) && i < len(recordStart)+3 && '0' <= b[i] && b[i] <= '9' {
+	if len(b) < startLen {
+		if mayStartRecord(b) {
+			return lineMore
+		}
+		return lineNo
+	}
+	if !isRecordStart(b) {
+		return lineNo
+	}
+	digits := 3
+	if b[5] == '0' {
+		digits = 2
+	}
+	i := startLen
+	for i < len(b) && i < startLen+digits && '0' <= b[i] && b[i] <= '9' {
 		i++
 	}
 	if i == len(b) {
 		return lineMore
 	}
-	if i == len(recordStart) {
+	if i == startLen {
 		return lineNo
 	}
 	if b[i] == '\r' {
@@ -769,7 +927,7 @@ func (r *Reader) readRecord() (*Record, error) {
 	}
 	s := r.s
 	rec := &Record{UncompressedOffset: s.pos(), Offset: r.member}
-	if !r.gzipped() {
+	if !r.compressed() {
 		rec.Offset = rec.UncompressedOffset
 	}
 	s.mark()
@@ -780,8 +938,18 @@ func (r *Reader) readRecord() (*Record, error) {
 		return nil, &RecordError{Offset: rec.Offset, UncompressedOffset: rec.UncompressedOffset, RecordID: rec.RecordID, Err: err}
 	}
 
-	if p, err := r.peekMore(len(recordStart)); !bytes.HasPrefix(p, []byte(recordStart)) {
-		if err != nil && bytes.HasPrefix([]byte(recordStart), p) {
+	if !r.begun {
+		r.begun = true
+		if err := r.checkVersion(); err != nil {
+			return nil, err
+		}
+		r.arc = r.startsARC()
+	}
+	if r.arc {
+		return r.readARC(rec, fail)
+	}
+	if p, err := r.peekMore(startLen); !isRecordStart(p) {
+		if err != nil && mayStartRecord(p) {
 			return r.lineError(rec, err, fail)
 		}
 		return fail(ErrGarbage)
@@ -815,7 +983,7 @@ func (r *Reader) readRecord() (*Record, error) {
 			vs[len(vs)-1] += " " + string(trimSpace(line))
 			continue
 		}
-		if i := bytes.Index(line, []byte(recordStart)); i >= 0 && versionLine(line[i:]) == lineYes {
+		if i := indexVersionLine(line); i >= 0 {
 			// The record was cut short and the next one follows
 			// straight on: start over there.
 			s.rewind(s.pos() - int64(len(line)-i))
@@ -851,6 +1019,11 @@ func (r *Reader) readRecord() (*Record, error) {
 	b := &body{r: r, rec: rec, left: n, start: spot{s.pos(), r.member, r.memberU}}
 	s.mark()
 	rec.b = b
+	if r.probing && n > 0 {
+		if err := r.probeEnd(b); err != nil {
+			return nil, err
+		}
+	}
 	if rec.Type == "" {
 		b.skip()
 		b.reported = true
@@ -860,6 +1033,104 @@ func (r *Reader) readRecord() (*Record, error) {
 	r.body = b
 	return rec, nil
 }
+
+// startProbing sets probing, for plain input whose size it can learn by
+// seeking to its end (seekBack then seeks where it goes). Plain input goes
+// back this once more, and reads on forward only from then on.
+func (r *Reader) startProbing() bool {
+	end, err := r.src.Seek(0, io.SeekEnd)
+	if err != nil {
+		return false
+	}
+	r.size = end - r.base
+	r.probing = true
+	return true
+}
+
+// probeEnd checks, in plain input that can seek, whether b's block (of at
+// least one byte) is followed by its end-of-record marker, before any of
+// it is read: from the window if it holds the bytes, otherwise by reading
+// the byte before the marker and the marker from the input and seeking
+// back. If the block is damaged, b fails at once with the error that
+// reading it would have given, and the Reader will look for the next
+// record from the block's start, where the stream is: the block is never
+// read. An error returned is the input's, and final.
+func (r *Reader) probeEnd(b *body) error {
+	in := r.in
+	if b.left > r.size-b.start.off {
+		// The block would end past the end of the input.
+		return r.probed(b, ErrTruncated)
+	}
+	c := b.start.off + b.left // the end of the block
+	var got []byte            // the input from c-1, up to 5 bytes: short only at its end
+	switch {
+	case c+len64(endOfRecord) <= in.end():
+		got = in.buf[c-1-in.off : c+4-in.off]
+	case in.err == io.EOF:
+		if c-1 < in.end() { // unless the input shrank since size was read
+			got = in.buf[c-1-in.off : in.w]
+		}
+	case in.err != nil:
+		return nil // the body meets the error
+	default:
+		var buf [5]byte
+		if _, err := r.src.Seek(r.base+c-1, io.SeekStart); err != nil {
+			return err
+		}
+		n, err := readFull(in.rd, buf[:])
+		if err != nil {
+			return err
+		}
+		if _, err := r.src.Seek(r.base+in.end(), io.SeekStart); err != nil {
+			return err
+		}
+		got = buf[:n]
+	}
+	// got holds c-1 at least, as c is within the input (if it shrank,
+	// the block is left to find that it is cut short).
+	if m := got[min(1, len(got)):]; bytes.HasPrefix(m, endOfRecord) || len(got) < 5 && bytes.HasPrefix(endOfRecord, m) {
+		return nil
+	}
+	return r.probed(b, ErrContentLength)
+}
+
+// probed makes b fail at once with kind, and the Reader look for the next
+// record from b's start.
+func (r *Reader) probed(b *body, kind error) error {
+	b.left, b.err = 0, b.recordError(kind)
+	r.next, r.scanFrom, r.back = stepScan, b.start.off, nil
+	return nil
+}
+
+// readFull reads len(p) bytes from rd, or fewer if it ends first. The error
+// is rd's other than io.EOF, or io.ErrNoProgress after maxEmptyReads empty
+// reads in a row.
+func readFull(rd io.Reader, p []byte) (int, error) {
+	n, empty := 0, 0
+	for n < len(p) {
+		k, err := rd.Read(p[n:])
+		if k < 0 || k > len(p)-n {
+			return n, io.ErrNoProgress
+		}
+		n += k
+		switch {
+		case err == io.EOF:
+			return n, nil
+		case err != nil:
+			return n, err
+		case k > 0:
+			empty = 0
+		default:
+			if empty++; empty >= maxEmptyReads {
+				return n, io.ErrNoProgress
+			}
+		}
+	}
+	return n, nil
+}
+
+// len64 returns len(b) as an int64.
+func len64(b []byte) int64 { return int64(len(b)) }
 
 // headerError reports a complete header that cannot be used. The Reader
 // looks for the next record from the end of the header.
@@ -1087,7 +1358,7 @@ func (b *body) short(err error) error {
 		}
 		return err
 	}
-	if p, _ := r.s.peek(len(recordStart)); bytes.HasPrefix(p, []byte(recordStart)) {
+	if p, _ := r.s.peek(startLen); isRecordStart(p) || r.arc && r.startsARC() {
 		return b.recordError(ErrTruncated)
 	}
 	return nil
@@ -1104,6 +1375,7 @@ func (b *body) rescan() {
 	r.back = nil
 	if r.scanFrom > b.start.off {
 		r.back = &b.start
+		r.lost = r.s.firstLine(b.start.off, r.scanFrom)
 	}
 }
 
@@ -1115,6 +1387,9 @@ var endOfRecord = []byte("\r\n\r\n")
 // a record in the next member.
 func (b *body) end() error {
 	r := b.r
+	if r.arc {
+		return b.endARC()
+	}
 	s := r.s
 	p, err := s.peek(len(endOfRecord))
 	if bytes.HasPrefix(p, endOfRecord) {
@@ -1133,12 +1408,12 @@ func (b *body) end() error {
 			}
 			return err
 		}
-		q, _ := s.peek(len(recordStart))
+		q, _ := s.peek(startLen)
 		if bytes.HasPrefix(q, endOfRecord[k:]) {
 			s.discard(len(endOfRecord) - k)
 			return io.EOF
 		}
-		if bytes.HasPrefix(q, []byte(recordStart)) {
+		if isRecordStart(q) {
 			return io.EOF
 		}
 	}

@@ -1,6 +1,9 @@
 package warc
 
-import "io"
+import (
+	"bytes"
+	"io"
+)
 
 const (
 	// minBuffer is the size a window starts with and the most it asks of its
@@ -45,6 +48,12 @@ type window struct {
 	// err is the error rd returned; it is reported once buf[r:w] is
 	// consumed. io.EOF ends the stream (for a gzip member, the member).
 	err error
+	// line, if hasLine, is the stream offset of the first place where a
+	// WARC version line may start in the history dropped since the mark
+	// (see makeRoom): a record that a rescan from the mark can no longer
+	// find.
+	line    int64
+	hasLine bool
 }
 
 func newWindow(rd io.Reader) *window {
@@ -54,7 +63,7 @@ func newWindow(rd io.Reader) *window {
 // moveTo empties the window for reading on from stream offset off, where
 // its source has been moved. The buffer is kept.
 func (w *window) moveTo(off int64) {
-	w.r, w.w, w.keep, w.hold, w.off, w.err = 0, 0, 0, false, off, nil
+	w.r, w.w, w.keep, w.hold, w.off, w.err, w.hasLine = 0, 0, 0, false, off, nil, false
 }
 
 // end returns the stream offset after the last byte read from the source.
@@ -68,7 +77,7 @@ func (w *window) pos() int64 { return w.off + int64(w.r) }
 func (w *window) buffered() []byte { return w.buf[w.r:w.w] }
 
 // mark starts holding history from the current position on.
-func (w *window) mark() { w.hold, w.keep = true, w.r }
+func (w *window) mark() { w.hold, w.keep, w.hasLine = true, w.r, false }
 
 // unmark stops holding history.
 func (w *window) unmark() { w.hold = false }
@@ -135,7 +144,10 @@ func (w *window) makeRoom(free, n int) {
 	for len(w.buf)-w.w < free || len(w.buf)-w.r < n {
 		start := w.r
 		if w.hold {
-			w.keep = max(w.keep, w.r-maxHold)
+			if k := w.r - maxHold; k > w.keep {
+				w.noteLine(w.keep, k)
+				w.keep = k
+			}
 			start = w.keep
 		}
 		if len(w.buf)-(w.w-start) >= free && len(w.buf)-(w.r-start) >= n || len(w.buf) >= maxBuffer {
@@ -144,6 +156,53 @@ func (w *window) makeRoom(free, n int) {
 		}
 		w.slide(start, make([]byte, min(2*len(w.buf), maxBuffer)))
 	}
+}
+
+// noteLine sets line to the first place in buf[from:to] where a version
+// line may start, unless line is set. The bytes after to that tell are
+// in the buffer: to is maxHold before r.
+func (w *window) noteLine(from, to int) {
+	if w.hasLine {
+		return
+	}
+	if i := indexLine(w.buf[from:w.w], to-from); i >= 0 {
+		w.line, w.hasLine = w.off+int64(from+i), true
+	}
+}
+
+// firstLine returns the first stream offset in [from, to) where a version
+// line may start, or -1: in the history dropped since the mark, which must
+// be at or before from, or in the buffer. to must not be beyond the end of
+// the buffer.
+func (w *window) firstLine(from, to int64) int64 {
+	if w.hasLine && w.line >= from && w.line < to {
+		return w.line
+	}
+	lo := max(from, w.off+int64(w.keep))
+	if lo >= to {
+		return -1
+	}
+	if i := indexLine(w.buf[lo-w.off:w.w], int(to-lo)); i >= 0 {
+		return lo + int64(i)
+	}
+	return -1
+}
+
+// indexLine returns the index of the first place before n in b where a
+// WARC version line starts, or may start (b ends first), or -1.
+func indexLine(b []byte, n int) int {
+	for i := 0; i < n; {
+		j := bytes.Index(b[i:], []byte(versionPrefix))
+		if j < 0 || i+j >= n {
+			return -1
+		}
+		i += j
+		if versionLine(b[i:]) != lineNo {
+			return i
+		}
+		i++
+	}
+	return -1
 }
 
 // slide moves buf[start:w] to the front of dst and makes dst the buffer.

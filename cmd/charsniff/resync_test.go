@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -108,10 +109,44 @@ func TestWARCDamageSeek(t *testing.T) {
 				t.Errorf("%s: --stats lacks %q:\n%s", form, want, stdout)
 			}
 		}
-		// From standard input the Reader cannot seek back.
+		// From standard input the Reader cannot seek back: the records
+		// it loses are in one error line that names their byte range.
 		stdout, _, _ = charsniff(t, string(data), "--json")
 		if n := strings.Count(stdout, "\n"); n >= len(recs) {
 			t.Errorf("%s: standard input gives %d lines: the test does not need seeking", form, n)
+		}
+		checkSkipped(t, form, parseLines(t, stdout), recs, at)
+		stdout, _, _ = charsniff(t, string(data), "--stats")
+		if !regexp.MustCompile(`\n1 byte range skipped: [0-9]+ bytes not searched for records\n`).MatchString(stdout) {
+			t.Errorf("%s: --stats from standard input does not count the skipped range:\n%s", form, stdout)
+		}
+	}
+}
+
+// checkSkipped checks the lines of the records of TestWARCDamageSeek read
+// from standard input: one error line names a skipped byte range, at its
+// start (for plain input), and each record has a line or lies in it.
+func checkSkipped(t *testing.T, form string, lines []jsonLine, recs []warctest.Record, at []int64) {
+	t.Helper()
+	var start, end int64
+	var skips int
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if _, err := fmt.Sscanf(l.Error, "bytes %d to %d skipped", &start, &end); err == nil {
+			skips++
+			if form == "plain" && *l.Offset != start {
+				t.Errorf("%s: skipped range %d-%d on a line at offset %d", form, start, end, *l.Offset)
+			}
+			continue
+		}
+		seen[l.RecordID] = true
+	}
+	if skips != 1 {
+		t.Fatalf("%s: %d lines of skipped ranges, want 1", form, skips)
+	}
+	for i, rec := range recs {
+		if !seen[rec.ID] && !(start <= at[i] && at[i] < end) {
+			t.Errorf("%s: record %s @%d lost without a report", form, rec.ID, at[i])
 		}
 	}
 }
@@ -125,4 +160,40 @@ func diffStrings(got, want []string) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%d equal, then got %q, want %q", i, got[i:min(i+3, len(got))], want[i:min(i+3, len(want))])
 	return b.String()
+}
+
+// TestWARCEverySecondDamaged is issue 26's named file: a plain WARC of
+// 3000 records, every second one with a Content-Length past the end of
+// the file. Every good record is sniffed (the re-read cap of warc.Reader
+// kept 300 of them), every damaged one gets its error line, and nothing is
+// skipped.
+func TestWARCEverySecondDamaged(t *testing.T) {
+	var plain []byte
+	for i := range 3000 {
+		body := fmt.Sprintf(`<!DOCTYPE html><html><head><meta charset="koi8-r"><title>%d</title></head><body>`, i) +
+			strings.Repeat("<p>plain ASCII text.</p>\n", 40) + "</body></html>\n"
+		b := recordBytes(t, warctest.Response(fmt.Sprintf("http://example.test/%d", i),
+			warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, []byte(body))), false)
+		if i%2 == 1 {
+			b = withLength(t, b, 1<<30)
+		}
+		plain = append(plain, b...)
+	}
+	path := filepath.Join(t.TempDir(), "half-damaged.warc")
+	if err := os.WriteFile(path, plain, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := charsniff(t, "", "--stats", path)
+	summary := stdout[max(strings.LastIndex(stdout, "WARC records"), 0):]
+	for _, want := range []string{"sniffed           1500\n", "3000 records in 1 WARC file, 1500 failed\n"} {
+		if !strings.Contains(summary, want) {
+			t.Errorf("--stats lacks %q:\n%s", want, summary)
+		}
+	}
+	if strings.Contains(summary, "skipped:") || strings.Contains(stderr, " skipped (") {
+		t.Errorf("a range skipped:\n%s", summary)
+	}
+	if n := strings.Count(stderr, "record ends before its Content-Length"); code != 1 || n != 1500 {
+		t.Errorf("exit %d, %d error lines for damaged records, want 1 and 1500", code, n)
+	}
 }

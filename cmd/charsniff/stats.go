@@ -113,7 +113,7 @@ func plural(n int, one, many string) string {
 // writeWARC prints what became of the records of the WARC inputs: one row
 // for the records sniffed, one for those skipped because their payload is
 // not HTML, one for each other record type (skipped), largest first, and
-// the error lines.
+// the error lines, and the byte ranges skipped.
 func (s *stats) writeWARC(b *strings.Builder) {
 	c := s.warc
 	type row struct {
@@ -140,6 +140,12 @@ func (s *stats) writeWARC(b *strings.Builder) {
 		line := fmt.Sprintf("%-*s %9d %s", width, r.name, r.n, r.note)
 		b.WriteString(strings.TrimRight(line, " ") + "\n")
 	}
-	fmt.Fprintf(b, "%d %s in %d WARC %s, %d failed\n\n", c.Records, plural(c.Records, "record", "records"),
+	fmt.Fprintf(b, "%d %s in %d WARC %s, %d failed\n", c.Records, plural(c.Records, "record", "records"),
 		c.files, plural(c.files, "file", "files"), c.Failed)
+	if n := c.SkippedRanges; n > 0 {
+		// Records lost after a damaged one (warc.SkippedError).
+		fmt.Fprintf(b, "%d byte %s skipped: %d %s not searched for records\n", n, plural(n, "range", "ranges"),
+			c.SkippedBytes, plural(int(min(c.SkippedBytes, 2)), "byte", "bytes"))
+	}
+	b.WriteByte('\n')
 }

@@ -3,7 +3,7 @@
 //
 // Usage, from the repository root:
 //
-//	go run ./detect/internal/eval [-corpus /tmp/charsniff-corpus] [-size 4096] [-docs 60] [-hint] [-misses 3]
+//	go run ./detect/internal/eval [-corpus /tmp/charsniff-corpus] [-size 4096] [-docs 60] [-hint] [-misses 3] [-all]
 //
 // Each language's held-out text is cut into documents of about -size bytes;
 // each document is encoded in each of the encodings a browser would detect
@@ -68,6 +68,7 @@ func init() {
 	add("Arabic", "sa", override.ISO8859_6, "ar")
 	add("Baltic", "lt", override.Windows1257, "lt", "lv", "et")
 	add("Baltic", "lt", override.ISO8859_13, "lt", "lv")
+	add("Baltic", "lt", override.ISO8859_4, "lt", "lv", "et")
 	add("Vietnamese", "vn", override.Windows1258, "vi")
 	add("Thai", "th", override.Windows874, "th")
 	add("Japanese", "jp", override.ShiftJIS, "ja")
@@ -77,6 +78,19 @@ func init() {
 	add("Chinese", "tw", override.Big5, "zh-TW")
 	add("Korean", "kr", override.EUCKR, "ko")
 	add("UTF-8", "", override.UTF8, "de", "cs", "ru", "el", "tr", "he", "ar", "lt", "vi", "th", "ja", "zh-CN", "zh-TW", "ko")
+}
+
+// addWide adds the sets of the encodings only the wide detector
+// (detect.Detector.All) answers, one family each, in the languages it
+// scores them for.
+func addWide() {
+	add("Wide ISO-8859-3", "tr", override.ISO8859_3, "tr")
+	add("Wide ISO-8859-10", "is", override.ISO8859_10, "sv", "da", "nb", "is")
+	add("Wide ISO-8859-14", "ie", override.ISO8859_14, "ga")
+	add("Wide ISO-8859-15", "fr", override.ISO8859_15, "de", "fr", "fi")
+	add("Wide ISO-8859-16", "ro", override.ISO8859_16, "pl", "hu", "ro", "sl", "hr")
+	add("Wide macintosh", "fr", override.Macintosh, "fr", "de")
+	add("Wide x-mac-cyrillic", "ru", override.XMacCyrillic, "ru", "uk", "bg")
 }
 
 var prefixes = []struct {
@@ -101,10 +115,19 @@ func main() {
 	misses := flag.Int("misses", 0, "print up to this many misses per set")
 	sample := flag.String("sample", "", "write a held-out sample to this directory")
 	speed := flag.Bool("speed", false, "measure CPU time per 1 KB prefix and per byte of whole documents")
+	wide := flag.Bool("all", false, "use the wide detector (Detector.All) and add the sets of its encodings")
+	evidence := flag.Bool("evidence", false, "measure accuracy against the number of non-ASCII bytes seen (calibrates sniff.EnoughEvidence)")
 	flag.Parse()
 	log.SetFlags(0)
+	if *evidence {
+		measureEvidence(*dir, *size, *maxDocs, *useHint)
+		return
+	}
 
-	d := detect.New()
+	d := &detect.Detector{All: *wide}
+	if *wide {
+		addWide()
+	}
 	byFamily := map[string]*[3]tally{}
 	var families []string
 	var legacy, all [3]tally
@@ -311,4 +334,141 @@ func letters(b []byte) int {
 		}
 	}
 	return n
+}
+
+// evidenceSteps are the counts of non-ASCII bytes -evidence measures.
+var evidenceSteps = []int{2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 256}
+
+// measureEvidence prints, per family, how often the guess is right on the
+// shortest prefix of a document holding k non-ASCII bytes (the whole
+// document if it holds fewer), for each k of evidenceSteps, and on the
+// whole document: a reader that stops looking once it has seen k
+// non-ASCII bytes is as right as the k column. Documents with fewer than
+// 2 non-ASCII bytes are left out.
+func measureEvidence(dir string, size, maxDocs int, useHint bool) {
+	d := detect.New()
+	type row struct{ by []tally }
+	n := len(evidenceSteps) + 1
+	byFamily := map[string]*row{}
+	var families []string
+	var all row
+	all.by = make([]tally, n)
+	docsOf := map[string][][]byte{}
+	precision := map[override.Encoding][]tally{} // by guess and step
+	for _, s := range sets {
+		if s.Enc == override.UTF8 || s.Enc == override.ISO2022JP {
+			continue // structure decides these
+		}
+		docs, ok := docsOf[s.Lang]
+		if !ok {
+			text, err := os.ReadFile(filepath.Join(dir, s.Lang, "eval.txt"))
+			if err != nil {
+				log.Fatal(err)
+			}
+			docs = spread(corpus.Documents(text, size), maxDocs)
+			docsOf[s.Lang] = docs
+		}
+		f := byFamily[s.Family]
+		if f == nil {
+			f = &row{by: make([]tally, n)}
+			byFamily[s.Family] = f
+			families = append(families, s.Family)
+		}
+		var hint detect.Hint
+		if useHint {
+			hint.TLD = s.TLD
+		}
+		for _, doc := range docs {
+			b, dropped := corpus.Encode(s.Enc, string(doc))
+			if dropped*50 > len(doc) || highCount(b) < 2 {
+				continue
+			}
+			for i := range n {
+				pre := b
+				if i < len(evidenceSteps) {
+					pre = b[:prefixWith(b, evidenceSteps[i])]
+				}
+				d.Reset()
+				d.Feed(pre, false)
+				got, _ := d.Guess(hint)
+				ok := got == s.Enc || sameText(got, s.Enc, b)
+				p := precision[got]
+				if p == nil {
+					p = make([]tally, n)
+					precision[got] = p
+				}
+				for _, t := range []*tally{&f.by[i], &all.by[i], &p[i]} {
+					t.total++
+					if ok {
+						t.right++
+					}
+				}
+			}
+		}
+	}
+	fmt.Printf("Precision of each guess (how often a guess of the encoding is right) by non-ASCII bytes seen:\n\n| Guess |")
+	for _, k := range evidenceSteps {
+		fmt.Printf(" %d |", k)
+	}
+	fmt.Printf(" whole |\n|---|")
+	for range n {
+		fmt.Printf("---|")
+	}
+	fmt.Println()
+	var guessed []override.Encoding
+	for e := range precision {
+		guessed = append(guessed, e)
+	}
+	sort.Slice(guessed, func(i, j int) bool { return guessed[i].Name() < guessed[j].Name() })
+	for _, e := range guessed {
+		fmt.Printf("| %s |", e.Name())
+		for _, t := range precision[e] {
+			fmt.Printf(" %v (%d) |", t, t.total)
+		}
+		fmt.Println()
+	}
+	fmt.Printf("\nAccuracy by family:\n\n| Family |")
+	for _, k := range evidenceSteps {
+		fmt.Printf(" %d |", k)
+	}
+	fmt.Printf(" whole |\n|---|")
+	for range n {
+		fmt.Printf("---|")
+	}
+	fmt.Println()
+	print := func(name string, r *row) {
+		fmt.Printf("| %s |", name)
+		for _, t := range r.by {
+			fmt.Printf(" %v |", t)
+		}
+		fmt.Printf(" (%d)\n", r.by[n-1].total)
+	}
+	for _, f := range families {
+		print(f, byFamily[f])
+	}
+	print("**All legacy**", &all)
+}
+
+// highCount counts the bytes 0x80-0xFF of b.
+func highCount(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c >= 0x80 {
+			n++
+		}
+	}
+	return n
+}
+
+// prefixWith returns the length of the shortest prefix of b that holds k
+// bytes 0x80-0xFF, or len(b) if b holds fewer.
+func prefixWith(b []byte, k int) int {
+	for i, c := range b {
+		if c >= 0x80 {
+			if k--; k == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(b)
 }
