@@ -25,6 +25,7 @@ var floors = map[string]int{
 	"override":                   0,
 	"internal/utf8seq":           0,
 	"internal/mimetype":          0,
+	"internal/mimesniff":         0,
 	"internal/firsterr":          0,
 	"internal/contentcoding":     0,
 	"internal/ordered":           0,

@@ -66,7 +66,7 @@ func Lookup(label string) (e encoding.Encoding, name string) {
 // a guess from the bytes, then windows-1252 — and then, while that is
 // tentative, what a browser's parser meets further on: a <meta> past the
 // first 1024 bytes, or the first non-ASCII text when the start was ASCII
-// (within [decode.DefaultLookahead] bytes of it), as [NewReader] does.
+// (within 64 KiB of it), as [NewReader] does.
 // certain reports the final confidence: true for a byte order mark, the
 // header and a <meta> past the first 1024 bytes (acted on as the
 // standard's change of the encoding); false for a <meta> within them (the
@@ -89,8 +89,8 @@ func DetermineEncoding(content []byte, contentType string) (e encoding.Encoding,
 // and lone CR turned into LF, and U+0000 turned into U+FFFD, as an HTML
 // parser sees it. While the encoding is tentative it looks further, as a
 // browser does and as [DetermineEncoding] says: it never hands out text a
-// later <meta> or guess would contradict, holding at most
-// [decode.DefaultLookahead] bytes to decide.
+// later <meta> or guess would contradict, holding at most 64 KiB to
+// decide.
 //
 // The error is always nil; an error from r is returned by the reader's Read
 // after the text decoded before it. The reader is a [*decode.Reader]: use

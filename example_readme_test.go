@@ -42,7 +42,7 @@ func newClient() *http.Client {
 func readerWithOptions(body io.Reader) (*decode.Reader, error) {
 	r, err := decode.NewReader(body,
 		decode.WithSniff(sniff.Options{ContentType: "text/html", TLD: "example.jp"}),
-		decode.WithLookahead(decode.DefaultLookahead))
+		decode.WithLookahead(256<<10)) // 256 KiB; 64 KiB by default
 	return r, err
 }
 

@@ -32,18 +32,8 @@ func recordLine(t *testing.T, rec *Record) string {
 
 // nextLines returns the lines of the records of data read with Next.
 func nextLines(t *testing.T, data []byte) []string {
-	var got []string
 	r := NewReader(bytes.NewReader(data), Options{File: "f"})
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			return got
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, recordLine(t, rec))
-	}
+	return warctest.Collect(t, r.Next, func(rec *Record) string { return recordLine(t, rec) })
 }
 
 // readAllLines returns the lines of the records of data read with ReadAll
@@ -97,6 +87,15 @@ func testFiles(t *testing.T) map[string][]byte {
 	}
 	files["large"] = large.Bytes()
 	files["damaged"] = append(slices.Clip(wget), wget[:len(wget)/2]...)
+	// FastWARC's files: ClueWeb09's WARC/0.18, LZ4, and zstd after a
+	// dictionary frame.
+	for name, file := range map[string]string{"clueweb": "clueweb-quirk.warc.gz", "lz4": "warcfile.warc.lz4", "zstd": "warcfile.dict.warc.zst"} {
+		b, err := os.ReadFile(filepath.Join("..", "warc", "testdata", "resiliparse", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = b
+	}
 	return files
 }
 

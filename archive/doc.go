@@ -4,7 +4,7 @@
 // post-processing): one call per file, one [Result] per document, in the
 // command's JSON schema.
 //
-// A [Reader] reads a WARC file (plain or gzip) with package warc and hands
+// A [Reader] reads a WARC file (plain, gzip, zstd or LZ4) with package warc and hands
 // out each response or resource record with an HTML payload as a [Record]:
 // the record's metadata, the sniffing result and a reader of the decoded
 // text. Each record is sniffed as a browser would have done when it was

@@ -51,7 +51,7 @@ type Late struct {
 }
 
 // NewResult returns the result of the document rd reads, named file: rd's
-// decision so far (final once rd has decided, see decode.Reader.Decided),
+// decision so far (final once rd has decided, see decode.Result.Decided),
 // with Late saying what changed after the window.
 func NewResult(file string, rd *decode.Reader) Result {
 	r := sniffResult(file, rd.Result().Result)

@@ -31,10 +31,13 @@ const maxSplitMisses = 4
 // for a member in the first MiB after each place it would cut; where it
 // finds none (a file with members that large) the parts are fewer, and
 // after four such misses in a row (a file that is one gzip member) it
-// stops. A file that is not gzip, or smaller than two parts, is one part:
-// Split returns [0]. A read error of src ends the search: the parts found
-// so far are returned. Split reads about 16 KiB for each cut, and at most
-// 4 MiB more where it finds none.
+// stops. A file that is not gzip (plain, zstd, LZ4), or smaller than two
+// parts, is one part: Split returns [0]. zstd and LZ4 frames are not cut:
+// the frames of a .warc.zst file need the dictionary frame at its start,
+// which a part would not have, and a frame's magic number can appear in
+// another frame's stored data as a gzip header can. A read error of src
+// ends the search: the parts found so far are returned. Split reads about
+// 16 KiB for each cut, and at most 4 MiB more where it finds none.
 //
 // Nor is a gzip member inside another member's stored deflate blocks (a
 // .warc.gz file in a response record, in a member written without
@@ -166,15 +169,19 @@ func (s *splitter) startsRecord(off int64) bool {
 	return isVersionLine(line[:n])
 }
 
-// isVersionLine reports whether b starts with a WARC 1.x version line:
-// "WARC/1.", one to three digits, then CRLF or LF.
+// isVersionLine reports whether b starts with a WARC version line of the
+// versions package warc reads: "WARC/1." and one to three digits, or
+// "WARC/0." and one or two (ClueWeb09's 0.18), then CRLF or LF.
 func isVersionLine(b []byte) bool {
 	const start = "WARC/1."
-	if !bytes.HasPrefix(b, []byte(start)) {
+	digits := 3
+	if bytes.HasPrefix(b, []byte("WARC/0.")) {
+		digits = 2
+	} else if !bytes.HasPrefix(b, []byte(start)) {
 		return false
 	}
 	i := len(start)
-	for i < len(b) && i < len(start)+3 && '0' <= b[i] && b[i] <= '9' {
+	for i < len(b) && i < len(start)+digits && '0' <= b[i] && b[i] <= '9' {
 		i++
 	}
 	if i == len(start) || i == len(b) {

@@ -18,18 +18,8 @@ import (
 // recordOffsets returns the offsets of the records of the WARC file data.
 func recordOffsets(t *testing.T, data []byte) []int64 {
 	t.Helper()
-	var offs []int64
 	wr := warc.NewReader(bytes.NewReader(data))
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return offs
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		offs = append(offs, rec.Offset)
-	}
+	return warctest.Collect(t, wr.Next, func(rec *warc.Record) int64 { return rec.Offset })
 }
 
 // checkCuts checks that cuts start with 0, increase, and are record
@@ -200,6 +190,24 @@ func TestSplitStored(t *testing.T) {
 			if !slices.Equal(gotOffs, wantOffs) || !slices.Equal(got, want) {
 				t.Errorf("levels %v, part size %d: the parts read %d records, the whole file %d", levels, size, len(gotOffs), len(wantOffs))
 			}
+		}
+	}
+}
+
+// TestSplitContainers cuts FastWARC's ClueWeb09 sample (WARC/0.18, a gzip
+// member per record) at records, and does not cut its LZ4 and zstd files.
+func TestSplitContainers(t *testing.T) {
+	for file, cut := range map[string]bool{"clueweb-quirk.warc.gz": true, "warcfile.warc.lz4": false, "warcfile.dict.warc.zst": false, "warcfile.frames.warc.zst": false} {
+		data, err := os.ReadFile(filepath.Join("..", "warc", "testdata", "resiliparse", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cuts := archive.Split(bytes.NewReader(data), int64(len(data)), 16<<10)
+		if cut {
+			checkCuts(t, cuts, recordOffsets(t, data))
+		}
+		if got := len(cuts) > 1; got != cut {
+			t.Errorf("%s: cuts %v", file, cuts)
 		}
 	}
 }

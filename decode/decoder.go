@@ -96,34 +96,6 @@ func (d *decoder) noteHigh(maybe bool, b []byte) {
 	}
 }
 
-// NewTransformer returns a transformer that decodes e to UTF-8 and applies
-// the HTML input-stream preprocessing, for callers who compose transforms
-// (transform.Chain, transform.NewReader). Of the options only
-// [WithoutPreprocessing] has an effect; the others are ignored.
-//
-// The transformer does no sniffing: it decodes with e whatever the bytes
-// are. A byte order mark of e itself (EF BB BF for UTF-8, FE FF for
-// UTF-16BE, FF FE for UTF-16LE) at the start is removed; any other leading
-// bytes are data. (A [Reader] lets a byte order mark choose the encoding,
-// as the Encoding Standard's decode does.)
-//
-// The transformer holds state between calls, so the input may be split
-// anywhere. Its Transform does not allocate; it needs a dst of at least 4
-// bytes to make progress. NewTransformer returns nil if e is not valid.
-func NewTransformer(e override.Encoding, opts ...Option) transform.Transformer {
-	if !e.Valid() {
-		return nil
-	}
-	var c config
-	for _, o := range opts {
-		o(&c)
-	}
-	d := new(decoder)
-	d.configure(&c)
-	d.setEncoding(e)
-	return d
-}
-
 // configure sets the preprocessing switches from c.
 func (d *decoder) configure(c *config) {
 	d.stripBOM = true

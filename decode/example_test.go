@@ -6,8 +6,6 @@ import (
 	"log"
 	"strings"
 
-	"golang.org/x/text/transform"
-
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
@@ -74,13 +72,17 @@ func ExampleWithoutPreprocessing() {
 	// "a\r\nb\x00"
 }
 
-func ExampleNewTransformer() {
-	t := decode.NewTransformer(override.Windows1252)
-	s, _, err := transform.String(t, "caf\xE9\r\nna\xEFve")
+func ExampleWithEncoding() {
+	r, err := decode.NewReader(strings.NewReader("caf\xE9\r\nna\xEFve"),
+		decode.WithEncoding(override.Windows1252))
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("%q\n", s)
+	text, err := io.ReadAll(r)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%q %v\n", text, r.Result().Source)
 	// Output:
-	// "café\nnaïve"
+	// "café\nnaïve" override
 }

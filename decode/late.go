@@ -52,14 +52,27 @@ type Result struct {
 	// Late is the first change of encoding after the window; its Kind is
 	// NoChange if there was none.
 	Late Change
+	// Decided reports that the Reader's own look-ahead is over, so that
+	// the Result no longer changes unless [Reader.ChangeEncoding] is
+	// called: the encoding is certain, the look-ahead is off, or the
+	// bytes read so far decided. [Reader.Settle] reads until it is true,
+	// which reads only as far as the decision needs: nothing past the
+	// window when it decided, up to the lookahead past the first non-ASCII
+	// byte otherwise (less once the detector has seen enough text:
+	// [sniff.EnoughEvidence] non-ASCII bytes), the whole input only while
+	// it is all ASCII and late autodetection is open.
+	Decided bool
 }
 
 // ChangeKind is the outcome of a change of encoding while parsing.
 type ChangeKind uint8
 
 const (
-	// NoChange: no change of encoding was asked for (or the encoding
-	// asked for is not valid).
+	// NoChange: nothing changed: no change of encoding was asked for,
+	// the encoding asked for is not valid, or the confidence was already
+	// certain (the standard does not run the steps then; the Reader
+	// answers a caller that asks anyway, and does not record it in
+	// Result.Late).
 	NoChange ChangeKind = iota
 	// SwitchedOnTheFly: every byte decoded before the change means the
 	// same in both encodings (all of them ASCII, or none), so the decoder
@@ -72,15 +85,12 @@ const (
 	// goes on in From, certain, as a browser that cannot reload does. A
 	// caller with the raw bytes may decode again with WithEncoding(To).
 	RestartNeeded
-	// SameEncoding: To is the encoding already in use (after UTF-16 became
-	// UTF-8 and x-user-defined windows-1252).
+	// SameEncoding: the encoding in use stays and the confidence becomes
+	// certain (steps 1 and 4 of "change the encoding"): To is From,
+	// because it is the encoding asked for (after UTF-16 became UTF-8 and
+	// x-user-defined windows-1252), or because it is UTF-16BE or
+	// UTF-16LE, which no <meta> can change.
 	SameEncoding
-	// Ignored: nothing changed, because the encoding in use is UTF-16BE
-	// or UTF-16LE, which no <meta> can change (the confidence is now
-	// certain), or because the confidence was already certain (the
-	// standard does not run the steps then; the Reader answers a caller
-	// that asks anyway, and does not record it in Result.Late).
-	Ignored
 )
 
 var changeKindNames = [...]string{
@@ -88,11 +98,9 @@ var changeKindNames = [...]string{
 	SwitchedOnTheFly: "switched",
 	RestartNeeded:    "restart-needed",
 	SameEncoding:     "same",
-	Ignored:          "ignored",
 }
 
-// String returns "none", "switched", "restart-needed", "same" or
-// "ignored".
+// String returns "none", "switched", "restart-needed" or "same".
 func (k ChangeKind) String() string {
 	if int(k) < len(changeKindNames) {
 		return changeKindNames[k]
@@ -106,7 +114,7 @@ type Change struct {
 	Kind ChangeKind
 	// From is the encoding in use when the change was asked for; To is the
 	// encoding asked for, after UTF-16 became UTF-8 and x-user-defined
-	// windows-1252 (as asked when UTF-16 in use made it Ignored).
+	// windows-1252 (From itself for SameEncoding; as asked for NoChange).
 	From, To override.Encoding
 	// Offset is the raw stream offset from which the bytes are decoded in
 	// To (for SwitchedOnTheFly), or at which the change was asked for.
@@ -158,7 +166,7 @@ type lookahead struct {
 var heldPool sync.Pool
 
 // maxPooled is the largest held array kept in heldPool.
-const maxPooled = 4 * DefaultLookahead
+const maxPooled = 4 * defaultLookahead
 
 // takeHeld gives l.held an empty array from the pool, if it has none.
 func (l *lookahead) takeHeld() {
@@ -448,7 +456,7 @@ func (l *lookahead) grow(n, lim int) {
 // lateMeta acts on a late <meta> naming e, with the decoder at stream
 // offset at and every byte before it ASCII.
 func (r *Reader) lateMeta(e override.Encoding, at int64) {
-	if c := r.change(e, at, true); c.Kind != Ignored {
+	if c := r.change(e, at, true); c.Kind != NoChange {
 		r.res.Source, r.res.End = sniff.SourcePrescan, 0 // Late.Offset says where
 	}
 }
@@ -479,16 +487,8 @@ func (r *Reader) lateDetect(e override.Encoding, at int64) {
 	}
 }
 
-// Decided reports whether the Reader's own look-ahead is over, so that
-// [Reader.Result] no longer changes unless [Reader.ChangeEncoding] is
-// called: the encoding is certain, the look-ahead is off, or the bytes read
-// so far decided. [Reader.Settle] reads until Decided reports true, which
-// reads only as far as the decision needs: nothing past the window when it
-// decided, up to the lookahead past the first non-ASCII byte otherwise
-// (less once the detector has seen enough text:
-// [sniff.EnoughEvidence] non-ASCII bytes), the whole input only while it
-// is all ASCII and late autodetection is open.
-func (r *Reader) Decided() bool { return !r.late.open() }
+// decided reports whether the look-ahead is over ([Result.Decided]).
+func (r *Reader) decided() bool { return !r.late.open() }
 
 // ChangeEncoding runs the HTML Standard's "change the encoding" steps, as
 // the parser does when it meets a <meta> declaring e while the confidence
@@ -497,7 +497,7 @@ func (r *Reader) Decided() bool { return !r.late.open() }
 // The steps:
 //
 //  1. If the encoding in use is UTF-16BE or UTF-16LE, the confidence
-//     becomes certain and nothing else changes ([Ignored]).
+//     becomes certain and nothing else changes ([SameEncoding]).
 //  2. UTF-16BE or UTF-16LE asked for becomes UTF-8.
 //  3. x-user-defined asked for becomes windows-1252.
 //  4. If that is the encoding in use, the confidence becomes certain
@@ -513,11 +513,11 @@ func (r *Reader) Decided() bool { return !r.late.open() }
 // bytes decoded are ASCII and both encodings are ASCII-compatible
 // ([override.Encoding.ASCIICompatible]: not UTF-16, ISO-2022-JP or
 // replacement); and between GBK and gb18030, which share one decoder.
-// If the confidence is already certain, nothing changes and the result is
-// [Ignored]. An invalid e changes nothing ([NoChange]). The first
-// change is reported in [Reader.Result]'s Late. ChangeEncoding does not
-// allocate, except for the decoder of a multi-byte encoding the Reader has
-// not used yet.
+// If the confidence is already certain, or e is not valid, nothing
+// changes ([NoChange]). The first change is reported in
+// [Reader.Result]'s Late. ChangeEncoding does not
+// allocate, except for the decoder of a multi-byte encoding the Reader
+// has not used yet.
 func (r *Reader) ChangeEncoding(e override.Encoding) Change {
 	at := r.offset(r.r0)
 	if !e.Valid() {
@@ -534,11 +534,10 @@ func (r *Reader) change(e override.Encoding, at int64, ascii bool) Change {
 	from := r.res.Encoding
 	c := Change{From: from, To: e, Offset: at}
 	if r.res.Confidence == sniff.Certain {
-		c.Kind = Ignored
-		return c
+		return c // NoChange
 	}
 	if from.IsUTF16() {
-		c.Kind = Ignored
+		c.Kind, c.To = SameEncoding, from
 	} else {
 		switch e {
 		case override.UTF16BE, override.UTF16LE:

@@ -285,10 +285,10 @@ func TestChangeEncodingSteps(t *testing.T) {
 		from, to override.Encoding
 		offset   int64 // -1: not checked
 	}{
-		{"certain: BOM", "\xEF\xBB\xBF" + asciiPage, nil, 10, "shift_jis", decode.Ignored, override.UTF8, override.ShiftJIS, 13},
-		{"certain: override", asciiPage, []decode.Option{withOverride("koi8-r")}, 10, "shift_jis", decode.Ignored, override.KOI8R, override.ShiftJIS, 10},
-		{"certain: transport", asciiPage, []decode.Option{withContentType("text/html; charset=koi8-r")}, 0, "shift_jis", decode.Ignored, override.KOI8R, override.ShiftJIS, 0},
-		{"step 1: UTF-16LE in use", "<\x00?\x00x\x00m\x00l\x00", nil, 0, "shift_jis", decode.Ignored, override.UTF16LE, override.ShiftJIS, 0},
+		{"certain: BOM", "\xEF\xBB\xBF" + asciiPage, nil, 10, "shift_jis", decode.NoChange, override.UTF8, override.ShiftJIS, 13},
+		{"certain: override", asciiPage, []decode.Option{withOverride("koi8-r")}, 10, "shift_jis", decode.NoChange, override.KOI8R, override.ShiftJIS, 10},
+		{"certain: transport", asciiPage, []decode.Option{withContentType("text/html; charset=koi8-r")}, 0, "shift_jis", decode.NoChange, override.KOI8R, override.ShiftJIS, 0},
+		{"step 1: UTF-16LE in use", "<\x00?\x00x\x00m\x00l\x00", nil, 0, "shift_jis", decode.SameEncoding, override.UTF16LE, override.UTF16LE, 0},
 		{"step 2: UTF-16BE becomes UTF-8", asciiPage, []decode.Option{noAutodetect}, 10, "utf-16be", decode.SwitchedOnTheFly, override.Windows1252, override.UTF8, 10},
 		{"step 3: x-user-defined becomes windows-1252, the same", asciiPage, []decode.Option{noAutodetect}, 10, "x-user-defined", decode.SameEncoding, override.Windows1252, override.Windows1252, 10},
 		{"step 3: x-user-defined becomes windows-1252", "<meta charset=koi8-r>" + asciiPage, nil, 30, "x-user-defined", decode.SwitchedOnTheFly, override.KOI8R, override.Windows1252, 30},
@@ -350,8 +350,8 @@ func TestChangeEncodingSteps(t *testing.T) {
 			// first.
 			again := r.ChangeEncoding(override.KOI8U)
 			if !strings.HasPrefix(tc.desc, "certain") {
-				if again.Kind != decode.Ignored || r.Result().Late != got {
-					t.Errorf("second change = %+v, Late = %+v, want ignored and %+v", again, r.Result().Late, got)
+				if again.Kind != decode.NoChange || r.Result().Late != got {
+					t.Errorf("second change = %+v, Late = %+v, want none and %+v", again, r.Result().Late, got)
 				}
 			} else if r.Result().Late.Kind != decode.NoChange {
 				t.Errorf("Late = %+v, want none", r.Result().Late)
@@ -537,7 +537,7 @@ func TestDecided(t *testing.T) {
 		c := &countingReader{r: strings.NewReader(tc.in)}
 		r, _ := decode.NewReader(c, tc.opts...)
 		buf := make([]byte, 512)
-		for !r.Decided() {
+		for !r.Result().Decided {
 			if _, err := r.Read(buf); err != nil {
 				break
 			}
@@ -575,11 +575,11 @@ func TestLateAllocs(t *testing.T) {
 // TestDecidedAtEOF: at the end of the input nothing is left to decide.
 func TestDecidedAtEOF(t *testing.T) {
 	r, _ := decode.NewReader(strings.NewReader(asciiPage))
-	if r.Decided() {
+	if r.Result().Decided {
 		t.Fatal("Decided before reading an ASCII page, want the look-ahead open")
 	}
 	io.ReadAll(r)
-	if !r.Decided() {
+	if !r.Result().Decided {
 		t.Error("Decided = false at the end of the input")
 	}
 }
@@ -590,7 +590,7 @@ func TestDecidedAtEOF(t *testing.T) {
 func TestDecidedInWindow(t *testing.T) {
 	in := "<!doctype html><title>x</title><p>caf\u00e9 cr\u00e8me"
 	r, _ := decode.NewReader(strings.NewReader(in))
-	if !r.Decided() {
+	if !r.Result().Decided {
 		t.Error("Decided = false on a short page the window holds whole")
 	}
 	out, err := io.ReadAll(r)

@@ -8,12 +8,12 @@ import (
 	"github.com/charsniff/charsniff/sniff"
 )
 
-// DefaultLookahead is the lookahead of a Reader without [WithLookahead]:
+// defaultLookahead is the lookahead of a Reader without WithLookahead:
 // the most bytes past the window it reads ahead and holds to decide.
-const DefaultLookahead = 64 << 10
+const defaultLookahead = 64 << 10
 
-// An Option configures a [Reader] (through [NewReader] and [Reader.Reset])
-// or a transformer from [NewTransformer]. Options are applied in order.
+// An Option configures a [Reader] (through [NewReader] and
+// [Reader.Reset]). Options are applied in order.
 type Option func(*config)
 
 // config is the result of applying the options. Its zero value is the
@@ -22,7 +22,7 @@ type config struct {
 	// sniff holds the sniffing inputs, merged from every WithSniff.
 	sniff sniff.Options
 	// lookahead is the WithLookahead value; lookaheadSet reports that it
-	// was given (else DefaultLookahead).
+	// was given (else defaultLookahead).
 	lookahead    int64
 	lookaheadSet bool
 	// fixed is the WithEncoding encoding; fixedSet reports that it was
@@ -40,7 +40,7 @@ var errInvalidEncoding = errors.New("decode: WithEncoding of an invalid encoding
 // WithSniff gives the inputs of the encoding sniffing algorithm: the
 // transport layer's Content-Type, a user override, a likely or default
 // encoding, the locale and top-level domain hints, the window, the
-// detector, legacy label matching (see [sniff.Options]). They affect the
+// detector, legacy label matching, the wide detector (see [sniff.Options]). They affect the
 // choice of encoding, and the late look-ahead's detection and <meta> scan
 // (see [WithLookahead]).
 //
@@ -82,6 +82,7 @@ func WithSniff(o sniff.Options) Option {
 		}
 		s.NoAutodetect = s.NoAutodetect || o.NoAutodetect
 		s.Legacy = s.Legacy || o.Legacy
+		s.DetectAll = s.DetectAll || o.DetectAll
 	}
 }
 
@@ -98,8 +99,8 @@ func WithEncoding(e override.Encoding) Option {
 
 // WithLookahead sets how far past the window the Reader looks while the
 // encoding is tentative (no byte order mark, override or transport-layer
-// charset decided), as a browser's parser does. The default is
-// [DefaultLookahead]. It affects:
+// charset decided), as a browser's parser does. The default is 64 KiB
+// (65536 bytes). It affects:
 //
 //   - the late <meta>: the prescan's <meta> scan runs on over the first
 //     window+n bytes, and a declaration found is acted on by the HTML
@@ -160,7 +161,7 @@ func (c *config) window() int {
 // ahead returns the lookahead as an int.
 func (c *config) ahead() int {
 	if !c.lookaheadSet {
-		return DefaultLookahead
+		return defaultLookahead
 	}
 	return int(min(c.lookahead, math.MaxInt/2))
 }

@@ -57,8 +57,9 @@
 // the double-byte ones (Shift_JIS, EUC-JP, GBK and gb18030, Big5, EUC-KR),
 // which look a character up with one load.
 //
-// [NewTransformer] offers the same decoding and preprocessing as a
-// golang.org/x/text transform.Transformer, for a known encoding.
+// For a known encoding, [WithEncoding] skips the sniffing. A caller
+// composing golang.org/x/text transforms has the Encoding Standard's
+// decoder of each encoding, without the preprocessing, in package codec.
 package decode
 
 import (
@@ -113,7 +114,7 @@ type Reader struct {
 	// look-ahead or ChangeEncoding changed. res.Encoding is the encoding
 	// of the bytes the decoder reads from now on (or from a pending
 	// switch on, see late.pendAt).
-	res Result
+	res decision
 	// d decodes and preprocesses; its encoding is res.Encoding except
 	// between a decided change and the offset it takes effect at.
 	d decoder
@@ -270,18 +271,28 @@ func (r *Reader) start(src io.Reader) {
 			res.Encoding = override.Windows1252
 		}
 	}
-	r.res = Result{Result: res}
+	r.res = decision{Result: res}
 	r.d.setEncoding(res.Encoding)
 	r.startLate()
 }
 
 // Result returns the decision so far: the encoding, its confidence, the
-// step that chose it and, in Late, what changed after the window. Once
-// the output is read to the end (or past the look-ahead) it is final; it
-// changes when a late <meta> or late autodetection decides (Source then
-// [sniff.SourcePrescan] or [sniff.SourceAutodetect]) or when
+// step that chose it, in Late, what changed after the window and, in
+// Decided, whether the look-ahead is over. Once the output is read to the
+// end (or past the look-ahead) it is final; until then it changes when a
+// late <meta> or late autodetection decides (Source then
+// [sniff.SourcePrescan] or [sniff.SourceAutodetect]). It changes too when
 // [Reader.ChangeEncoding] changes the encoding.
-func (r *Reader) Result() Result { return r.res }
+func (r *Reader) Result() Result {
+	return Result{Result: r.res.Result, Late: r.res.Late, Decided: r.decided()}
+}
+
+// decision is a Result without Decided, which the look-ahead's state
+// answers, so that a Reader does not hold it twice.
+type decision struct {
+	sniff.Result
+	Late Change
+}
 
 // fill reads once into buf[r1:limit], after moving buf[r0:r1] to the
 // front: from late.replay if it holds bytes, else from src. It retries
@@ -561,7 +572,7 @@ func (r *Reader) writeClean(w io.Writer) (int, error) {
 	return k, err
 }
 
-// Settle reads the text until r has decided ([Reader.Decided]) and
+// Settle reads the text until r has decided ([Result.Decided]) and
 // returns buf with the text it read appended, so that a caller that wants
 // the final decision before it hands the text on loses none of it: Read,
 // ReadRune and WriteTo go on after that text. Settle appends at most max
@@ -581,7 +592,7 @@ func (r *Reader) writeClean(w io.Writer) (int, error) {
 func (r *Reader) Settle(buf []byte, max int) ([]byte, error) {
 	if max < 0 {
 		r.o0, r.o1 = 0, 0 // read-ahead of ReadRune: text, discarded too
-		for !r.Decided() {
+		for !r.decided() {
 			if _, err := r.decode(r.outBuf()[:]); err != nil {
 				return buf, eofNil(err)
 			}
@@ -589,7 +600,7 @@ func (r *Reader) Settle(buf []byte, max int) ([]byte, error) {
 		return buf, nil
 	}
 	end := len(buf) + max
-	for !r.Decided() && len(buf) < end {
+	for !r.decided() && len(buf) < end {
 		if cap(buf) == len(buf) {
 			buf = slices.Grow(buf, min(outSize, end-len(buf)))
 		}

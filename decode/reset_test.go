@@ -21,7 +21,7 @@ func TestResetAfterHold(t *testing.T) {
 		want, _ := io.ReadAll(fresh)
 		r, _ := NewReader(bytes.NewReader(late))
 		buf := make([]byte, 10)
-		for !r.Decided() {
+		for !r.Result().Decided {
 			if _, err := r.Read(buf); err != nil {
 				t.Fatal(err)
 			}

@@ -144,7 +144,7 @@ func useFirst(t *testing.T, r *decode.Reader, kind string, doc []byte, k int, op
 			}
 		}
 	case "decided":
-		for !r.Decided() {
+		for !r.Result().Decided {
 			if _, err := r.Read(small); err != nil {
 				break
 			}

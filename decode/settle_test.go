@@ -62,8 +62,8 @@ func TestSettle(t *testing.T) {
 			if len(text) < tc.minText {
 				t.Errorf("%s, %s: Settle read %d bytes, want at least %d", tc.name, ch.desc, len(text), tc.minText)
 			}
-			if r.Decided() != tc.decided {
-				t.Errorf("%s, %s: Decided() = %v, want %v", tc.name, ch.desc, r.Decided(), tc.decided)
+			if r.Result().Decided != tc.decided {
+				t.Errorf("%s, %s: Decided() = %v, want %v", tc.name, ch.desc, r.Result().Decided, tc.decided)
 			}
 			res := r.Result()
 			if res.Encoding != enc(tc.wantEnc) || res.Source != tc.wantFrom {
@@ -97,8 +97,8 @@ func TestSettleErrors(t *testing.T) {
 			t.Fatalf("max %d: Settle error %v, want %v", max, err, iotest.ErrTimeout)
 		}
 		more, err := r.Settle(got, max)
-		if err != nil || !r.Decided() {
-			t.Fatalf("max %d: second Settle: %v, decided %v", max, err, r.Decided())
+		if err != nil || !r.Result().Decided {
+			t.Fatalf("max %d: second Settle: %v, decided %v", max, err, r.Result().Decided)
 		}
 		rest, _ := io.ReadAll(r)
 		if max >= 0 && string(append(more, rest...)) != "<html>"+strings.Repeat("<p>plain ASCII</p>\n", 200)+"café" {
@@ -115,7 +115,7 @@ func TestSettleErrors(t *testing.T) {
 		t.Errorf("Settle error %v, want %v", err, errSource)
 	}
 	var zero decode.Reader
-	if b, err := zero.Settle(nil, 100); err != nil || len(b) != 0 || !zero.Decided() {
+	if b, err := zero.Settle(nil, 100); err != nil || len(b) != 0 || !zero.Result().Decided {
 		t.Errorf("zero Reader: Settle = %q, %v", b, err)
 	}
 }
@@ -134,8 +134,8 @@ func TestSettleReadRune(t *testing.T) {
 	}
 	r, _ = decode.NewReader(strings.NewReader(doc))
 	r.ReadRune()
-	if _, err := r.Settle(nil, -1); err != nil || !r.Decided() {
-		t.Fatalf("Settle(nil, -1) = %v, decided %v", err, r.Decided())
+	if _, err := r.Settle(nil, -1); err != nil || !r.Result().Decided {
+		t.Fatalf("Settle(nil, -1) = %v, decided %v", err, r.Result().Decided)
 	}
 	if rest, _ := io.ReadAll(r); !bytes.HasSuffix(want, rest) {
 		t.Errorf("ReadRune, Settle(nil, -1), ReadAll = %q: not the end of the text", rest)

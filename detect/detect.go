@@ -7,7 +7,9 @@
 // windows-1258, windows-874, ISO-8859-2, -5, -6, -7, -8 and -13, KOI8-R,
 // KOI8-U, IBM866, Shift_JIS, EUC-JP, ISO-2022-JP, EUC-KR, GBK, gb18030 and
 // Big5, and UTF-16BE or UTF-16LE without a byte order mark only when the
-// pattern of zero bytes leaves no doubt. It knows nothing of HTML: pairs of
+// pattern of zero bytes leaves no doubt. A Detector with All set (the wide
+// detector, for old collections) also answers ISO-8859-3, -4, -10, -14,
+// -15, -16, macintosh and x-mac-cyrillic. It knows nothing of HTML: pairs of
 // ASCII bytes never count, so markup, scripts and entities are ignored
 // without a tokenizer.
 //
@@ -119,7 +121,7 @@ const (
 // few pages used. KOI8-R is not: it was common in Russian legacy pages.
 func rare(e override.Encoding) bool {
 	switch e {
-	case override.IBM866, override.ISO8859_5, override.ISO8859_6, override.ISO8859_8, override.ISO8859_13:
+	case override.IBM866, override.ISO8859_4, override.ISO8859_5, override.ISO8859_6, override.ISO8859_8, override.ISO8859_13:
 		return true
 	}
 	return false
@@ -149,6 +151,10 @@ type sbRow struct {
 
 // allRows has a bit set for each row of sbRows.
 const allRows = 1<<numRows - 1
+
+// browserRows has a bit set for each row of sbRows that a browser scores:
+// the others are the wide detector's (Detector.All).
+const browserRows = 1<<numBrowserRows - 1
 
 // rowsOf[e] has bit r set if sbRows[r] scores sbEncodings[e].
 var rowsOf = func() (m [numSingleByte]uint64) {
@@ -199,6 +205,13 @@ const utf16MinUnits = 16
 // ready to be fed, as is one from [New]. A Detector is not safe for
 // concurrent use, holds no pointers, and never allocates.
 type Detector struct {
+	// All widens the guesses from the encodings a browser detects to
+	// those old collections also hold: ISO-8859-3, -4, -10, -14, -15, -16,
+	// macintosh and x-mac-cyrillic (see README.md for which languages
+	// each is scored for). Set it before the first Feed; Reset keeps it.
+	// A browser never guesses these: leave it false to guess as one.
+	All bool
+
 	n        int64 // bytes fed so far
 	prev     byte  // the last byte fed; 0 (a space, to the statistics) before any
 	busy     bool  // a multi-byte sequence is pending or prev is not ASCII: ASCII may not be skipped
@@ -206,11 +219,13 @@ type Detector struct {
 	tail     int64 // length of the run of bytes 0x80-0xFF that ends the input
 	eof      bool  // the last chunk was fed: the input is complete
 	zeros    [2]int64
-	koi8U    bool // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
-	gb4      bool // a four-byte gb18030 sequence was seen
+	koi8U    bool   // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
+	hist     uint32 // the last 4 bytes fed, the last in the low byte (latin.go)
+	lone     int64  // lone non-ASCII letters in ASCII words (latin.go)
+	gb4      bool   // a four-byte gb18030 sequence was seen
 
 	sbScore [numRows]int32
-	sbDead  uint64 // bit r: sbRows[r] is no longer a candidate
+	sbDead  uint64 // bit r: sbRows[r] is no longer a candidate (or, without All, a wide row)
 
 	cjk [numCJK]cjkState
 
@@ -243,8 +258,8 @@ const maxTailEvidence = 3
 // it can keep.
 func (d *Detector) NonASCII() int64 { return d.nonASCII }
 
-// Reset forgets all bytes fed, as if d were new.
-func (d *Detector) Reset() { *d = Detector{} }
+// Reset forgets all bytes fed, as if d were new; it keeps d.All.
+func (d *Detector) Reset() { *d = Detector{All: d.All} }
 
 const (
 	lsb = 0x0101010101010101
@@ -278,6 +293,9 @@ func (d *Detector) Feed(p []byte, last bool) bool {
 		panic("detect: Feed after the last chunk")
 	}
 	d.eof = last
+	if !d.All && len(p) > 0 {
+		d.sbDead |= allRows &^ browserRows // never scored: not a browser's
+	}
 	i := 0
 	for i < len(p) {
 		if !d.busy {
@@ -311,6 +329,7 @@ func (d *Detector) Feed(p []byte, last bool) bool {
 			if i > start {
 				d.tail = 0
 				d.n += int64(i - start)
+				d.hist = history(d.hist, p[start:i])
 				d.prev = p[i-1]
 				for k := range d.cjk {
 					d.cjk[k].ascii()
@@ -377,6 +396,10 @@ func (d *Detector) feedByte(b byte) {
 		d.tail++
 		d.nonASCII++
 	}
+	if b < 0x80 && d.prev >= 0x80 && loneLetter(d.hist, b) {
+		d.lone++
+	}
+	d.hist = d.hist<<8 | uint32(b)
 
 	if !d.utf8Dead {
 		d.feedUTF8(b)
@@ -527,14 +550,21 @@ func (d *Detector) feedSingleByte(p, b byte) {
 	}
 }
 
-// prune stops scoring the candidates far behind the leader.
+// prune stops scoring the candidates far behind the leader. While the
+// text reads as Latin script (latin.go), the leader is the best Latin
+// candidate, so that a foreign script cannot prune the encodings Guess
+// will choose among.
 func (d *Detector) prune() {
 	best := int32(-1 << 31)
+	latin := d.latin()
 	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
-		best = max(best, d.sbScore[bits.TrailingZeros64(live)])
+		r := bits.TrailingZeros64(live)
+		if !latin || latinScript(sbEncodings[sbRows[r].enc].enc) {
+			best = max(best, d.sbScore[r])
+		}
 	}
 	for k := range d.cjk {
-		if !d.cjk[k].dead {
+		if !d.cjk[k].dead && !latin {
 			best = max(best, d.cjk[k].score)
 		}
 	}
@@ -641,17 +671,9 @@ func (d *Detector) feedEUCJP(s *cjkState, b byte) {
 	}
 }
 
-// feedEUCKR follows the Encoding Standard's EUC-KR decoder.
-func (d *Detector) feedEUCKR(s *cjkState, b byte) {
-	if l := s.lead; l != 0 {
-		s.lead = 0
-		if b >= 0x41 && b <= 0xFE {
-			s.char(euckrFreq[(int(l)-0x81)*190+int(b)-0x41])
-			return
-		}
-		s.dead = true
-		return
-	}
+// start takes b outside a sequence, for EUC-KR, GBK and Big5, whose lead
+// bytes are 0x81 to 0xFE: ASCII, a lead byte, or an error.
+func (s *cjkState) start(b byte) {
 	switch {
 	case b < 0x80:
 		s.ascii()
@@ -660,6 +682,21 @@ func (d *Detector) feedEUCKR(s *cjkState, b byte) {
 	default:
 		s.dead = true
 	}
+}
+
+// feedEUCKR follows the Encoding Standard's EUC-KR decoder.
+func (d *Detector) feedEUCKR(s *cjkState, b byte) {
+	l := s.lead
+	if l == 0 {
+		s.start(b)
+		return
+	}
+	s.lead = 0
+	if b >= 0x41 && b <= 0xFE {
+		s.char(euckrFreq[(int(l)-0x81)*190+int(b)-0x41])
+		return
+	}
+	s.dead = true
 }
 
 // feedGBK follows the Encoding Standard's gb18030 decoder (which GBK
@@ -700,47 +737,36 @@ func (d *Detector) feedGBK(s *cjkState, b byte) {
 		s.dead = true
 		return
 	}
-	switch {
-	case b < 0x80:
-		s.ascii()
-	case b == 0x80:
+	if b == 0x80 {
 		s.other(gbkEuro)
-	case b <= 0xFE:
-		s.lead = b
-	default:
-		s.dead = true
+		return
 	}
+	s.start(b)
 }
 
 // feedBig5 follows the Encoding Standard's Big5 decoder.
 func (d *Detector) feedBig5(s *cjkState, b byte) {
-	if l := s.lead; l != 0 {
-		s.lead = 0
-		if (b >= 0x40 && b <= 0x7E) || (b >= 0xA1 && b <= 0xFE) {
-			to := 0x40
-			if b >= 0x7F {
-				to = 0x62
-			}
-			ptr := (int(l)-0x81)*157 + int(b) - to
-			switch ptr {
-			case 1133, 1135, 1164, 1166: // Ê and ê with diacritics: two code points
-				s.other(-4 * 31)
-			default:
-				s.char(big5Freq[ptr])
-			}
-			return
-		}
-		s.dead = true
+	l := s.lead
+	if l == 0 {
+		s.start(b)
 		return
 	}
-	switch {
-	case b < 0x80:
-		s.ascii()
-	case b >= 0x81 && b <= 0xFE:
-		s.lead = b
-	default:
-		s.dead = true
+	s.lead = 0
+	if (b >= 0x40 && b <= 0x7E) || (b >= 0xA1 && b <= 0xFE) {
+		to := 0x40
+		if b >= 0x7F {
+			to = 0x62
+		}
+		ptr := (int(l)-0x81)*157 + int(b) - to
+		switch ptr {
+		case 1133, 1135, 1164, 1166: // Ê and ê with diacritics: two code points
+			s.other(-4 * 31)
+		default:
+			s.char(big5Freq[ptr])
+		}
+		return
 	}
+	s.dead = true
 }
 
 // Guess returns the detector's guess for the bytes fed so far, favouring
@@ -774,9 +800,13 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 	short := d.nonASCII <= shortEvidence
 	best, bestScore := override.Unknown, int32(-1<<31)
 	fallbackScore := int32(-1 << 31) // the fallback's score; unset while it cannot decode the input
+	latin := d.latin()
 	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)
 		e := sbEncodings[sbRows[r].enc].enc
+		if latin && !latinScript(e) && !reg.Customary(e) {
+			continue
+		}
 		s := d.sbScore[r]
 		if reg.Customary(e) {
 			s += hintBonus
@@ -792,7 +822,7 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 		}
 	}
 	for k := range d.cjk {
-		if d.cjk[k].dead {
+		if d.cjk[k].dead || latin && !reg.Customary(cjkEncodings[k]) {
 			continue
 		}
 		s := d.cjk[k].score

@@ -186,7 +186,7 @@ var detected = map[override.Encoding]bool{
 	override.Windows1250: true, override.Windows1251: true, override.Windows1252: true,
 	override.Windows1253: true, override.Windows1254: true, override.Windows1255: true,
 	override.Windows1256: true, override.Windows1257: true, override.Windows1258: true,
-	override.Windows874: true, override.ISO8859_2: true, override.ISO8859_5: true,
+	override.Windows874: true, override.ISO8859_2: true, override.ISO8859_4: true, override.ISO8859_5: true,
 	override.ISO8859_6: true, override.ISO8859_7: true, override.ISO8859_8: true,
 	override.ISO8859_13: true, override.KOI8R: true, override.KOI8U: true, override.IBM866: true,
 	override.ShiftJIS: true, override.EUCJP: true, override.ISO2022JP: true, override.EUCKR: true,
@@ -202,6 +202,7 @@ func FuzzDetect(f *testing.F) {
 	f.Add([]byte("\x1b$B\x1b(J\x8e\xa1"), uint8(1))
 	d := detect.New()
 	d2 := detect.New()
+	w, w2 := &detect.Detector{All: true}, &detect.Detector{All: true}
 	f.Fuzz(func(t *testing.T, b []byte, cut uint8) {
 		d.Reset()
 		nonASCII := d.Feed(b, false)
@@ -222,6 +223,17 @@ func FuzzDetect(f *testing.F) {
 		d2.Feed(b[c:], false)
 		if g2, s2 := d2.Guess(detect.Hint{TLD: "jp"}); g2 != g || s2 != s {
 			t.Fatalf("split at %d: Guess(%q) = %v, %v, want %v, %v", c, b, g2, s2, g, s)
+		}
+		// The wide detector: the same with chunks.
+		w.Reset()
+		w.Feed(b, false)
+		w2.Reset()
+		w2.Feed(b[:c], false)
+		w2.Feed(b[c:], false)
+		if g, s := w.Guess(detect.Hint{}); !g.Valid() {
+			t.Fatalf("wide: Guess(%q) = %v, %v", b, g, s)
+		} else if g2, s2 := w2.Guess(detect.Hint{}); g2 != g || s2 != s {
+			t.Fatalf("wide, split at %d: Guess(%q) = %v, %v, want %v, %v", c, b, g2, s2, g, s)
 		}
 		// The last chunk marked changes nothing but a cut UTF-8 character.
 		d2.Reset()
@@ -466,7 +478,7 @@ var shortSnippets = []struct {
 // rareEncodings are those the short-input rules hold back.
 var rareEncodings = map[override.Encoding]bool{
 	override.IBM866: true, override.ISO8859_5: true, override.ISO8859_6: true,
-	override.ISO8859_8: true, override.ISO8859_13: true,
+	override.ISO8859_8: true, override.ISO8859_13: true, override.ISO8859_4: true,
 }
 
 func TestShortInputs(t *testing.T) {

@@ -52,7 +52,7 @@ func FuzzReset(f *testing.F) {
 		case 1:
 			io.ReadFull(r, make([]byte, k))
 		case 2:
-			for !r.Decided() {
+			for !r.Result().Decided {
 				if _, err := r.Read(make([]byte, 7)); err != nil {
 					break
 				}

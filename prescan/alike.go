@@ -1,6 +1,10 @@
 package prescan
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
 
 // ParsedAlike reports whether an HTML parser's tokenizer surely meets the
 // <meta> that ends w (the one Prescan found, w ending with its >) as the
@@ -17,50 +21,112 @@ import "bytes"
 func ParsedAlike(w []byte) bool {
 	// The <meta> starts at the last <, unless its attributes hold one.
 	// Inside the tag no state the prescan lacks can start.
-	k := bytes.LastIndexByte(w, '<')
+	k := lastLT(w)
 	if k < 0 || len(w)-k < 6 || !equalFold(w[k+1:k+5], "meta") || class[w[k+5]]&(cSpace|cSlash) == 0 {
 		return false
 	}
+	// One pass over the bytes before it, eight at a time to the next <
+	// or !: for the few bytes most pages have there (a doctype, <html>,
+	// <head>) this costs less than a bytes.IndexByte call for each tag
+	// and one bytes.Contains.
 	p := w[:k]
-	if bytes.Contains(p, commentBang) {
-		return false
+	for i := 0; i < len(p); i++ {
+		i = nextMark(p, i)
+		if i == len(p) {
+			break
+		}
+		switch p[i] {
+		case '!':
+			if commentBang(p, i) {
+				return false
+			}
+		case '<':
+			j := i + 1
+			if j == len(p) || !isLetter(p[j]) {
+				continue
+			}
+			e := j + 1
+			for e < len(p) && !isEndName(p[e]) {
+				if p[e] == '!' && commentBang(p, e) {
+					return false
+				}
+				e++
+			}
+			if e == len(p) || p[e] == '/' && (e+1 == len(p) || p[e+1] != '>') {
+				return false
+			}
+			if name := p[j:e]; equalFold(name, "meta") || isRawName(name) {
+				return false
+			}
+			// The name holds no < that could start a tag.
+			i = e - 1
+		}
 	}
-	for i := 0; ; {
-		j := bytes.IndexByte(p[i:], '<')
-		if j < 0 {
-			return true
-		}
-		i += j + 1
-		if i == len(p) || !isLetter(p[i]) {
-			continue
-		}
-		j = i
-		for j < len(p) && !isEndName(p[j]) {
-			j++
-		}
-		if j == len(p) || p[j] == '/' && (j+1 == len(p) || p[j+1] != '>') {
-			return false
-		}
-		if name := p[i:j]; equalFold(name, "meta") || isRawName(name) {
-			return false
-		}
-		i = j
-	}
+	return true
 }
 
-// commentBang is what may end a comment for the tokenizer (--!>) and not
-// for the prescan.
-var commentBang = []byte("--!")
+// nextMark returns the index of the first < or ! in p from i, or of a
+// byte of the last seven (which the caller tests itself), or len(p).
+func nextMark(p []byte, i int) int {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	for i <= len(p)-8 {
+		x := binary.LittleEndian.Uint64(p[i:])
+		// The zero bytes of x^(lo*'<') and x^(lo*'!'): a borrow marks
+		// false ones only above a true one, so the lowest mark is right.
+		a, b := x^(lo*'<'), x^(lo*'!')
+		if m := ((a-lo)&^a | (b-lo)&^b) & hi; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	return i
+}
+
+// commentBang reports whether the ! at p[i] ends a --!, by which a comment
+// may end for the tokenizer (--!>) and not for the prescan.
+func commentBang(p []byte, i int) bool {
+	return i >= 2 && p[i-1] == '-' && p[i-2] == '-'
+}
 
 // isRawName reports whether name (any case) is one of rawNames: a start
 // tag after which the tokenizer leaves the data state.
 func isRawName(name []byte) bool {
+	if len(name) >= 64 || rawLengths&(1<<len(name)) == 0 {
+		return false
+	}
 	for _, n := range rawNames[1:] {
 		if equalFold(name, n) {
 			return true
 		}
 	}
 	return false
+}
+
+// rawLengths has bit n set if a name in rawNames has n bytes: most tag
+// names (html, head, link) are none of their lengths.
+var rawLengths = func() uint64 {
+	var m uint64
+	for _, n := range rawNames[1:] {
+		m |= 1 << len(n)
+	}
+	return m
+}()
+
+// lastLT returns the index of the last < in w, or -1: eight bytes at a
+// time from the end, as the <meta> it looks for is short but longer than
+// a few bytes.
+func lastLT(w []byte) int {
+	const lo, low7 = 0x0101010101010101, 0x7F7F7F7F7F7F7F7F
+	i := len(w)
+	for ; i >= 8; i -= 8 {
+		x := binary.LittleEndian.Uint64(w[i-8:]) ^ (lo * '<')
+		// The high bit of each byte of x that is 0, exactly (no borrow
+		// crosses bytes).
+		if m := ^((x&low7 + low7) | x | low7); m != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(m))>>3
+		}
+	}
+	return bytes.LastIndexByte(w[:i], '<')
 }
 
 // equalFold reports whether b is s (lower case), ignoring ASCII case.

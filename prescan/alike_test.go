@@ -1,6 +1,8 @@
 package prescan_test
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/charsniff/charsniff/prescan"
@@ -66,5 +68,71 @@ func FuzzParsedAlike(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
 		checkAlike(t, in)
+		for _, w := range [][]byte{in, append(in, `<meta charset=x>`...)} {
+			if got, want := prescan.ParsedAlike(w), alikeRef(w); got != want {
+				t.Errorf("prescan.ParsedAlike(%q) = %v, want %v (the plain reference)", w, got, want)
+			}
+		}
 	})
+}
+
+// alikeRef is ParsedAlike written plainly, with bytes and strings: the
+// word-at-a-time one must answer as it does.
+func alikeRef(w []byte) bool {
+	k := bytes.LastIndexByte(w, '<')
+	if k < 0 || len(w)-k < 6 || !strings.EqualFold(string(w[k+1:k+5]), "meta") ||
+		!strings.ContainsRune("\t\n\f\r /", rune(w[k+5])) {
+		return false
+	}
+	p := w[:k]
+	if bytes.Contains(p, []byte("--!")) {
+		return false
+	}
+	for i := 0; ; {
+		j := bytes.IndexByte(p[i:], '<')
+		if j < 0 {
+			return true
+		}
+		i += j + 1
+		if i == len(p) || !('a' <= p[i]|0x20 && p[i]|0x20 <= 'z') {
+			continue
+		}
+		j = bytes.IndexAny(p[i:], "\t\n\f\r />")
+		if j < 0 {
+			return false
+		}
+		j += i
+		if p[j] == '/' && (j+1 == len(p) || p[j+1] != '>') {
+			return false
+		}
+		switch strings.ToLower(string(p[i:j])) {
+		case "meta", "script", "plaintext", "style", "xmp", "iframe", "noembed", "noframes", "noscript", "title", "textarea":
+			return false
+		}
+		i = j
+	}
+}
+
+func TestParsedAlikeWords(t *testing.T) {
+	// Marks at every offset of a word, and names across words.
+	for _, in := range []string{
+		`<!DOCTYPE html><html><head><meta charset="windows-1252">`,
+		`<html><head><!-- a --!> --><meta charset=utf-8>`,
+		`<a--!><meta charset=utf-8>`,
+		`<html><!-- a --!> --><head><link rel=a><link rel=b><meta charset=utf-8>`,
+		`<html><head><link rel="a--!b"><link rel=b><meta charset=utf-8>`,
+		`abcdefg<b>abcdefgh<i>abcdefghi<u>x<meta charset=utf-8>`,
+		`<link rel=a><link rel=b><link rel=c><TITLE>x</TITLE><meta charset=utf-8>`,
+		`<html><head><meta charset="utf-8" content="<x>">`,
+		`<a><b><c><d><e><f><g><h><i><j><k><meta/charset=utf-8>`,
+		`<ab/cd><meta charset=utf-8>`,
+		`<span></span><p>-<!-<meta charset=utf-8>`,
+	} {
+		for pad := range 9 {
+			w := []byte(strings.Repeat(" ", pad) + in)
+			if got, want := prescan.ParsedAlike(w), alikeRef(w); got != want {
+				t.Errorf("prescan.ParsedAlike(%q) = %v, want %v", w, got, want)
+			}
+		}
+	}
 }

@@ -38,15 +38,18 @@ var adversarial = func() []struct {
 	}
 }()
 
-func BenchmarkPrescan(b *testing.B) {
+func BenchmarkPrescan(b *testing.B) { benchHead(b, nil) }
+
+// benchHead times Prescan of typicalHead with opts.
+func benchHead(b *testing.B, opts *prescan.Options) {
 	head := []byte(typicalHead)
-	if r := prescan.Prescan(head, nil); !r.Found() {
+	if r := prescan.Prescan(head, opts); !r.Found() {
 		b.Fatal("typicalHead declares no encoding")
 	}
 	b.SetBytes(int64(len(head)))
 	b.ReportAllocs()
 	for b.Loop() {
-		prescan.Prescan(head, nil)
+		prescan.Prescan(head, opts)
 	}
 }
 
@@ -79,18 +82,7 @@ func BenchmarkAdversarial(b *testing.B) {
 }
 
 // BenchmarkTokenizer is BenchmarkPrescan in tokenizer mode.
-func BenchmarkTokenizer(b *testing.B) {
-	head := []byte(typicalHead)
-	opts := &prescan.Options{Tokenizer: true}
-	if r := prescan.Prescan(head, opts); !r.Found() {
-		b.Fatal("typicalHead declares no encoding")
-	}
-	b.SetBytes(int64(len(head)))
-	b.ReportAllocs()
-	for b.Loop() {
-		prescan.Prescan(head, opts)
-	}
-}
+func BenchmarkTokenizer(b *testing.B) { benchHead(b, &prescan.Options{Tokenizer: true}) }
 
 // BenchmarkTokenizerAdversarial is BenchmarkAdversarial in tokenizer mode,
 // with inputs for its text states too.
@@ -116,6 +108,32 @@ func BenchmarkTokenizerAdversarial(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				prescan.Prescan(in.b, &prescan.Options{Window: -1, Tokenizer: true})
+			}
+		})
+	}
+}
+
+// BenchmarkParsedAlike measures the look at the bytes before a window's
+// <meta> that lets a Reader skip the late Tokenizer-mode scan: the short
+// head of bench's documents, and a 1 KB head of <link> tags.
+func BenchmarkParsedAlike(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		head []byte
+	}{
+		{"short", []byte(`<!DOCTYPE html><html><head><meta charset="windows-1252">`)},
+		{"1KB", []byte(`<!DOCTYPE html><html lang="en"><head>` +
+			strings.Repeat(`<link rel="stylesheet" href="/static/site.css">`, 20) + `<meta charset="utf-8">`)},
+	} {
+		pre := prescan.Prescan(tc.head, &prescan.Options{})
+		w := tc.head[:pre.Offset]
+		if pre.Rule != prescan.Meta || !prescan.ParsedAlike(w) {
+			b.Fatalf("%s: no <meta> the parser meets first", tc.name)
+		}
+		b.Run(tc.name, func(b *testing.B) {
+			b.SetBytes(int64(len(w)))
+			for b.Loop() {
+				prescan.ParsedAlike(w)
 			}
 		})
 	}

@@ -11,7 +11,8 @@ import (
 )
 
 // autodetect runs the autodetection step of [Sniff] alone over b: o.Detector
-// if set, else the built-in detector hinted by o.Locale and o.TLD, with
+// if set, else the built-in detector hinted by o.Locale and o.TLD (wide
+// with o.DetectAll), with
 // o.AtEOF saying whether b ends the input. It reports false when
 // o.NoAutodetect is set or the detector found no evidence (or answered an
 // encoding that is not valid).
@@ -24,7 +25,7 @@ func autodetect(b []byte, o *Options) (override.Encoding, bool) {
 	if o.Detector != nil {
 		enc, ok = o.Detector.Detect(b)
 	} else {
-		enc, ok = builtinDetect(b, o.Locale, o.TLD, o.AtEOF)
+		enc, ok = builtinDetect(b, o.Locale, o.TLD, o.AtEOF, o.DetectAll)
 	}
 	if !ok || !enc.Valid() {
 		return override.Unknown, false
@@ -99,6 +100,7 @@ func (a *Autodetector) Detect(prefix []byte, atEOF bool) (override.Encoding, boo
 		}
 		if a.d == nil {
 			a.d = detectors.Get().(*detect.Detector)
+			a.d.All = o.DetectAll
 			a.d.Reset()
 			a.fed = 0
 		}

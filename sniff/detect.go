@@ -23,15 +23,17 @@ var detectors = sync.Pool{New: func() any { return detect.New() }}
 // one too and wins. The answer counts only when the detector found
 // evidence: it declines (false) on ASCII-only input and on input with too
 // few non-ASCII bytes to tell encodings apart, which leaves the decision to
-// the default step. It does not allocate.
+// the default step. With all set it is the wide detector (detect's
+// Detector.All, Options.DetectAll). It does not allocate.
 //
 // When structure alone decides (quickDetect), the detector does not run:
 // its statistics could not change the answer.
-func builtinDetect(prefix []byte, locale, tld string, atEOF bool) (override.Encoding, bool) {
+func builtinDetect(prefix []byte, locale, tld string, atEOF, all bool) (override.Encoding, bool) {
 	if enc, ok, decided := quickDetect(prefix, atEOF); decided {
 		return enc, ok
 	}
 	d := detectors.Get().(*detect.Detector)
+	d.All = all
 	d.Reset()
 	d.Feed(prefix, atEOF)
 	enc, s := d.Guess(hintOf(locale, tld))

@@ -147,7 +147,7 @@ func FuzzQuickDetect(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, p []byte, atEOF bool) {
 		checkQuick(t, p, atEOF)
-		if enc, ok := builtinDetect(p, "", "", atEOF); ok && enc == override.Unknown {
+		if enc, ok := builtinDetect(p, "", "", atEOF, false); ok && enc == override.Unknown {
 			t.Fatal("builtinDetect answered Unknown")
 		}
 	})

@@ -134,6 +134,7 @@ type Options struct {
 	NoAutodetect bool              // skip the autodetection step (spec-literal)
 	Legacy       bool              // resolve labels with override.LookupLegacy
 	AtEOF        bool              // prefix is the whole input: a character cut off at its end is not UTF-8
+	DetectAll    bool              // the built-in detector also guesses encodings browsers never guess (ISO-8859-3, -4, -10, -14, -15, -16, macintosh, x-mac-cyrillic), for old collections; not browser-exact
 	ContentType  string            // transport-layer Content-Type header value ("" for none); see ContentTypeCharset
 	MIMEType     MIMEType          // the transport layer's Content-Type already parsed, used when ContentType is ""; see MIMEType
 	Locale       string            // locale or top-level domain hint ("ja", "ru", "zh-TW", ".jp") for the default; see DefaultEncoding

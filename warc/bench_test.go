@@ -1,32 +1,31 @@
 package warc
 
 import (
+	"bytes"
 	"compress/gzip"
-	"flag"
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/charsniff/charsniff/internal/warctest"
-)
-
-var (
-	benchSize = flag.Int64("warcbench.size", 200<<20, "uncompressed size of the WARC file BenchmarkReader generates")
-	benchDir  = flag.String("warcbench.dir", "", "directory to keep BenchmarkReader's generated files in, for reuse (default: a temporary one)")
+	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
 )
 
 // BenchmarkReader reads a generated crawl of -warcbench.size bytes (200 MB
 // by default) written to a temporary file in the setup: "plain", "gzip" (one
 // gzip member per record) and "gzip-whole" (the plain file gzipped as one
-// member). "records" reads the records and skips their blocks;
+// member), "zstd" and "lz4" (a frame per record, from the gzip file's
+// members) and "zstd-whole" and "lz4-whole" (the plain file as one frame). "records" reads the records and skips their blocks;
 // "payloads" also unwraps every response's HTTP payload (dechunking and
 // gunzipping where the page was so served) and reads it. MB/s counts the
 // file's bytes as stored; peak-heap-MB is the largest heap in use, sampled
 // every 256 records; MB/cpu-s and records/cpu-s divide by the process's CPU
 // time rather than the wall clock, which a busy machine distorts.
 func BenchmarkReader(b *testing.B) {
-	for _, name := range []string{"plain", "gzip", "gzip-whole"} {
+	for _, name := range []string{"plain", "gzip", "gzip-whole", "zstd", "zstd-whole", "lz4", "lz4-whole"} {
 		b.Run(name, func(b *testing.B) {
 			path, st := benchFile(b, name)
 			fi, _ := os.Stat(path)
@@ -62,17 +61,20 @@ func BenchmarkReader(b *testing.B) {
 // benchFile writes the generated crawl to a file in form ("plain", "gzip"
 // or "gzip-whole"), or reuses the one in -warcbench.dir.
 func benchFile(b *testing.B, form string) (string, warctest.Stats) {
-	dir := *benchDir
-	if dir == "" {
-		dir = b.TempDir()
-	}
-	keep := *benchDir != ""
-	path, st, err := warctest.BenchFile(dir, *benchSize, form == "gzip", keep)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if form != "gzip-whole" {
+	perRecord := form == "gzip" || form == "zstd" || form == "lz4"
+	path, st, keep := warctest.BenchCrawl(b, perRecord)
+	switch form {
+	case "plain", "gzip":
 		return path, st
+	case "zstd", "lz4", "zstd-whole", "lz4-whole":
+		out := path + "." + form
+		if _, err := os.Stat(out); err == nil && keep {
+			return out, st
+		}
+		if err := frameFile(out, path, form); err != nil {
+			b.Fatal(err)
+		}
+		return out, st
 	}
 	whole := path + ".whole.gz"
 	if _, err := os.Stat(whole); err == nil && keep {
@@ -82,6 +84,47 @@ func benchFile(b *testing.B, form string) (string, warctest.Stats) {
 		b.Fatal(err)
 	}
 	return whole, st
+}
+
+// frameFile writes src, a plain file or (for "zstd" and "lz4") a gzip file
+// of a member per record, to dst as zstd or LZ4 frames: one per record, or
+// ("-whole") one.
+func frameFile(dst, src, form string) error {
+	in, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	parts := [][]byte{in}
+	if form == "zstd" || form == "lz4" {
+		parts = nil
+		br := bytes.NewReader(in)
+		for br.Len() > 0 {
+			zr, err := gzip.NewReader(br)
+			if err != nil {
+				return err
+			}
+			zr.Multistream(false)
+			b, err := io.ReadAll(zr)
+			if err != nil {
+				return err
+			}
+			parts = append(parts, b)
+		}
+	}
+	var out bytes.Buffer
+	for _, p := range parts {
+		var zw io.WriteCloser
+		if strings.HasPrefix(form, "zstd") {
+			zw, _ = zstd.NewWriter(&out, zstd.WithEncoderConcurrency(1))
+		} else {
+			zw = lz4.NewWriter(&out)
+		}
+		zw.Write(p)
+		if err := zw.Close(); err != nil {
+			return err
+		}
+	}
+	return os.WriteFile(dst, out.Bytes(), 0o644)
 }
 
 // gzipFile writes src gzipped, as one member, to dst.

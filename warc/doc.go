@@ -1,6 +1,6 @@
-// Package warc reads WARC files (ISO 28500, WARC 1.0 and 1.1), the format of
-// web archives and of Common Crawl, and unwraps the HTTP responses they
-// store.
+// Package warc reads WARC files (ISO 28500, WARC 1.0 and 1.1, and the
+// WARC/0.18 of ClueWeb09), the format of web archives and of Common Crawl,
+// and unwraps the HTTP responses they store.
 //
 // It knows nothing of character encodings: it hands out each record's
 // header and block, and for response and resource records the payload with
@@ -10,21 +10,27 @@
 // A [Reader] streams: it holds one record's header at a time and bounded
 // buffers however large the records, and reads uncompressed input as well as
 // gzip input (one member per record, as archives write them, or any other
-// split). It survives damage: a truncated or corrupt gzip member, a record
+// split), zstd input (a frame per record after the dictionary frame of a
+// .warc.zst file, as ArchiveTeam writes them, or without one, or any other
+// split) and LZ4 frames, told apart by their first bytes (see [Detect]);
+// other containers (bzip2, xz) and other WARC versions are refused with one
+// final error ([ErrUnsupportedContainer], [ErrUnsupportedVersion]). It
+// survives damage: a truncated or corrupt gzip member or frame, a record
 // cut short, a wrong Content-Length, a malformed header or garbage between
 // records is reported as a *[RecordError] with its offset, and the Reader
 // carries on with the next record.
 //
 // A wrong Content-Length loses no good record after it when the input can
 // seek (a file, a *bytes.Reader, an *io.SectionReader): the Reader seeks
-// back to the damaged block's start, or in a gzip file to the start of the
-// member the block starts in, and looks for the next "WARC/1." line from
+// back to the damaged block's start, or in a compressed file to the start of
+// the member or frame the block starts in, and looks for the next version
+// line ("WARC/1.0" ...) from
 // there, holding no more memory than usual. From a pipe it looks back at
 // most 1 MiB from where the damage shows, so a Content-Length more than
 // 1 MiB too long, or one running past the end of the input with more than
 // 1 MiB of records after the block, loses the records that start before
-// that. A file with one gzip member per record, as archives write them,
-// loses nothing either way. Nothing is lost in silence: a stretch of input
+// that. A file with one gzip member or frame per record, as archives write
+// them, loses nothing either way. Nothing is lost in silence: a stretch of input
 // the Reader could not search for records is reported, after the damaged
 // record, as a *[SkippedError] (wrapped in a *[RecordError]) with its
 // offsets. [Reader] has the details.
@@ -69,34 +75,12 @@
 //   - Fetch, "extract a MIME type": https://fetch.spec.whatwg.org/#concept-header-extract-mime-type
 package warc
 
-import (
-	"bytes"
-	"compress/gzip"
-	"io"
-)
-
-// SniffLen is how many leading bytes of an input [IsWARC] needs to
-// recognize a gzip-compressed WARC file in practice.
-const SniffLen = 512
-
 // IsWARC reports whether prefix, the first bytes of an input, is the start
-// of a WARC file: "WARC/1." (the version line of WARC 1.0 and 1.1), or a
-// gzip member whose decompressed bytes start so. For gzip input it needs
-// enough bytes to decompress the first seven; [SniffLen] bytes suffice for
-// the files archivers write. A gzip file of something else, such as a
-// .html.gz, is not WARC.
+// of an archive this package reads, a WARC file or an ARC file: [Detect]
+// finds a format in it and no error. For compressed input it needs enough bytes to decompress
+// the first version line; [SniffLen] bytes suffice in practice. A
+// compressed file of something else, such as a .html.gz, is not WARC.
 func IsWARC(prefix []byte) bool {
-	if bytes.HasPrefix(prefix, []byte(recordStart)) {
-		return true
-	}
-	if len(prefix) < 2 || prefix[0] != 0x1f || prefix[1] != 0x8b {
-		return false
-	}
-	z, err := gzip.NewReader(bytes.NewReader(prefix))
-	if err != nil {
-		return false
-	}
-	var b [len(recordStart)]byte
-	n, _ := io.ReadFull(z, b[:])
-	return n == len(b) && string(b[:]) == recordStart
+	k, err := Detect(prefix)
+	return err == nil && k.Format != ""
 }

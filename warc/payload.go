@@ -68,7 +68,9 @@ type Payload struct {
 	// to Body because the Reader does not know it (such as "br") or the
 	// payload does not match it (a "gzip" payload that is not gzip); ""
 	// when Body is fully decoded. Known codings are gzip, x-gzip, deflate
-	// (zlib or raw) and identity.
+	// (zlib or raw) and identity. In a WARC/0.x record (ClueWeb09, whose
+	// crawler stored bodies gunzipped and kept the field) a gzip coding the
+	// body does not start as is taken as removed, not as Undecoded.
 	Undecoded string
 	// Body reads the payload. A chunked transfer coding is removed, and
 	// then the content codings. A malformed HTTP message gives its error
@@ -153,7 +155,7 @@ func (rec *Record) Payload() (*Payload, error) {
 	p := &Payload{b: b}
 	src := hs.reader(&hs.block, blockReader{b})
 	if m, _ := mimetype.Parse(rec.ContentType); rec.Type == "response" && m.Is("application/http") {
-		if err := p.readHTTP(hs, src); err != nil {
+		if err := p.readHTTP(hs, src, strings.HasPrefix(rec.Version, "0.")); err != nil {
 			b.noteError(err)
 			return nil, err
 		}
@@ -185,7 +187,11 @@ func (hs *httpState) reader(br **bufio.Reader, r io.Reader) *bufio.Reader {
 
 // readHTTP reads the stored HTTP response's head and sets up the decoding
 // of its body.
-func (p *Payload) readHTTP(hs *httpState, br *bufio.Reader) error {
+//
+// legacy is set for records of WARC/0.x (ClueWeb09), whose crawler stored
+// bodies already gunzipped and kept their "Content-Encoding: gzip": a gzip
+// coding the body does not start as is taken as removed.
+func (p *Payload) readHTTP(hs *httpState, br *bufio.Reader, legacy bool) error {
 	for i := 0; ; i++ {
 		line, err := hs.readLine(br)
 		if err != nil && (err != io.EOF || len(line) == 0) {
@@ -242,6 +248,9 @@ func (p *Payload) readHTTP(hs *httpState, br *bufio.Reader) error {
 	codings := tokens(strings.Join(h["Content-Encoding"], ","))
 	for k := len(codings) - 1; k >= 0; k-- {
 		dec, err := hs.decoder(codings[k], br, len(codings)-1-k)
+		if legacy && err == nil && dec == nil && (codings[k] == "gzip" || codings[k] == "x-gzip") {
+			continue
+		}
 		if err != nil || dec == nil {
 			p.Undecoded = strings.Join(codings[:k+1], ", ")
 			break

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
 )
 
 // Errors that a [RecordError] wraps. Match them with [errors.Is].
@@ -116,7 +118,8 @@ const (
 // The header fields stay valid after the next call to [Reader.Next]; Body
 // does not.
 type Record struct {
-	// Version is the WARC version the record declares: "1.0" or "1.1".
+	// Version is the WARC version the record declares: "1.0", "1.1" or
+	// "0.18" (ClueWeb09).
 	Version string
 	// Type is the WARC-Type field: "warcinfo", "response", "resource",
 	// "request", "metadata", "revisit", "conversion" or "continuation".
@@ -140,9 +143,12 @@ type Record struct {
 	Header textproto.MIMEHeader
 
 	// Offset is where the record starts in the input: the offset of its
-	// "WARC/1." line in an uncompressed input and, in a gzip input, the
-	// offset of the gzip member the record starts in (the offset a CDX
-	// index gives, from which the record can be read again).
+	// version line in an uncompressed input and, in a compressed input,
+	// the offset of the gzip member or zstd or LZ4 frame the record starts
+	// in (the offset a CDX index gives, from which the record can be read
+	// again; in a .warc.zst file with a dictionary, with the dictionary:
+	// a Reader over an *io.SectionReader of the file reads it from the
+	// file's start).
 	Offset int64
 	// UncompressedOffset is where the record starts in the decompressed
 	// stream (all gzip members one after another). It equals Offset in an
@@ -164,8 +170,19 @@ type Record struct {
 //
 // The input may be uncompressed or gzip-compressed: one gzip member per
 // record, as archives write them, or any other split into members (a whole
-// file compressed at once is one member). The Reader tells which from the
-// first bytes.
+// file compressed at once is one member). zstd and LZ4 input are read the
+// same way, frame by frame: what is said here of gzip members holds of
+// their frames (skippable frames are skipped; a .warc.zst file's first
+// frame may be the dictionary of the others; if the input is an
+// *io.SectionReader not at its file's start, such as a record's byte range,
+// the dictionary frame at the file's start is read). The Reader tells which from
+// the first bytes, and refuses other containers and WARC versions with one
+// final error (see [Detect]).
+//
+// A zstd frame may use a window of at most 8 MiB, and a dictionary may be
+// 8 MiB at most, compressed or not: the sizes the warc-zstd specification
+// requires a decoder to support. A larger window makes the frame corrupt
+// ([ErrZstd]); a larger or unusable dictionary is a final error.
 //
 // A record whose Content-Length is wrong (too short, too long, or running
 // past the end of the input) is reported once, as [ErrContentLength] or
@@ -213,7 +230,8 @@ type Record struct {
 // gzip member, until it has been checked, so that it can be rescanned), one
 // header at a time (at most 256 KiB), and the decompressors. Reading a
 // typical crawl (one gzip member per record) holds about 4 MiB of heap, a
-// file that is one gzip member about 7 MiB. Limits (a header line of 64 KiB,
+// file that is one gzip member about 7 MiB; zstd adds its window (up to
+// 8 MiB) and dictionary, LZ4 its block buffers (up to 4 MiB each). Limits (a header line of 64 KiB,
 // a header of 256 KiB) are checked on byte counts, so the records and errors
 // are the same however the input's reads are split.
 type Reader struct {
@@ -223,8 +241,18 @@ type Reader struct {
 	// the decompressed bytes of the current gzip member. Its io.EOF marks
 	// the end of the member.
 	s *window
-	// gz decompresses gzip input; nil until a gzip input comes.
+	// c is the input's container, known once started.
+	c Container
+	// gz decompresses gzip input; nil until a gzip input comes. zd and lz
+	// decompress zstd and LZ4 frames, read through fr; nil until such an
+	// input comes.
 	gz *gzip.Reader
+	zd *zstd.Decoder
+	lz *lz4.Reader
+	fr frameReader
+	// begun is set once the first record's version line was looked at;
+	// arc then if the input is an ARC file (see arc.go).
+	begun, arc bool
 	// zin is gz's view of in: the decompressor reads in by slices through
 	// it rather than byte by byte through an interface. It may hold bytes
 	// read ahead of the current member's end; takeIn hands them back.
@@ -326,7 +354,7 @@ func (r *Reader) Reset(src io.Reader) {
 		spare = r.s
 	}
 	*in = window{rd: src, buf: in.buf}
-	*r = Reader{in: in, s: in, gz: r.gz, zin: r.zin, spare: spare, scanFrom: -1, http: r.http}
+	*r = Reader{in: in, s: in, gz: r.gz, zd: r.zd, lz: r.lz, zin: r.zin, spare: spare, scanFrom: -1, http: r.http}
 }
 
 var errReset = errors.New("warc: Body read after Reset")
@@ -401,7 +429,7 @@ func (r *Reader) Next() (*Record, error) {
 // error the scan finds is kept for the next call to Next.
 func (r *Reader) settle(err error) error {
 	var re *RecordError
-	if !r.gzipped() || r.next != stepScan || !errors.As(err, &re) {
+	if !r.compressed() || r.next != stepScan || !errors.As(err, &re) {
 		return err
 	}
 	r.next = stepRecord
@@ -410,7 +438,7 @@ func (r *Reader) settle(err error) error {
 		return err
 	}
 	var se *RecordError
-	if errors.As(serr, &se) && se.Offset == re.Offset && errors.Is(serr, ErrGzip) {
+	if errors.As(serr, &se) && se.Offset == re.Offset && errors.Is(serr, r.corrupt()) {
 		re.Err = se.Err
 		return err
 	}
@@ -441,15 +469,19 @@ func (r *Reader) findSeeker() {
 	}
 }
 
-// start looks at the first bytes of the input to tell gzip from plain.
+// start looks at the first bytes of the input to tell its container (see
+// containerOf) and sets up its decompressor. A container it does not read
+// is a final error.
 func (r *Reader) start() error {
-	b, err := r.in.peek(2)
-	if len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b {
-		if r.gz == nil {
-			r.gz = new(gzip.Reader)
-			r.zin = bufio.NewReaderSize(r.in, zinSize)
+	b, err := r.in.peek(10)
+	r.c = containerOf(b)
+	if !r.c.Supported() {
+		return containerError(r.c)
+	}
+	if r.c.framed() {
+		if err := r.startDecoder(); err != nil {
+			return err
 		}
-		r.zin.Reset(r.in)
 		if r.spare != nil {
 			r.s, r.spare = r.spare, nil
 			*r.s = window{buf: r.s.buf}
@@ -476,7 +508,7 @@ const zinSize = 4 << 10
 // so that in.pos() is where the decompressor stopped. The window still
 // holds those bytes: in is marked at the current member's start.
 func (r *Reader) takeIn() {
-	if r.zin == nil {
+	if r.c != Gzip {
 		return
 	}
 	if n := r.zin.Buffered(); n > 0 {
@@ -485,8 +517,9 @@ func (r *Reader) takeIn() {
 	r.zin.Reset(r.in)
 }
 
-// gzipped reports whether the input is gzip-compressed.
-func (r *Reader) gzipped() bool { return r.s != r.in }
+// compressed reports whether the input is compressed (gzip, zstd or LZ4):
+// read member by member, or frame by frame.
+func (r *Reader) compressed() bool { return r.s != r.in }
 
 // final returns the underlying reader's error, if it failed.
 func (r *Reader) final() error {
@@ -504,13 +537,12 @@ func (r *Reader) openMember(report bool) error {
 	r.takeIn()
 	r.member = r.in.pos()
 	r.in.mark()
-	err := r.gz.Reset(r.zin)
+	dec, err := r.openDecoder()
 	if err == nil {
-		r.gz.Multistream(false)
 		r.memberU = r.s.end()
 		// The record stream goes on with the new member; what is
 		// buffered of the old one stays, as a record may span members.
-		r.s.rd, r.s.err = r.gz, nil
+		r.s.rd, r.s.err = dec, nil
 		return nil
 	}
 	r.s.err = io.EOF
@@ -536,11 +568,11 @@ func (r *Reader) streamError(err error, off, uoff int64, id string) error {
 	if ferr := r.final(); ferr != nil {
 		return ferr
 	}
-	if !r.gzipped() {
+	if !r.compressed() {
 		return err
 	}
 	r.next = stepMember
-	return &RecordError{Offset: off, UncompressedOffset: uoff, RecordID: id, Err: fmt.Errorf("%w: %w", ErrGzip, err)}
+	return &RecordError{Offset: off, UncompressedOffset: uoff, RecordID: id, Err: fmt.Errorf("%w: %w", r.corrupt(), err)}
 }
 
 // endOfMember handles the end of the current gzip member when more bytes
@@ -549,7 +581,7 @@ func (r *Reader) streamError(err error, off, uoff int64, id string) error {
 // stepMember set (and, if report is set, a *RecordError instead of io.EOF).
 // It returns nil if the stream goes on.
 func (r *Reader) endOfMember(report bool) error {
-	if !r.gzipped() {
+	if !r.compressed() {
 		return io.EOF
 	}
 	if err := r.openMember(report); err != nil {
@@ -576,7 +608,7 @@ func (r *Reader) findMember() error {
 	in.unmark()
 	for {
 		b := in.buffered()
-		if i := indexGzipHeader(b); i >= 0 {
+		if i := r.indexMember(b); i >= 0 {
 			in.discard(i)
 			cand := in.pos()
 			r.next = stepRecord
@@ -627,12 +659,15 @@ func indexGzipHeader(b []byte) int {
 
 var gzipMagic = []byte{0x1f, 0x8b, 0x08}
 
-// recordStart is "WARC/1.", which starts every record of the versions
-// this package reads.
-const recordStart = "WARC/1."
+// versionPrefix starts every version line; startLen bytes ("WARC/1." or
+// "WARC/0.") tell the start of a record of the versions this package reads.
+const (
+	versionPrefix = "WARC/"
+	startLen      = len("WARC/1.")
+)
 
-// scan looks for the next record, a version line ("WARC/1.0" CRLF or
-// "WARC/1.1" CRLF), and leaves the stream at it. The line need not start
+// scan looks for the next record, a version line ("WARC/1.0" CRLF,
+// "WARC/1.1" CRLF or "WARC/0.18" CRLF), and leaves the stream at it. The line need not start
 // at the start of a line: a record cut short runs straight into the next
 // one. scan crosses into the next gzip member if it must.
 func (r *Reader) scan() error {
@@ -664,9 +699,23 @@ func (r *Reader) scan() error {
 	s.unmark()
 	for {
 		b := s.buffered()
-		keep := max(len(b)-len(recordStart)+1, 0) // where a match may still begin
+		if r.arc {
+			at, keep := indexARCLine(b)
+			if at >= 0 {
+				s.discard(at)
+				return nil
+			}
+			s.discard(keep)
+			if err := s.fill(); err != nil {
+				if done, err := r.scanEnd(err); done {
+					return err
+				}
+			}
+			continue
+		}
+		keep := max(len(b)-len(versionPrefix)+1, 0) // where a match may still begin
 		for i := 0; ; {
-			j := bytes.Index(b[i:], []byte(recordStart))
+			j := bytes.Index(b[i:], []byte(versionPrefix))
 			if j < 0 {
 				break
 			}
@@ -697,7 +746,7 @@ func (r *Reader) skipped(p spot, start, end int64) error {
 		reason = reasonBound
 	}
 	off := start
-	if r.gzipped() {
+	if r.compressed() {
 		off = p.member
 	}
 	return &RecordError{Offset: off, UncompressedOffset: start, Err: &SkippedError{Start: start, End: end, Reason: reason}}
@@ -713,7 +762,7 @@ func (r *Reader) seekBack(p spot) (bool, error) {
 		return false, nil
 	}
 	from := p.off
-	if r.gzipped() {
+	if r.compressed() {
 		if p.off < p.memberU {
 			return false, nil
 		}
@@ -725,7 +774,7 @@ func (r *Reader) seekBack(p spot) (bool, error) {
 		return false, nil
 	}
 	if r.reread+d > maxReread*r.reach && !r.probing {
-		if r.gzipped() || !r.startProbing() {
+		if r.compressed() || !r.startProbing() {
 			return false, nil
 		}
 	}
@@ -734,10 +783,12 @@ func (r *Reader) seekBack(p spot) (bool, error) {
 	}
 	r.reread += d
 	r.in.moveTo(from)
-	if !r.gzipped() {
+	if !r.compressed() {
 		return true, nil
 	}
-	r.zin.Reset(r.in)
+	if r.c == Gzip {
+		r.zin.Reset(r.in)
+	}
 	r.s.moveTo(p.memberU)
 	if err := r.openMember(false); err != nil || r.next != stepRecord {
 		return true, err
@@ -765,17 +816,32 @@ const (
 	lineMore // b may start with one: more bytes are needed
 )
 
-// versionLine reports whether b, which starts with "WARC/1.", starts with a
-// whole version line: one to three digits after "WARC/1.", then CRLF or LF.
+// versionLine reports whether b, which starts with "WARC/", starts with a
+// whole version line of a version this package reads: one to three digits
+// after "WARC/1." (1.0, 1.1) or one or two after "WARC/0." (0.18, as
+// ClueWeb09 has it), then CRLF or LF.
 func versionLine(b []byte) int {
-	i := len(recordStart)
-	for i < len(b) && i < len(recordStart)+3 && '0' <= b[i] && b[i] <= '9' {
+	if len(b) < startLen {
+		if mayStartRecord(b) {
+			return lineMore
+		}
+		return lineNo
+	}
+	if !isRecordStart(b) {
+		return lineNo
+	}
+	digits := 3
+	if b[5] == '0' {
+		digits = 2
+	}
+	i := startLen
+	for i < len(b) && i < startLen+digits && '0' <= b[i] && b[i] <= '9' {
 		i++
 	}
 	if i == len(b) {
 		return lineMore
 	}
-	if i == len(recordStart) {
+	if i == startLen {
 		return lineNo
 	}
 	if b[i] == '\r' {
@@ -861,7 +927,7 @@ func (r *Reader) readRecord() (*Record, error) {
 	}
 	s := r.s
 	rec := &Record{UncompressedOffset: s.pos(), Offset: r.member}
-	if !r.gzipped() {
+	if !r.compressed() {
 		rec.Offset = rec.UncompressedOffset
 	}
 	s.mark()
@@ -872,8 +938,18 @@ func (r *Reader) readRecord() (*Record, error) {
 		return nil, &RecordError{Offset: rec.Offset, UncompressedOffset: rec.UncompressedOffset, RecordID: rec.RecordID, Err: err}
 	}
 
-	if p, err := r.peekMore(len(recordStart)); !bytes.HasPrefix(p, []byte(recordStart)) {
-		if err != nil && bytes.HasPrefix([]byte(recordStart), p) {
+	if !r.begun {
+		r.begun = true
+		if err := r.checkVersion(); err != nil {
+			return nil, err
+		}
+		r.arc = r.startsARC()
+	}
+	if r.arc {
+		return r.readARC(rec, fail)
+	}
+	if p, err := r.peekMore(startLen); !isRecordStart(p) {
+		if err != nil && mayStartRecord(p) {
 			return r.lineError(rec, err, fail)
 		}
 		return fail(ErrGarbage)
@@ -907,7 +983,7 @@ func (r *Reader) readRecord() (*Record, error) {
 			vs[len(vs)-1] += " " + string(trimSpace(line))
 			continue
 		}
-		if i := bytes.Index(line, []byte(recordStart)); i >= 0 && versionLine(line[i:]) == lineYes {
+		if i := indexVersionLine(line); i >= 0 {
 			// The record was cut short and the next one follows
 			// straight on: start over there.
 			s.rewind(s.pos() - int64(len(line)-i))
@@ -1282,7 +1358,7 @@ func (b *body) short(err error) error {
 		}
 		return err
 	}
-	if p, _ := r.s.peek(len(recordStart)); bytes.HasPrefix(p, []byte(recordStart)) {
+	if p, _ := r.s.peek(startLen); isRecordStart(p) || r.arc && r.startsARC() {
 		return b.recordError(ErrTruncated)
 	}
 	return nil
@@ -1311,6 +1387,9 @@ var endOfRecord = []byte("\r\n\r\n")
 // a record in the next member.
 func (b *body) end() error {
 	r := b.r
+	if r.arc {
+		return b.endARC()
+	}
 	s := r.s
 	p, err := s.peek(len(endOfRecord))
 	if bytes.HasPrefix(p, endOfRecord) {
@@ -1329,12 +1408,12 @@ func (b *body) end() error {
 			}
 			return err
 		}
-		q, _ := s.peek(len(recordStart))
+		q, _ := s.peek(startLen)
 		if bytes.HasPrefix(q, endOfRecord[k:]) {
 			s.discard(len(endOfRecord) - k)
 			return io.EOF
 		}
-		if bytes.HasPrefix(q, []byte(recordStart)) {
+		if isRecordStart(q) {
 			return io.EOF
 		}
 	}

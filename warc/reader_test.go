@@ -63,6 +63,7 @@ func kind(err error) string {
 	}{
 		{ErrGarbage, "garbage"}, {ErrBadHeader, "header"}, {ErrMissingType, "type"},
 		{ErrTruncated, "truncated"}, {ErrContentLength, "length"}, {ErrGzip, "gzip"},
+		{ErrZstd, "zstd"}, {ErrLZ4, "lz4"},
 	} {
 		if errors.Is(err, k.err) {
 			return k.name
@@ -612,7 +613,9 @@ func TestIsWARC(t *testing.T) {
 		{"HTML", []byte("<!DOCTYPE html>"), false},
 		{"too short", []byte("WARC/"), false},
 		{"gzip header only", gz[:10], false},
-		{"WARC/0.17", []byte("WARC/0.17\r\n"), false},
+		{"WARC/0.17 (Heritrix 1)", []byte("WARC/0.17\r\n"), true},
+		{"WARC/2.0", []byte("WARC/2.0\r\n"), false},
+		{"WARC/1.0 cut", []byte("WARC/1.0"), false},
 		{"empty", nil, false},
 	} {
 		if got := IsWARC(tc.in); got != tc.want {

@@ -14,6 +14,8 @@ import (
 	"testing/iotest"
 
 	"github.com/charsniff/charsniff/internal/warctest"
+	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
 )
 
 // pastEOF stands for a Content-Length that runs past the end of the input.
@@ -77,6 +79,12 @@ func (c damagedCrawl) input(form string) []byte {
 			zw.Write(s)
 			zw.Close()
 		}
+	case "zstd", "lz4":
+		writeFrames(&out, form, bytes.Join(c.segs, nil))
+	case "zstd-frames", "lz4-frames":
+		for _, s := range c.segs {
+			writeFrames(&out, strings.TrimSuffix(form, "-frames"), s)
+		}
 	case "split":
 		// Members of about 100 KB cut anywhere, as bgzip writes.
 		var all []byte
@@ -92,6 +100,21 @@ func (c damagedCrawl) input(form string) []byte {
 		}
 	}
 	return out.Bytes()
+}
+
+// writeFrames writes b to w as one zstd or LZ4 frame.
+func writeFrames(w io.Writer, form string, b []byte) {
+	var zw io.WriteCloser
+	if form == "zstd" {
+		zw, _ = zstd.NewWriter(w, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
+	} else {
+		lw := lz4.NewWriter(w)
+		// With block checksums, and a block size that makes many blocks.
+		lw.Apply(lz4.BlockChecksumOption(true), lz4.BlockSizeOption(lz4.Block64Kb))
+		zw = lw
+	}
+	zw.Write(b)
+	zw.Close()
 }
 
 // want returns the events that events must report: every record with its
@@ -185,13 +208,14 @@ func TestResync(t *testing.T) {
 				continue
 			}
 			c := newDamagedCrawl(size, delta)
-			for _, form := range []string{"plain", "gzip", "members"} {
+			for _, form := range []string{"plain", "gzip", "members", "zstd", "zstd-frames", "lz4", "lz4-frames"} {
 				in := c.input(form)
+				perRecord := form == "members" || strings.HasSuffix(form, "-frames")
 				kindWant := "length"
-				if delta == pastEOF || form == "members" && delta > 0 {
+				if delta == pastEOF || perRecord && delta > 0 {
 					kindWant = "truncated"
 				}
-				if form == "members" && delta == 1 {
+				if perRecord && delta == 1 {
 					kindWant = "length" // the member still holds the marker's CR
 				}
 				want := c.want(kindWant)

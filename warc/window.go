@@ -192,7 +192,7 @@ func (w *window) firstLine(from, to int64) int64 {
 // WARC version line starts, or may start (b ends first), or -1.
 func indexLine(b []byte, n int) int {
 	for i := 0; i < n; {
-		j := bytes.Index(b[i:], []byte(recordStart))
+		j := bytes.Index(b[i:], []byte(versionPrefix))
 		if j < 0 || i+j >= n {
 			return -1
 		}

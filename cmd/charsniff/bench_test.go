@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"compress/gzip"
-	"flag"
 	"io"
 	"os"
 	"runtime/metrics"
@@ -12,11 +11,6 @@ import (
 	"time"
 
 	"github.com/charsniff/charsniff/internal/warctest"
-)
-
-var (
-	warcBenchSize = flag.Int64("warcbench.size", 200<<20, "uncompressed size of the WARC file BenchmarkWARC generates")
-	warcBenchDir  = flag.String("warcbench.dir", "", "directory to keep BenchmarkWARC's generated files in, for reuse (default: a temporary one)")
 )
 
 // BenchmarkWARC runs the command in-process over a generated crawl of
@@ -36,7 +30,7 @@ func BenchmarkWARC(b *testing.B) {
 			name = "plain"
 		}
 		b.Run(name, func(b *testing.B) {
-			path, st := warcBenchFile(b, compress)
+			path, st, _ := warctest.BenchCrawl(b, compress)
 			fi, err := os.Stat(path)
 			if err != nil {
 				b.Fatal(err)
@@ -135,18 +129,4 @@ func samplePeakHeap() func() uint64 {
 		<-done
 		return peak.Load()
 	}
-}
-
-// warcBenchFile writes the generated crawl to a file, or reuses the one in
-// -warcbench.dir.
-func warcBenchFile(b *testing.B, compress bool) (string, warctest.Stats) {
-	dir := *warcBenchDir
-	if dir == "" {
-		dir = b.TempDir()
-	}
-	path, st, err := warctest.BenchFile(dir, *warcBenchSize, compress, *warcBenchDir != "")
-	if err != nil {
-		b.Fatal(err)
-	}
-	return path, st
 }

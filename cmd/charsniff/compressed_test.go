@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/charsniff/charsniff/internal/warctest"
 )
 
 // TestGzipFile checks that a gzip-compressed page (page.html.gz, or on
@@ -17,11 +19,11 @@ func TestGzipFile(t *testing.T) {
 	golden := readRoot(t, "samples/golden/news-shiftjis-meta.utf8")
 	dir := t.TempDir()
 	gz := filepath.Join(dir, "page.html.gz")
-	if err := os.WriteFile(gz, gzipped([]byte(page)), 0o644); err != nil {
+	if err := os.WriteFile(gz, warctest.Gzip([]byte(page)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cut := filepath.Join(dir, "cut.html.gz")
-	whole := gzipped([]byte(page))
+	whole := warctest.Gzip([]byte(page))
 	if err := os.WriteFile(cut, whole[:len(whole)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func (a *app) runDecode(stdout io.Writer) int {
 	if a.cfg.stats {
 		a.stats = newStats()
 	}
-	d := &decoder{a: a, note: true}
+	d := &decoder{a: a, note: true, headers: a.severalInputs()}
 	if a.out != nil {
 		d.out = a.out
 	}
@@ -32,11 +32,18 @@ func (a *app) runDecode(stdout io.Writer) int {
 		d.text = new(jsonText)
 	}
 	w := a.newWorker()
+	stop := a.startProgress(stdout, "decoding")
 	var werr error
-	a.enumerate(false, func(in input) bool {
+	var t total
+	a.enumerate(func(in input) bool {
+		if a.prog != nil {
+			t.add(in)
+		}
 		werr = w.decode(in, d)
 		return werr == nil
 	})
+	a.prog.setTotal(t.files, t.bytes)
+	stop()
 	if tw, ok := d.tw.(*bufio.Writer); ok {
 		if err := tw.Flush(); werr == nil {
 			werr = err
@@ -48,6 +55,21 @@ func (a *app) runDecode(stdout io.Writer) int {
 		}
 	}
 	return a.finish(stdout, werr)
+}
+
+// severalInputs reports whether the run may have several inputs: several
+// operands, a directory or a --files-from list. (A WARC file holds several
+// documents too: see decode.)
+func (a *app) severalInputs() bool {
+	if len(a.cfg.paths) > 1 || a.cfg.filesFrom != "" {
+		return true
+	}
+	for _, p := range a.cfg.paths {
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() && p != "-" {
+			return true
+		}
+	}
+	return false
 }
 
 // textOutput sets up the outputs of --decode and returns where the text
@@ -66,6 +88,9 @@ func (a *app) textOutput(stdout io.Writer) (text io.Writer, code int) {
 			fmt.Fprintf(a.stderr, "charsniff: %s: %s\n", a.cfg.outFile, describe(err))
 			return nil, exitFailed
 		}
+		if fi, err := f.Stat(); err == nil {
+			a.outs = append(a.outs, fi) // for the inputs found by walking
+		}
 		a.setOutput(stdout)
 		return f, -1
 	case a.cfg.json:
@@ -75,15 +100,20 @@ func (a *app) textOutput(stdout io.Writer) (text io.Writer, code int) {
 	return stdout, -1
 }
 
-// checkOutFile refuses an -o FILE that is also an input: creating it would
-// truncate the input before it is read.
+// checkOutFile refuses an -o FILE that is also an input named on the
+// command line or standard input (-): creating it would truncate the input
+// before it is read.
 func (a *app) checkOutFile() error {
 	ofi, err := os.Stat(a.cfg.outFile)
 	if err != nil {
 		return nil // it does not exist yet (or Create will say why not)
 	}
 	for _, p := range a.cfg.paths {
-		if fi, err := os.Stat(p); err == nil && os.SameFile(fi, ofi) {
+		fi, err := os.Stat(p)
+		if p == "-" {
+			fi, err = regularFile(a.stdin), nil
+		}
+		if err == nil && fi != nil && os.SameFile(fi, ofi) {
 			return fmt.Errorf("-o %s: is also an input", a.cfg.outFile)
 		}
 	}
@@ -99,20 +129,26 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 		}
 	}()
 	if in.err != nil {
+		w.a.prog.inputDone()
 		r := errorResult(in.path, in.err)
 		r.fatal = in.fatal
 		return d.end(&r)
 	}
 	o, err := w.openInput(in)
+	if err == errNotArchive {
+		return nil // skipped: no result
+	}
 	if err != nil {
 		return d.end(ptr(errorResult(in.path, err)))
 	}
 	defer o.Close()
 	if o.warc {
+		// Its records are several documents (one, for a range).
+		d.headers = d.headers || in.rng == nil
 		c := newWARCCounts()
 		var err error
 		if f := splitWARC(in, o); f != nil {
-			err = w.readParts(in, f, o.size, d, c)
+			err = w.readParts(in, o.readerAt(f), o.size, d, c)
 		} else {
 			err = w.decodeWARC(in, o.r, d, c)
 		}
@@ -184,7 +220,12 @@ type decoder struct {
 	text *jsonText  // the text into the JSON lines (--json without -o); nil otherwise
 	// note says to count and report each result (a.note); a worker's
 	// results are noted when they are written.
-	note     bool
+	note bool
+	// headers says to write a header line naming each document before
+	// its text in tw, as head does with several files: the run has
+	// several inputs, or has met a WARC file.
+	headers  bool
+	headed   bool          // a header was written: the next starts with an empty line
 	begun    bool          // a JSON line with text is open
 	late     bool          // that line began with its text: end writes all its fields
 	textLine []byte        // a text line, reused
@@ -197,6 +238,9 @@ type decoder struct {
 // with the text, and end writes the fields after it.
 func (d *decoder) begin(r *result, text func(io.Writer) error) error {
 	if d.text == nil {
+		if err := d.header(r); err != nil {
+			return err
+		}
 		return text(d.tw)
 	}
 	if err := d.open(r); err != nil {
@@ -211,6 +255,23 @@ func (d *decoder) begin(r *result, text func(io.Writer) error) error {
 		return err
 	}
 	return d.out.WriteByte('"')
+}
+
+// header writes the line that names r's document before its text, if
+// the run writes headers: "==> NAME <==" (NAME as in the result lines:
+// PATH, or PATH#OFFSET URI for a WARC record), after an empty line but for
+// the first, as head writes them.
+func (d *decoder) header(r *result) error {
+	if !d.headers {
+		return nil
+	}
+	sep := "\n==> "
+	if !d.headed {
+		sep = sep[1:]
+	}
+	d.headed = true
+	_, err := io.WriteString(d.tw, sep+r.where()+" <==\n")
+	return err
 }
 
 // open writes the start of r's JSON line, up to the opening quote of its

@@ -9,13 +9,16 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
 
 // maxWindow bounds --window: every worker holds one window in memory.
 const maxWindow = 16 << 20
+
+// defaultLookahead is --lookahead's default: the library's, 64 KiB (see
+// decode.WithLookahead; TestLookaheadDefault keeps them the same).
+const defaultLookahead = 64 << 10
 
 // maxLookahead bounds --lookahead: every worker may hold that many bytes
 // read ahead in memory.
@@ -31,6 +34,7 @@ type config struct {
 	tld          string // --hint-tld: top-level domain or host name hint for autodetection and the default
 	lookahead    int64  // --lookahead (or --late-meta): decode.WithLookahead (0: the window alone)
 	noAutodetect bool   // --no-autodetect: spec-literal, skip autodetection
+	detectAll    bool   // --detect-all: sniff.Options.DetectAll, the wide detector
 	window       int    // --window: prescan window in bytes
 	legacy       bool   // --legacy-labels: 2008-draft label matching
 	decode       bool   // --decode: write the decoded UTF-8 text
@@ -40,6 +44,7 @@ type config struct {
 	json         bool   // --json: JSON Lines output
 	all          bool   // --all: walk every file, not only HTML file names
 	warc         bool   // --warc: read every input as a WARC file
+	text         bool   // --text: read inputs that look like binary data as text
 	filesFrom    string // --files-from: read the inputs' names from this file ("-": standard input)
 	rangeSpec    string // --range OFFSET:LENGTH: read only this byte range of the one FILE
 	rng          *span  // rangeSpec parsed
@@ -77,19 +82,21 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.StringVar(&c.locale, "locale", "", "locale or top-level domain `HINT` biasing autodetection and choosing the default encoding: a language tag (ja, ru, zh-TW), a POSIX locale (pt_BR.UTF-8), a domain (.kr) or a country code (kr); anything else is a usage error")
 	fs.StringVar(&c.locale, "hint-lang", "", "language `TAG` of the document or user (ja, ru, zh-TW): the same as --locale")
 	fs.StringVar(&c.tld, "hint-tld", "", "top-level `DOMAIN` or host name of the document's URL (jp, .ru, www.example.cz): biases autodetection and, without --locale, the default")
-	fs.Int64Var(&c.lookahead, "lookahead", decode.DefaultLookahead, "while the encoding is tentative, look past the window as a browser does (a late <meta>, late autodetection), holding at most `BYTES` to decide (0: the window alone)")
-	fs.Int64Var(&c.lookahead, "late-meta", decode.DefaultLookahead, "the same as --lookahead `BYTES`")
+	fs.Int64Var(&c.lookahead, "lookahead", defaultLookahead, "while the encoding is tentative, look past the window as a browser does (a late <meta>, late autodetection), holding at most `BYTES` to decide (0: the window alone)")
+	fs.Int64Var(&c.lookahead, "late-meta", defaultLookahead, "the same as --lookahead `BYTES`")
 	fs.BoolVar(&c.noAutodetect, "no-autodetect", false, "spec-literal: skip the autodetection step")
+	fs.BoolVar(&c.detectAll, "detect-all", false, "autodetection also guesses encodings browsers never guess (ISO-8859-3, -4, -10, -14, -15, -16, macintosh, x-mac-cyrillic): for old collections, not browser-exact")
 	fs.IntVar(&c.window, "window", sniff.DefaultWindow, "prescan window in `BYTES`")
 	fs.BoolVar(&c.legacy, "legacy-labels", false, "resolve labels with the 2008 draft's loose matching (old archives)")
-	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE); with --json and no -o, into each JSON line as \"text\"")
+	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE), each document after a line ==> NAME <== when there are several; with --json and no -o, into each JSON line as \"text\"")
 	fs.StringVar(&c.outFile, "o", "", "with --decode: write the text to `FILE`")
 	fs.BoolVar(&c.raw, "raw", false, "with --decode: plain WHATWG decode (the BOM still removed), without the newline/NUL preprocessing")
 	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings and sources")
 	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line")
 	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")
+	fs.BoolVar(&c.text, "text", false, "read an input that looks like binary data (an image, an executable, control bytes in its first 1445 bytes) as text, as grep -a does, instead of refusing it")
 	fs.BoolVar(&c.warc, "warc", false, "read every input as a WARC file (without it, WARC files are recognized by their first bytes)")
-	fs.StringVar(&c.filesFrom, "files-from", "", "read more inputs from `LIST`, one a line (- for standard input): PATH, or PATH<TAB>OFFSET<TAB>LENGTH for one WARC record (a Common Crawl columnar index's warc_filename, warc_record_offset, warc_record_length; read as --range); a leading NUMBER<TAB>, as Hadoop Streaming hands a mapper its lines, is dropped")
+	fs.StringVar(&c.filesFrom, "files-from", "", "read more inputs from `LIST`, one a line (- for standard input): PATH, or PATH<TAB>OFFSET<TAB>LENGTH for one WARC record (a Common Crawl columnar index's warc_filename, warc_record_offset, warc_record_length; read as --range); a leading NUMBER<TAB>, as Hadoop Streaming hands a mapper its lines, is dropped; a line of another shape is an error naming it, LIST:LINE")
 	fs.StringVar(&c.rangeSpec, "range", "", "read only the byte range `OFFSET:LENGTH` of the one FILE, as a WARC file (a record's coordinates in a CDX or columnar index); offsets in the output are the file's")
 	fs.BoolVar(&c.exitZero, "exit-zero", false, "exit 0 even if inputs or records failed (they are still reported): for Hadoop Streaming and Spark, where a non-zero exit fails the task")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
@@ -202,21 +209,31 @@ default) and reports the encoding, how sure it is and which step decided.
 With --decode it writes the document as normalized UTF-8 instead.
 
 With no FILE, or when FILE is -, it reads standard input. Directories are
-walked recursively for *.html, *.htm, *.xhtml, *.xht and *.shtml files
-(every file with --all); hidden files and directories are skipped there,
+walked recursively for *.html, *.htm, *.xhtml, *.xht and *.shtml files and
+web archives (*.warc, *.warc.gz, *.warc.zst, *.warc.lz4, *.arc, *.arc.gz,
+or any file whose first bytes are a WARC file's; every file with --all);
+hidden files and directories are skipped there,
 and so are links to directories (a link named as FILE is followed).
 A gzip-compressed input (page.html.gz) is decompressed first; its line has
-no bytes field. An input that is the file standard output writes to is
-refused.
+no bytes field. An input that is binary data by the MIME Sniffing
+Standard's rules for an unknown type (an executable, an image, control
+bytes in its first 1445 bytes) gets an error line, not an encoding, unless
+--text is given or --content-type names an HTML type. An input that is the
+file standard output (or -o) writes to is refused, standard input too.
 Files are read in parallel; output follows the order of the input. A long
-run shows a progress bar when standard error is a terminal and standard
-output is not.
+run (sniffing or --decode, one large archive included) shows a progress
+bar after a second, when standard error is a terminal and standard output
+is not: bytes of input done, of the inputs' total size, and their rate.
 
 Output, one line per document:
   PATH: ENCODING (CONFIDENCE, SOURCE)
   PATH: ENCODING (CONFIDENCE, SOURCE, late [same|restart-needed] at byte N)
 with --json:
   {"file":"PATH","encoding":"shift_jis","confidence":"tentative","source":"prescan","bytes":676}
+With --decode and several inputs (or a WARC file's records), each text
+comes after a line naming its document, and an empty line before each
+header but the first, as head writes several files:
+  ==> PATH <==            ==> PATH#OFFSET URI <==
 With --decode --json the text is the line's "text" field, last; a document
 whose first MiB of text does not settle its encoding has "text" first and
 the other fields, final, after it.
@@ -228,9 +245,9 @@ first kilobyte; certain then means a <meta> the parser meets decided, and
 no later one counts. A failed input gets an error line on standard error
 (and, with --json, a line with an "error" field).
 
-WARC files (web archives, Common Crawl), plain or gzip, are recognized by
-their first bytes (--warc forces it). Each response or resource record with
-an HTML payload gets a line, sniffed with the stored HTTP Content-Type as
+WARC files (web archives, Common Crawl; WARC/1.x and 0.18, and ARC), plain
+or gzip, zstd or LZ4 compressed, are recognized by their first bytes (--warc
+forces it). Each response or resource record with an HTML payload gets a line, sniffed with the stored HTTP Content-Type as
 the transport layer and its URI's host as the --hint-tld:
   PATH#OFFSET URI: ENCODING (CONFIDENCE, SOURCE)
   {"file":"crawl.warc.gz","encoding":"shift_jis","confidence":"certain","source":"transport",
@@ -262,7 +279,7 @@ Examples:
   printf 'crawl.warc.gz\t1919\t1005\n' | charsniff --json --files-from -
 
 Exit status: 0 if every input and record was processed (or --exit-zero was
-given), 1 if any failed, the output could not be written or the --files-from
+given), 1 if any failed (binary data included), the output could not be written or the --files-from
 list could not be read, 2 on a usage error (a bad flag value, an unknown
 encoding label or --locale), before any input is read.
 `

@@ -21,28 +21,46 @@ type input struct {
 	rng   *span  // read only this byte range of the file, as a WARC file
 	err   error  // set when enumeration failed: the input is reported, not read
 	fatal bool   // err is a problem with the --files-from list: exit 1 whatever the flags
+	// onlyArchive says that the input was met walking a directory under
+	// a name that is neither an HTML document's nor an archive's: it is
+	// taken only if its content is a web archive (warc.IsWARC).
+	onlyArchive bool
 }
 
 // Problems reported for an input.
 var (
-	errIsDir      = errors.New("is a directory (--decode takes files)")
+	errIsDir      = errors.New("is a directory")
 	errStdinTwice = errors.New("standard input named more than once")
 	errIsOutput   = errors.New("input file is output file")
+	// errNotArchive skips an onlyArchive input that is no web archive.
+	errNotArchive = errors.New("not a web archive")
 )
 
-// htmlExtensions are the file-name endings taken when walking a directory
-// without --all.
+// htmlExtensions are the file-name endings of HTML documents taken when
+// walking a directory without --all.
 var htmlExtensions = []string{".html", ".htm", ".xhtml", ".xht", ".shtml"}
 
-// walkable reports whether a file met while walking a directory is taken.
-// Files named on the command line are always taken.
+// archiveSuffixes are the file-name endings of web archives taken when
+// walking a directory without --all. What a file holds is told by its
+// content (openInput), whatever its name.
+var archiveSuffixes = []string{".warc", ".warc.gz", ".warc.zst", ".warc.lz4", ".arc", ".arc.gz"}
+
+// walkable reports whether a file met while walking a directory is taken:
+// with --all, every file; otherwise HTML documents and web archives by
+// their names. Files named on the command line are always taken.
 func walkable(name string, all bool) bool {
 	if all {
 		return true
 	}
-	ext := strings.ToLower(filepath.Ext(name))
+	lower := strings.ToLower(name)
+	ext := filepath.Ext(lower)
 	for _, e := range htmlExtensions {
 		if ext == e {
+			return true
+		}
+	}
+	for _, e := range archiveSuffixes {
+		if strings.HasSuffix(lower, e) && len(lower) > len(e) {
 			return true
 		}
 	}
@@ -54,7 +72,7 @@ func hidden(name string) bool { return len(name) > 1 && name[0] == '.' && name !
 
 // enumerate calls yield for each input of the run: the operands, then the
 // names in the --files-from list. See walk.
-func (a *app) enumerate(dirs bool, yield func(input) bool) {
+func (a *app) enumerate(yield func(input) bool) {
 	names := func(yield func(entry, error) bool) {
 		for _, p := range a.cfg.paths {
 			if !yield(entry{path: p, rng: a.cfg.rng}, nil) {
@@ -65,7 +83,7 @@ func (a *app) enumerate(dirs bool, yield func(input) bool) {
 			readList(a.cfg.filesFrom, a.stdin, yield)
 		}
 	}
-	walk(names, a.cfg.filesFrom == "-", dirs, a.cfg.all, yield)
+	walk(names, a.cfg.filesFrom == "-", a.cfg.all, yield)
 }
 
 // maxListLine bounds a line of a --files-from list.
@@ -89,15 +107,20 @@ func readList(name string, stdin io.Reader, yield func(entry, error) bool) {
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 4096), maxListLine)
+	n := 0
 	for sc.Scan() {
+		n++
 		e, err, ok := listEntry(sc.Text())
+		if err != nil {
+			err = &lineError{name, n, err}
+		}
 		if ok && !yield(e, err) {
 			return
 		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			err = fmt.Errorf("a line longer than %d bytes", maxListLine)
+			err = fmt.Errorf("%s:%d: a line longer than %d bytes", name, n+1, maxListLine)
 		}
 		yield(entry{}, &listError{name, err})
 	}
@@ -114,11 +137,10 @@ func (e *listError) Unwrap() error { return e.err }
 
 // walk calls yield for each input named by names, in order, walking
 // directories recursively in lexical order (filepath.WalkDir). It stops
-// early when yield returns false. Directories are inputs with errIsDir when
-// dirs is false (--decode). Problems met while walking, and those of the
+// early when yield returns false. Problems met while walking, and those of the
 // list of names, become inputs with err set, in their place in the order.
 // stdinSeen says that standard input is taken already (by the list).
-func walk(names iter.Seq2[entry, error], stdinSeen, dirs, all bool, yield func(input) bool) {
+func walk(names iter.Seq2[entry, error], stdinSeen, all bool, yield func(input) bool) {
 	for e, err := range names {
 		p := e.path
 		var in input
@@ -142,8 +164,6 @@ func walk(names iter.Seq2[entry, error], stdinSeen, dirs, all bool, yield func(i
 				in = input{path: p, err: err}
 			case !fi.IsDir():
 				in = input{path: p}
-			case !dirs:
-				in = input{path: p, err: errIsDir}
 			default:
 				if !walkDir(p, all, yield) {
 					return
@@ -158,8 +178,11 @@ func walk(names iter.Seq2[entry, error], stdinSeen, dirs, all bool, yield func(i
 }
 
 // listProblem is the input that reports err, a problem of the list of
-// names at p.
+// names at p: one of a line is reported as LIST:LINE's.
 func listProblem(p string, err error) input {
+	if lerr, ok := err.(*lineError); ok {
+		p = lerr.where()
+	}
 	le, _ := err.(*listError)
 	if le != nil {
 		p = le.name
@@ -189,13 +212,13 @@ func walkDir(root string, all bool, yield func(input) bool) bool {
 			}
 			return nil
 		}
-		if path == start || !take(path, d, all) {
+		if path == start || !take(path, d) {
 			if path != start && d.IsDir() && hidden(d.Name()) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if !yield(input{path: path}) {
+		if !yield(input{path: path, onlyArchive: !walkable(d.Name(), all)}) {
 			stop = true
 			return filepath.SkipAll
 		}
@@ -204,11 +227,12 @@ func walkDir(root string, all bool, yield func(input) bool) bool {
 	return !stop
 }
 
-// take reports whether the entry d at path, met while walking, is an input:
-// a regular file (or a symbolic link to one), not hidden, with an HTML
-// name unless all is set. Devices, pipes and sockets are skipped.
-func take(path string, d fs.DirEntry, all bool) bool {
-	if d.IsDir() || hidden(d.Name()) || !walkable(d.Name(), all) {
+// take reports whether the entry d at path, met while walking, may be an
+// input: a regular file (or a symbolic link to one), not hidden (walkable
+// tells whether its name decides). Devices, pipes and sockets are
+// skipped.
+func take(path string, d fs.DirEntry) bool {
+	if d.IsDir() || hidden(d.Name()) {
 		return false
 	}
 	if d.Type().IsRegular() {
@@ -236,14 +260,17 @@ func (s *source) Close() error {
 }
 
 // open opens in for reading. A directory is refused (it would only fail at
-// the first read), and so is the file standard output writes to (out, a
-// regular file, or nil): reading what it writes could go on for ever, as
-// cat knows.
-func open(in input, stdin io.Reader, out os.FileInfo) (*source, error) {
+// the first read), and so is a file the run writes to (outs: standard
+// output when it is a regular file, the -o FILE), be it named or standard
+// input: reading what it writes could go on for ever, as cat knows.
+func open(in input, stdin io.Reader, outs []os.FileInfo) (*source, error) {
 	if in.err != nil {
 		return nil, in.err
 	}
 	if in.stdin {
+		if fi := regularFile(stdin); fi != nil && isOutput(fi, outs) {
+			return nil, errIsOutput
+		}
 		return &source{Reader: stdin, size: -1}, nil
 	}
 	f, err := os.Open(in.path)
@@ -263,7 +290,7 @@ func open(in input, stdin io.Reader, out os.FileInfo) (*source, error) {
 	case fi.IsDir():
 		f.Close()
 		return nil, errIsDir
-	case out != nil && os.SameFile(fi, out):
+	case isOutput(fi, outs):
 		f.Close()
 		return nil, errIsOutput
 	case in.rng != nil:
@@ -279,10 +306,20 @@ func open(in input, stdin io.Reader, out os.FileInfo) (*source, error) {
 	return &source{Reader: f, size: size, closer: f}, nil
 }
 
-// regularFile returns the FileInfo of w if it is an *os.File open on a
-// regular file, and nil otherwise.
-func regularFile(w io.Writer) os.FileInfo {
-	f, ok := w.(*os.File)
+// isOutput reports whether the file fi is one of outs.
+func isOutput(fi os.FileInfo, outs []os.FileInfo) bool {
+	for _, o := range outs {
+		if os.SameFile(fi, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// regularFile returns the FileInfo of f if it is an *os.File open on a
+// regular file (standard input or output), and nil otherwise.
+func regularFile(v any) os.FileInfo {
+	f, ok := v.(*os.File)
 	if !ok {
 		return nil
 	}

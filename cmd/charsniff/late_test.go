@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,7 +13,9 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
 
+	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/warctest"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // latePage is an HTML page whose <meta> lies past the 1024-byte window,
@@ -28,6 +31,37 @@ func latePage(prefix, label string, body []byte) []byte {
 	b.Write(body)
 	b.WriteString("</body></html>\n")
 	return b.Bytes()
+}
+
+// TestLookaheadDefault checks that --lookahead's default is a Reader's
+// without WithLookahead: a <meta> a little less, and a little more, than
+// defaultLookahead bytes past the first non-ASCII byte is acted on, or
+// not, by both alike.
+func TestLookaheadDefault(t *testing.T) {
+	var got []string
+	for _, gap := range []int{defaultLookahead - 512, defaultLookahead + 512} {
+		page := "<html><title>\xE9</title><!-- " + strings.Repeat("p", gap) + " --><meta charset=koi8-r>"
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"--json", "--no-autodetect"}, strings.NewReader(page), &stdout, &stderr); code != 0 {
+			t.Fatalf("gap %d: exit %d, stderr %q", gap, code, stderr.String())
+		}
+		var line struct{ Encoding string }
+		if err := json.Unmarshal(stdout.Bytes(), &line); err != nil {
+			t.Fatal(err)
+		}
+		rd, err := decode.NewReader(strings.NewReader(page), decode.WithSniff(sniff.Options{NoAutodetect: true}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd.Settle(nil, -1)
+		if want := rd.Result().Encoding.LowerName(); line.Encoding != want {
+			t.Errorf("gap %d: the command's default lookahead gives %s, the library's %s", gap, line.Encoding, want)
+		}
+		got = append(got, line.Encoding)
+	}
+	if want := []string{"koi8-r", "windows-1252"}; !slices.Equal(got, want) {
+		t.Errorf("encodings = %q, want %q: the pages do not straddle the default", got, want)
+	}
 }
 
 func TestLateMeta(t *testing.T) {

@@ -13,13 +13,17 @@
 //	{"file":"PATH","encoding":"windows-1252","confidence":"tentative","source":"prescan"}
 //
 // followed by optional fields (bom, bytes, error). With no FILE, or when FILE
-// is -, it reads standard input; directories are walked recursively;
-// --files-from LIST names more inputs, one a line. Gzip-compressed inputs
-// are decompressed first.
+// is -, it reads standard input; directories are walked recursively (HTML
+// files and web archives); --files-from LIST names more inputs, one a line.
+// Gzip-compressed inputs are decompressed first. An input that is binary
+// data by the MIME Sniffing Standard's rules for an unknown type (an
+// executable, an image) gets an error, not an encoding, unless --text.
+// With --decode and several documents, each text follows a header line,
+// ==> NAME <==, as head writes them.
 //
-// WARC files, plain or gzip, are recognized by their first bytes: each
-// response or resource record with an HTML payload gets a line, sniffed with
-// its stored HTTP Content-Type, and with the fields record_id, uri, offset,
+// WARC files (and ARC files), plain or gzip, zstd or LZ4 compressed, are
+// recognized by their first bytes: each response or resource record with an
+// HTML payload gets a line, sniffed with its stored HTTP Content-Type, and with the fields record_id, uri, offset,
 // status and http_charset (the schema of package archive, which does the
 // per-record work). With --decode --json each line carries the decoded
 // text. A gzip WARC file of one member per record is read on all cores, in
@@ -65,7 +69,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		_, err := fmt.Fprintf(stdout, "charsniff %s (%s)\n", version(), runtime.Version())
 		return report(stderr, err)
 	}
-	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions(), outInfo: regularFile(stdout)}
+	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions()}
+	if fi := regularFile(stdout); fi != nil {
+		a.outs = append(a.outs, fi)
+	}
 	if c.decode {
 		return a.runDecode(stdout)
 	}

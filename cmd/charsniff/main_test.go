@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 // bin is the charsniff binary built once by TestMain; the tests run it as a
@@ -262,8 +263,6 @@ func TestExitStatus(t *testing.T) {
 			[]string{"charsniff: no-such-list.txt: no such file or directory\n"}, false},
 		{"missing file, --exit-zero", []string{"--exit-zero", "no-such.html", ok}, 0, okLine,
 			[]string{"charsniff: no-such.html: no such file or directory\n"}, false},
-		{"directory with decode", []string{"--decode", "samples", ok}, 1, readRoot(t, "samples/golden/news-shiftjis-meta.utf8"),
-			[]string{"charsniff: samples: is a directory (--decode takes files)\n"}, false},
 		{"stdin twice", []string{"-", "-"}, 1, "*", []string{"charsniff: -: standard input named more than once\n"}, false},
 		{"dash dash ends flags", []string{"--", "--json"}, 1, "", []string{"charsniff: --json: no such file or directory\n"}, false},
 	}
@@ -489,7 +488,8 @@ func TestDecodeOutFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := readRoot(t, "samples/golden/blog-euckr-meta.utf8") + readRoot(t, "samples/golden/poem-iso88592-xmldecl.utf8")
+	want := "==> " + a + " <==\n" + readRoot(t, "samples/golden/blog-euckr-meta.utf8") +
+		"\n==> " + b + " <==\n" + readRoot(t, "samples/golden/poem-iso88592-xmldecl.utf8")
 	if string(got) != want {
 		t.Errorf("-o FILE holds\n%q\nwant\n%q", got, want)
 	}
@@ -708,4 +708,82 @@ func BenchmarkSniffDir(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1000, "ns/file")
+}
+
+// TestProgressBytes checks the progress bar's count: bytes of input
+// against the sum of the inputs' sizes, with the files done, sniffing and
+// decoding (to -o FILE, standard output not a terminal); and that nothing
+// is drawn before progressDelay.
+func TestProgressBytes(t *testing.T) {
+	saveTerm, saveDelay, saveThrottle := isTerminal, progressDelay, progressThrottle
+	defer func() { isTerminal, progressDelay, progressThrottle = saveTerm, saveDelay, saveThrottle }()
+	progressThrottle = 0
+	dir := t.TempDir() // the samples alone: a walk of samples/ opens its other files too
+	for _, s := range samples {
+		if err := os.WriteFile(filepath.Join(dir, s.name), []byte(readRoot(t, samplePath(s.name))), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "out.txt")
+	for _, args := range [][]string{{dir}, {"--decode", "-o", out, dir}} {
+		var stdout, stderr bytes.Buffer
+		isTerminal = func(w io.Writer) bool { return w == &stderr }
+		progressDelay = time.Hour
+		if code := run(args, nil, &stdout, &stderr); code != 0 || stderr.Len() != 0 {
+			t.Errorf("run(%q), an hour's delay: exit %d, stderr %q; want 0 and nothing", args, code, stderr.String())
+		}
+		progressDelay = 0
+		stderr.Reset()
+		if code := run(args, nil, &stdout, &stderr); code != 0 {
+			t.Fatalf("run(%q): exit %d", args, code)
+		}
+		verb := "sniffing"
+		if args[0] == "--decode" {
+			verb = "decoding"
+		}
+		// The sizes' sum is the bar's maximum once known (at the end, at
+		// the latest).
+		for _, want := range []string{verb + ", ", "/10 files done", "/7.0 kB, ", "B/s)"} {
+			if !strings.Contains(stderr.String(), want) {
+				t.Errorf("run(%q): the bar lacks %q:\n%q", args, want, stderr.String())
+			}
+		}
+	}
+}
+
+// TestMeter checks that an input counts its whole size once done,
+// whatever was read of it (sniffing reads the start; a WARC file's
+// start is read twice), and what was read when its size is not known.
+func TestMeter(t *testing.T) {
+	p := &progress{gate: &gate{w: io.Discard}, verb: "sniffing", files: -1, total: -1}
+	p.newBar()
+	for _, tc := range []struct {
+		read []int
+		size int64
+		want int64
+	}{
+		{[]int{1024}, 5000, 5000},
+		{[]int{4096, 4096, 3000}, 10000, 15000},
+		{[]int{700, 300}, -1, 16000},
+	} {
+		m := &meter{p: p}
+		for _, n := range tc.read {
+			m.count(n)
+		}
+		m.done(tc.size)
+		if p.done != tc.want {
+			t.Errorf("after reads %v of %d bytes: %d bytes done, want %d", tc.read, tc.size, p.done, tc.want)
+		}
+	}
+	if p.inputs != 3 {
+		t.Errorf("%d inputs done, want 3", p.inputs)
+	}
+	// A WARC file's first bytes, read to recognize it, are read again.
+	m := &meter{p: p}
+	m.count(4096)
+	m.rewind()
+	m.count(3000)
+	if p.done != 16000+3000 {
+		t.Errorf("after a rewind: %d bytes done, want %d", p.done, 16000+3000)
+	}
 }

@@ -99,6 +99,7 @@ func (c *config) readerOptions() []decode.Option {
 			TLD:          c.tld,
 			Window:       c.window,
 			NoAutodetect: c.noAutodetect,
+			DetectAll:    c.detectAll,
 			Legacy:       c.legacy,
 		}),
 		decode.WithLookahead(c.lookahead),

@@ -16,16 +16,16 @@ type app struct {
 	stdin  io.Reader
 	stderr io.Writer
 	opts   []decode.Option
-	// outInfo is standard output's file, when it is a regular file: no
-	// input may be that file.
-	outInfo os.FileInfo
-	failed  bool // an input or a record failed (exit 1 unless --exit-zero)
-	fatal   bool // the --files-from list could not be read (exit 1)
-	stats   *stats
-	prog    *progress
-	out     *bufio.Writer // results (nil when standard output carries text)
-	enc     *json.Encoder // on out, with --json
-	line    []byte        // a text line, reused
+	// outs are the regular files the run writes to: standard output's,
+	// the -o FILE. No input may be one of them.
+	outs   []os.FileInfo
+	failed bool // an input or a record failed (exit 1 unless --exit-zero)
+	fatal  bool // the --files-from list could not be read (exit 1)
+	stats  *stats
+	prog   *progress
+	out    *bufio.Writer // results (nil when standard output carries text)
+	enc    *json.Encoder // on out, with --json
+	line   []byte        // a text line, reused
 }
 
 // note counts a result and reports a failed one on standard error.

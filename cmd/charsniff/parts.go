@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"runtime"
 
@@ -44,7 +45,7 @@ func splitWARC(in input, o *opened) *os.File {
 // lines of its records go to out in file order (archive.ReadAll holds the
 // parts read ahead, in bounded memory, and reads a part that meets an
 // error on from its start on this goroutine). The error is out's.
-func (w *worker) readParts(in input, f *os.File, size int64, out lines, c *warcCounts) error {
+func (w *worker) readParts(in input, f io.ReaderAt, size int64, out lines, c *warcCounts) error {
 	return w.readAll(in, out, c, func(opts archive.Options, fn func(*archive.Record) error) (*archive.Counts, error) {
 		return archive.ReadAll(context.Background(), f, size, opts, fn)
 	})

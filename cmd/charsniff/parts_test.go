@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -145,5 +146,55 @@ func TestWARCPartsStored(t *testing.T) {
 					strings.Count(got, "\n"), strings.Count(got, "inner.example"), wantCode, strings.Count(want, "\n"))
 			}
 		}
+	}
+}
+
+// TestPartsProgress checks the progress bar of one gzip WARC file read in
+// parts on several cores, sniffing and decoding: it counts the file's
+// bytes (read through the parts' ReaderAt) against its size.
+func TestPartsProgress(t *testing.T) {
+	saveTerm, saveDelay, saveThrottle := isTerminal, progressDelay, progressThrottle
+	defer func() { isTerminal, progressDelay, progressThrottle = saveTerm, saveDelay, saveThrottle }()
+	defer func(p int, s int64) { runtime.GOMAXPROCS(p); partSize = s }(runtime.GOMAXPROCS(2), partSize)
+	partSize = 100
+	progressDelay, progressThrottle = 0, 0
+	path := filepath.Join(root, testdataWARC)
+	out := filepath.Join(t.TempDir(), "out.txt")
+	for _, args := range [][]string{{path}, {"--decode", "-o", out, path}} {
+		var stdout, stderr bytes.Buffer
+		isTerminal = func(w io.Writer) bool { return w == &stderr }
+		if code := run(args, nil, &stdout, &stderr); code != 0 {
+			t.Fatalf("run(%q): exit %d", args, code)
+		}
+		for _, want := range []string{"1/1 files done", "/12 kB, "} {
+			if !strings.Contains(stderr.String(), want) {
+				t.Errorf("run(%q): the bar lacks %q:\n%q", args, want, stderr.String())
+			}
+		}
+	}
+}
+
+// TestReaderAtMetered checks that the parts of a WARC file read on
+// several cores count their bytes as they are read, after its first
+// bytes, read to recognize it, are uncounted.
+func TestReaderAtMetered(t *testing.T) {
+	p := &progress{gate: &gate{w: io.Discard}, verb: "sniffing", files: -1, total: -1}
+	p.newBar()
+	f, err := os.Open(filepath.Join(root, testdataWARC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	o := &opened{m: &meter{p: p}}
+	o.m.count(512) // the first bytes, peeked
+	ra := o.readerAt(f)
+	buf := make([]byte, 1000)
+	for _, off := range []int64{0, 5000} {
+		if _, err := ra.ReadAt(buf, off); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p.done != 2000 || o.m.n != 2000 {
+		t.Errorf("after two reads of 1000 bytes: %d bytes done (meter %d), want 2000", p.done, o.m.n)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"iter"
+	"os"
 	"runtime"
 
 	"github.com/charsniff/charsniff/internal/ordered"
@@ -32,11 +33,7 @@ func (a *app) runSniff(stdout io.Writer) int {
 	if a.cfg.stats {
 		a.stats = newStats()
 	}
-	a.prog = newProgress(stdout, a.stderr)
-	done := make(chan struct{}) // closed when the output is done
-	if a.prog != nil && a.cfg.filesFrom == "" {
-		go a.countInputs(done)
-	}
+	stop := a.startProgress(stdout, "sniffing")
 	n := runtime.GOMAXPROCS(0)
 	pool := make(chan *worker, n) // the workers' readers, reused
 	for range n {
@@ -48,31 +45,46 @@ func (a *app) runSniff(stdout io.Writer) int {
 		defer func() { pool <- w }()
 		w.sniff(in, send)
 	}, a.writeSniffed)
-	close(done)
+	stop()
 	return a.finish(stdout, werr)
 }
 
 // inputs returns the inputs of the run, in order; the progress bar gets
-// their number at the end.
+// their number and size at the end (countInputs may give it earlier).
 func (a *app) inputs(context.Context) iter.Seq[input] {
 	return func(yield func(input) bool) {
-		var n int64
-		a.enumerate(true, func(in input) bool {
-			n++
+		var t total
+		a.enumerate(func(in input) bool {
+			if a.prog != nil {
+				t.add(in)
+			}
 			return yield(in)
 		})
-		a.prog.setTotal(n)
+		a.prog.setTotal(t.files, t.bytes)
 	}
 }
 
-// countInputs counts the inputs in a walk of its own (names only, no file
-// is opened) to give the progress bar its total early: the producer runs
-// only a little ahead of the output.
+// startProgress sets up the progress bar of a run whose results go to
+// stdout, and returns the function that ends it. Without a --files-from
+// list the inputs are counted in a walk of their own to give the bar its
+// total early: the producer runs only a little ahead of the output.
+func (a *app) startProgress(stdout io.Writer, verb string) (stop func()) {
+	a.prog = newProgress(stdout, a.stderr, verb)
+	done := make(chan struct{}) // closed when the output is done
+	if a.prog != nil && a.cfg.filesFrom == "" {
+		go a.countInputs(done)
+	}
+	return func() { close(done) }
+}
+
+// countInputs counts the inputs and their bytes (names and sizes only, no
+// file is opened) and gives the progress bar its total, unless done is
+// closed first.
 func (a *app) countInputs(done <-chan struct{}) {
-	var n int64
+	var t total
 	stopped := false
-	a.enumerate(true, func(input) bool {
-		n++
+	a.enumerate(func(in input) bool {
+		t.add(in)
 		select {
 		case <-done:
 			stopped = true
@@ -81,7 +93,33 @@ func (a *app) countInputs(done <-chan struct{}) {
 		return !stopped
 	})
 	if !stopped {
-		a.prog.setTotal(n)
+		a.prog.setTotal(t.files, t.bytes)
+	}
+}
+
+// total counts inputs and their bytes for the progress bar.
+type total struct {
+	files int64
+	bytes int64 // -1 once an input's size is not known
+}
+
+// add counts in: its byte range, its size if it is a regular file, or an
+// unknown size (standard input, a pipe).
+func (t *total) add(in input) {
+	t.files++
+	switch {
+	case t.bytes < 0 || in.err != nil:
+	case in.stdin:
+		t.bytes = -1
+	case in.rng != nil:
+		t.bytes += in.rng.n
+	default:
+		fi, err := os.Stat(in.path)
+		if err != nil || !fi.Mode().IsRegular() {
+			t.bytes = -1
+			return
+		}
+		t.bytes += fi.Size()
 	}
 }
 
@@ -93,14 +131,9 @@ func (a *app) writeSniffed(b sniffed) error {
 			return err
 		}
 	}
-	a.prog.add(len(b.rs))
-	if !b.last {
-		return nil
-	}
-	if b.warc != nil && a.stats != nil {
+	if b.last && b.warc != nil && a.stats != nil {
 		a.stats.warc.add(b.warc)
 	}
-	a.prog.inputDone(b.warc != nil)
 	return nil
 }
 

@@ -43,28 +43,39 @@ func isNumber(s string) bool { return s != "" && strings.Trim(s, "0123456789") =
 // (a record's coordinates in a Common Crawl columnar index:
 // warc_filename, warc_record_offset, warc_record_length), either of them
 // after NUMBER<TAB>, the line's offset that Hadoop Streaming puts first.
-// A line with three fields whose range is malformed is returned with an
-// error.
+// A line with another number of tab-separated fields, or with three whose
+// range is malformed, is returned with an error.
 func listEntry(line string) (entry, error, bool) {
 	line = strings.TrimSuffix(line, "\r")
 	f := strings.Split(line, "\t")
-	if len(f) == 2 || len(f) == 4 {
-		if isNumber(f[0]) {
-			f = f[1:]
-		}
+	if (len(f) == 2 || len(f) == 4) && isNumber(f[0]) {
+		f = f[1:]
 	}
-	if len(f) != 3 {
-		if i := strings.IndexByte(line, '\t'); i > 0 && isNumber(line[:i]) {
-			line = line[i+1:]
-		}
-		if strings.TrimSpace(line) == "" {
-			return entry{}, nil, false
-		}
-		return entry{path: line}, nil, true
+	switch {
+	case len(f) == 1 && strings.TrimSpace(f[0]) == "":
+		return entry{}, nil, false
+	case len(f) == 1:
+		return entry{path: f[0]}, nil, true
+	case len(f) != 3:
+		n := strings.Count(line, "\t") + 1
+		return entry{path: line}, fmt.Errorf("%d tab-separated fields: want PATH or PATH<TAB>OFFSET<TAB>LENGTH, either after NUMBER<TAB>", n), true
 	}
 	rng, err := parseSpan(f[1], f[2])
 	return entry{path: f[0], rng: rng}, err, true
 }
+
+// A lineError is the problem of one line of a --files-from list.
+type lineError struct {
+	list string // the list's name ("-": standard input)
+	line int    // from 1
+	err  error
+}
+
+func (e *lineError) Error() string { return e.err.Error() }
+func (e *lineError) Unwrap() error { return e.err }
+
+// where names the line as compilers do: LIST:LINE.
+func (e *lineError) where() string { return e.list + ":" + strconv.Itoa(e.line) }
 
 // errRangeStdin is the problem of a byte range of standard input.
 var errRangeStdin = errors.New("a byte range needs a file, not standard input")

@@ -140,3 +140,37 @@ func TestRangePlain(t *testing.T) {
 		t.Errorf("--range %s: exit %d, stderr %q, want %q", rng, code, stderr, wantErr)
 	}
 }
+
+// TestListLineErrors checks that the problems of a --files-from list's
+// lines name the list and the line, LIST:LINE, as compilers do, and that
+// the lines around them are read.
+func TestListLineErrors(t *testing.T) {
+	ok := samplePath("news-utf8-meta.html")
+	list := filepath.Join(t.TempDir(), "list.txt")
+	body := ok + "\n" + // 1
+		"\n" + // 2: empty, skipped
+		"x1\t" + ok + "\n" + // 3: two fields, the first no offset
+		testdataWARC + "\t10\tx\n" + // 4: a bad range
+		testdataWARC + "\t1\t2\t3\n" + // 5: four fields
+		"12\t" + ok + "\n" // 6: after Hadoop's offset
+	if err := os.WriteFile(list, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		stdin string
+		args  []string
+	}{
+		{list, "", []string{"--files-from", list}},
+		{"-", body, []string{"--files-from", "-"}},
+	} {
+		stdout, stderr, code := charsniff(t, tc.stdin, tc.args...)
+		wantErr := "charsniff: " + tc.name + ":3: 2 tab-separated fields: want PATH or PATH<TAB>OFFSET<TAB>LENGTH, either after NUMBER<TAB>\n" +
+			"charsniff: " + tc.name + ":4: bad range 10:x: the length is not a positive number of bytes\n" +
+			"charsniff: " + tc.name + ":5: 4 tab-separated fields: want PATH or PATH<TAB>OFFSET<TAB>LENGTH, either after NUMBER<TAB>\n"
+		wantOut := strings.Repeat(ok+": utf-8 (tentative, prescan)\n", 2)
+		if code != 1 || stderr != wantErr || stdout != wantOut {
+			t.Errorf("charsniff %q: exit %d\nstdout:\n%s\nstderr:\n%s\nwant 1,\n%s\n%s", tc.args, code, stdout, stderr, wantOut, wantErr)
+		}
+	}
+}

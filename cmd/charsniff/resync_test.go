@@ -48,7 +48,7 @@ func TestWARCDamageSeek(t *testing.T) {
 	for _, form := range []string{"plain", "gzip"} {
 		data := plain
 		if form == "gzip" {
-			data = gzipped(plain)
+			data = warctest.Gzip(plain)
 		}
 		path := filepath.Join(dir, "damaged."+form+".warc")
 		if err := os.WriteFile(path, data, 0o644); err != nil {

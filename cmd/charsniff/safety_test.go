@@ -107,3 +107,73 @@ func TestWriteErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestStdinIsOutput checks that standard input that is the file the run
+// writes to (standard output, or -o FILE) is refused as cat refuses it:
+// charsniff --decode < page.html >> page.html would grow the file until the
+// disk is full, and -o page.html would truncate it before it is read.
+func TestStdinIsOutput(t *testing.T) {
+	page := readRoot(t, samplePath("news-utf8-meta.html"))
+	for _, tc := range []struct {
+		args   []string
+		toFile bool // standard output appends to the input
+		want   string
+		code   int
+	}{
+		{[]string{"--decode"}, true, "charsniff: -: input file is output file\n", 1},
+		{[]string{"--json"}, true, "charsniff: -: input file is output file\n", 1},
+		{[]string{"--decode", "-", "other.html"}, true, "charsniff: -: input file is output file\n", 1},
+		{[]string{"--decode", "-o", "page.html"}, false, "charsniff: -o page.html: is also an input\n", 2},
+		{[]string{"--decode", "-o", "page.html", "-"}, false, "charsniff: -o page.html: is also an input\n", 2},
+	} {
+		dir := t.TempDir()
+		for _, name := range []string{"page.html", "other.html"} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(page), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		in, err := os.Open(filepath.Join(dir, "page.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := os.OpenFile(filepath.Join(dir, "page.html"), os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tc.toFile {
+			out.Close()
+			out, _ = os.Create(filepath.Join(t.TempDir(), "stdout"))
+		}
+		cmd := exec.Command(bin, tc.args...)
+		cmd.Dir, cmd.Stdin, cmd.Stdout = dir, in, out
+		var e bytes.Buffer
+		cmd.Stderr = &e
+		code := exitCode(t, cmd, tc.args)
+		in.Close()
+		out.Close()
+		if code != tc.code || !strings.Contains(e.String(), tc.want) {
+			t.Errorf("charsniff %q < page.html: exit %d, stderr %q; want %d and %q", tc.args, code, e.String(), tc.code, tc.want)
+		}
+		if got, _ := os.ReadFile(filepath.Join(dir, "page.html")); !strings.HasPrefix(string(got), page) {
+			t.Errorf("charsniff %q < page.html: the input lost its content (%d bytes)", tc.args, len(got))
+		}
+	}
+}
+
+// TestOutFileFoundByWalking checks that -o FILE met in a directory walk is
+// not read: it is the file being written.
+func TestOutFileFoundByWalking(t *testing.T) {
+	page := readRoot(t, samplePath("news-utf8-meta.html"))
+	dir := t.TempDir()
+	for _, name := range []string{"a.html", "b.html"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, _ := os.Create(filepath.Join(t.TempDir(), "stdout"))
+	defer out.Close()
+	stderr, code := runTo(t, dir, out, "--decode", "-o", "b.html", ".")
+	if code != 1 || !strings.Contains(stderr, "charsniff: b.html: input file is output file\n") {
+		t.Errorf("charsniff --decode -o b.html .: exit %d, stderr %q; want 1 and the refusal", code, stderr)
+	}
+}

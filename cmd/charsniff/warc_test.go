@@ -299,8 +299,12 @@ func TestWARCDecode(t *testing.T) {
 	lines := parseLines(t, stdout)
 	checkSiteLines(t, lines, testdataWARC, []byte(readRoot(t, testdataWARC)))
 	var all strings.Builder
-	for _, l := range lines {
+	for i, l := range lines {
 		p := pathOf(l.URI)
+		if i > 0 {
+			all.WriteString("\n")
+		}
+		fmt.Fprintf(&all, "==> %s#%d %s <==\n", testdataWARC, *l.Offset, l.URI)
 		if l.Text == nil {
 			t.Errorf("%s: no text", p)
 			continue
@@ -353,14 +357,6 @@ func withLength(t *testing.T, rec []byte, delta int) []byte {
 	var n int
 	fmt.Sscan(string(rec[i:j]), &n)
 	return slices.Concat(rec[:i], []byte(fmt.Sprint(n+delta)), rec[j:])
-}
-
-func gzipped(b []byte) []byte {
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	zw.Write(b)
-	zw.Close()
-	return buf.Bytes()
 }
 
 // wantLine is a line expected of a damaged file: a record sniffed (enc set)
@@ -452,10 +448,10 @@ func TestWARCDamage(t *testing.T) {
 		{"gzip, input ends inside a member", layout(za, zb[:len(zb)-15]), func(f damaged) []wantLine {
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "corrupt gzip member"}}
 		}},
-		{"gzip, Content-Length too long", layout(za, gzipped(withLength(t, b, 40)), zc, zd), func(f damaged) []wantLine {
+		{"gzip, Content-Length too long", layout(za, warctest.Gzip(withLength(t, b, 40)), zc, zd), func(f damaged) []wantLine {
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "record ends before its Content-Length"}, okD(f, 3)}
 		}},
-		{"gzip, Content-Length too short", layout(za, gzipped(withLength(t, b, -40)), zc, zd), func(f damaged) []wantLine {
+		{"gzip, Content-Length too short", layout(za, warctest.Gzip(withLength(t, b, -40)), zc, zd), func(f damaged) []wantLine {
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "no end of record after Content-Length bytes"}, okD(f, 3)}
 		}},
 	}
@@ -691,8 +687,11 @@ func TestListEntry(t *testing.T) {
 		{"\r", "", ""},
 		{"   ", "", ""},
 		{"12\t", "", ""},
-		{"x1\ta.warc", "x1\ta.warc", ""}, // not an offset: a name with a tab
-		{"\ta.warc", "\ta.warc", ""},
+		{"x1\ta.warc", "", "2 tab-separated fields"}, // not an offset
+		{"\ta.warc", "", "2 tab-separated fields"},
+		{"a.warc\t1\t2\t3", "", "4 tab-separated fields"},
+		{"7\ta.warc\t1\t2\t3", "", "5 tab-separated fields"},
+		{"7\t8\ta.warc\t1", "8", "the offset is not"},
 		{"dir with space/a b.warc", "dir with space/a b.warc", ""},
 		{"s3://bucket/a.warc.gz", "s3://bucket/a.warc.gz", ""},
 		// Columnar index coordinates, alone or after Hadoop's offset.
@@ -711,7 +710,10 @@ func TestListEntry(t *testing.T) {
 		if e.rng != nil {
 			got = fmt.Sprintf("%s@%d:%d", e.path, e.rng.off, e.rng.n)
 		}
-		if got != tc.want || ok != (tc.want != "") || (err == nil) != (tc.err == "") ||
+		if tc.want == "" && tc.err != "" {
+			got = tc.want // the entry of a malformed line is not used
+		}
+		if got != tc.want || ok != (tc.want != "" || tc.err != "") || (err == nil) != (tc.err == "") ||
 			err != nil && !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("listEntry(%q) = %q, %v, %v; want %q, %q", tc.line, got, err, ok, tc.want, tc.err)
 		}
@@ -841,7 +843,7 @@ func charmapEncode(b []byte) ([]byte, error) {
 }
 
 // TestWARCProgress checks the progress bar of a WARC run: it counts
-// documents (records), and says how many files are done.
+// bytes, and says how many files are done.
 func TestWARCProgress(t *testing.T) {
 	saveTerm, saveDelay, saveThrottle := isTerminal, progressDelay, progressThrottle
 	defer func() { isTerminal, progressDelay, progressThrottle = saveTerm, saveDelay, saveThrottle }()
@@ -856,7 +858,7 @@ func TestWARCProgress(t *testing.T) {
 	if n := strings.Count(stdout.String(), "\n"); n != 2+len(siteOrder) {
 		t.Errorf("run: %d lines, want %d", n, 2+len(siteOrder))
 	}
-	for _, want := range []string{"docs", "files done"} {
+	for _, want := range []string{"B/s", "/3 files done", "/14 kB"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("progress bar lacks %q: %q", want, stderr.String())
 		}
@@ -947,17 +949,7 @@ func TestWARCCutAnywhere(t *testing.T) {
 func recordStarts(t *testing.T, data []byte) []int64 {
 	t.Helper()
 	r := warc.NewReader(bytes.NewReader(data))
-	var starts []int64
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			return starts
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		starts = append(starts, rec.Offset)
-	}
+	return warctest.Collect(t, r.Next, func(rec *warc.Record) int64 { return rec.Offset })
 }
 
 // runInProcess runs the command in this process.

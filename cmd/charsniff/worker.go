@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 
 	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/contentcoding"
 	"github.com/charsniff/charsniff/internal/firsterr"
+	"github.com/charsniff/charsniff/internal/mimesniff"
 	"github.com/charsniff/charsniff/warc"
 )
 
@@ -19,6 +21,7 @@ type worker struct {
 	a  *app
 	rd *decode.Reader  // nil until the first plain input
 	br *bufio.Reader   // over each input, to recognize WARC files
+	zr *bufio.Reader   // over a compressed input's content, to tell text from binary
 	ar *archive.Reader // nil until the first WARC input
 }
 
@@ -48,30 +51,64 @@ type opened struct {
 	er      *firsterr.Reader // the read errors of r: the file's or the decompressor's
 	warc    bool             // a WARC file (or --warc)
 	unpack  bool             // r is decompressed: the file's size is not the document's
+	m       *meter           // counts the bytes read for the progress bar
 }
 
-// openInput opens in and looks at its first bytes: a WARC file (plain or
-// gzip) is read as one, and another gzip-compressed file (page.html.gz) is
-// decompressed. A read error in the first bytes, or a bad gzip header, is
-// returned as err.
+// Close closes the input and counts it done for the progress bar.
+func (o *opened) Close() error {
+	o.m.done(o.size)
+	return o.source.Close()
+}
+
+// readerAt returns f, the file of o, counting what is read of it for the
+// progress bar.
+func (o *opened) readerAt(f *os.File) io.ReaderAt {
+	if o.m.p == nil {
+		return f
+	}
+	o.m.rewind() // its first bytes, read to recognize it, are read again
+	return meteredReaderAt{f, o.m, new(sync.Mutex)}
+}
+
+// openInput opens in (see openFirst); an input that cannot be opened is
+// counted done for the progress bar at once.
 func (w *worker) openInput(in input) (*opened, error) {
-	src, err := open(in, w.a.stdin, w.a.outInfo)
+	o, err := w.openFirst(in)
+	if err != nil {
+		w.a.prog.inputDone()
+	}
+	return o, err
+}
+
+// openFirst opens in and looks at its first bytes: a WARC file (plain,
+// gzip, zstd or LZ4; see warc.Detect) is read as one, and another
+// compressed file (page.html.gz) is decompressed. A read error in the
+// first bytes, a bad gzip header, or an archive in a container or version
+// the warc package does not read (bzip2, WARC/2.0) is returned as err.
+func (w *worker) openFirst(in input) (*opened, error) {
+	src, err := open(in, w.a.stdin, w.a.outs)
 	if err != nil {
 		return nil, err
 	}
-	o := &opened{source: src, er: &firsterr.Reader{R: src}}
+	o := &opened{source: src, er: &firsterr.Reader{R: src}, m: &meter{p: w.a.prog}}
+	if o.m.p != nil {
+		o.er.R = meteredReader{src, o.m}
+	}
 	if w.br == nil {
 		w.br = bufio.NewReaderSize(o.er, 64<<10)
 	} else {
 		w.br.Reset(o.er)
 	}
 	o.r = w.br
-	head, _ := w.br.Peek(warc.SniffLen)
+	head, _ := w.br.Peek(max(warc.SniffLen, mimesniff.HeaderLen))
 	if o.er.Err != nil {
 		src.Close()
 		return nil, o.er.Err
 	}
-	o.warc = w.a.cfg.warc || warc.IsWARC(head)
+	if o.warc, err = w.isArchive(in, head); err != nil {
+		src.Close()
+		return nil, err
+	}
 	if in.rng != nil && !o.warc {
 		// A range is a record's coordinates: one error, not a line for
 		// each stretch of garbage.
@@ -80,6 +117,10 @@ func (w *worker) openInput(in input) (*opened, error) {
 	}
 	if o.warc {
 		o.r = warcSource(in, src, o.r)
+		if rs, ok := o.r.(io.ReadSeeker); ok && o.m.p != nil && o.r != w.br {
+			o.m.rewind() // moved back to its start
+			o.r = meteredReadSeeker{rs, o.m}
+		}
 		return o, nil
 	}
 	dr, err := w.decompressor(head, w.br)
@@ -89,9 +130,40 @@ func (w *worker) openInput(in input) (*opened, error) {
 	}
 	if dr != nil {
 		o.er = &firsterr.Reader{R: dr}
-		o.r, o.unpack = o.er, true
+		o.r, o.unpack = w.unpacked(o.er), true
+		head, _ = o.r.(*bufio.Reader).Peek(mimesniff.HeaderLen)
+	}
+	if err := w.a.checkText(head); err != nil {
+		src.Close()
+		return nil, err
 	}
 	return o, nil
+}
+
+// isArchive reports whether head starts a web archive, to be read as one
+// (or --warc says so). An archive in a container or version the warc
+// package does not read is an error, not a page sniffed from its bytes; an
+// input met walking a directory that is no archive is errNotArchive.
+func (w *worker) isArchive(in input, head []byte) (bool, error) {
+	kind, err := warc.Detect(head)
+	switch {
+	case in.onlyArchive && (err != nil || kind.Format == ""):
+		return false, errNotArchive
+	case err != nil:
+		return false, err
+	}
+	return w.a.cfg.warc || kind.Format != "", nil
+}
+
+// unpacked returns the worker's buffered reader of decompressed content,
+// reset to read r.
+func (w *worker) unpacked(r io.Reader) *bufio.Reader {
+	if w.zr == nil {
+		w.zr = bufio.NewReaderSize(r, 4096)
+	} else {
+		w.zr.Reset(r)
+	}
+	return w.zr
 }
 
 // warcSource returns what the WARC reader of in reads: the file itself (or
@@ -159,6 +231,7 @@ func (w *worker) sniff(in input, send func(sniffed) bool) {
 		}
 	}()
 	if in.err != nil {
+		w.a.prog.inputDone()
 		r := errorResult(in.path, in.err)
 		r.fatal = in.fatal
 		b.end(&r)
@@ -170,6 +243,9 @@ func (w *worker) sniff(in input, send func(sniffed) bool) {
 // sniffInput sniffs in, an input that could be named, into b.
 func (w *worker) sniffInput(in input, b *batch) {
 	o, err := w.openInput(in)
+	if err == errNotArchive {
+		return // skipped: no result
+	}
 	if err != nil {
 		b.end(ptr(errorResult(in.path, err)))
 		return
@@ -178,7 +254,7 @@ func (w *worker) sniffInput(in input, b *batch) {
 	if o.warc {
 		b.warc = newWARCCounts()
 		if f := splitWARC(in, o); f != nil {
-			w.readParts(in, f, o.size, b, b.warc)
+			w.readParts(in, o.readerAt(f), o.size, b, b.warc)
 			return
 		}
 		w.readWARC(in, o.r, b, b.warc)

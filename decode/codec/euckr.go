@@ -8,24 +8,14 @@ package codec
 // of src is left there (ErrShortSrc) rather than kept as EUC-KR leading.
 func eucKRStep(s []byte, atEOF bool) (r, r2 rune, size int, short bool) {
 	c := s[0]
-	r, r2, size = 0xFFFD, -1, 1
-	switch {
-	case c == 0x80 || c == 0xFF:
-		// Error.
-	case len(s) <= 1:
-		if !atEOF {
-			return 0, -1, 0, true
-		}
-	default:
-		c1 := s[1]
-		if c1 >= 0x80 {
-			size = 2 // "If byte is an ASCII byte, restore byte": otherwise it is consumed.
-		}
-		if c1 >= 0x41 && c1 <= 0xFE {
-			if i := (int(c)-0x81)*190 + int(c1) - 0x41; i < len(eucKRIndex) && eucKRIndex[i] != 0 {
-				r, size = rune(eucKRIndex[i]), 2
-			}
+	if c == 0x80 || c == 0xFF {
+		return 0xFFFD, -1, 1, false // Error.
+	}
+	c1, size, short := trail(s, atEOF)
+	if !short && c1 >= 0x41 && c1 <= 0xFE {
+		if i := (int(c)-0x81)*190 + int(c1) - 0x41; i < len(eucKRIndex) && eucKRIndex[i] != 0 {
+			return rune(eucKRIndex[i]), -1, 2, false
 		}
 	}
-	return r, r2, size, false
+	return 0xFFFD, -1, size, short
 }

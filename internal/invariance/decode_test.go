@@ -67,35 +67,35 @@ var drains = []drain{
 	}},
 	{"ReadRune", readRunes},
 	{"ReadRune then WriteTo", func(r *decode.Reader, rng *rand.Rand) ([]byte, error) {
-		var out []byte
-		for range rng.IntN(3000) {
-			c, _, err := r.ReadRune()
-			if err == io.EOF {
-				return out, nil
-			}
-			if err != nil {
-				return out, err
-			}
-			out = utf8.AppendRune(out, c)
+		out, eof, err := appendRunes(nil, r, rng.IntN(3000))
+		if eof || err != nil {
+			return out, err
 		}
 		var b bytes.Buffer
-		_, err := r.WriteTo(&b)
+		_, err = r.WriteTo(&b)
 		return append(out, b.Bytes()...), err
 	}},
 }
 
 func readRunes(r *decode.Reader, _ *rand.Rand) ([]byte, error) {
-	var out []byte
-	for {
+	out, _, err := appendRunes(nil, r, -1)
+	return out, err
+}
+
+// appendRunes appends to out the characters r.ReadRune reads, at most max
+// of them (all if max < 0); eof reports that r's text ended.
+func appendRunes(out []byte, r *decode.Reader, max int) (_ []byte, eof bool, _ error) {
+	for i := 0; max < 0 || i < max; i++ {
 		c, _, err := r.ReadRune()
 		if err == io.EOF {
-			return out, nil
+			return out, true, nil
 		}
 		if err != nil {
-			return out, err
+			return out, false, err
 		}
 		out = utf8.AppendRune(out, c)
 	}
+	return out, false, nil
 }
 
 // TestChunkings: every way of splitting the input, with every way of
@@ -149,7 +149,7 @@ func stop(r *decode.Reader, n int, rng *rand.Rand) string {
 	case 0:
 		return "at once"
 	case 1:
-		for i := 0; !r.Decided() && i < 1<<20; i++ {
+		for i := 0; !r.Result().Decided && i < 1<<20; i++ {
 			if _, _, err := r.ReadRune(); err != nil {
 				break
 			}

@@ -15,6 +15,8 @@ import (
 
 	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/internal/warctest"
+	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
 )
 
 // A warcFile is the corpus as response records of one WARC file.
@@ -30,7 +32,8 @@ type warcFile struct {
 // domain hint is taken from it.
 func uri(i int) string { return fmt.Sprintf("http://192.0.2.1/d/%03d", i) }
 
-// Levels of the gzip members of each kind of WARC file: -2 is no gzip.
+// Levels of the gzip members of each kind of WARC file: -2 is no gzip,
+// zstdFrames and lz4Frames a zstd or LZ4 frame per record.
 var warcKinds = []struct {
 	name   string
 	levels []int
@@ -44,7 +47,16 @@ var warcKinds = []struct {
 	{"stored", []int{gzip.NoCompression}, true},
 	// Mixed also stores some bodies gzip-encoded or chunked.
 	{"mixed", []int{gzip.NoCompression, gzip.BestSpeed, gzip.DefaultCompression, gzip.BestCompression}, true},
+	// The other containers, a frame per record (as .warc.zst and FastWARC's
+	// .warc.lz4 files have them).
+	{"zstd", []int{zstdFrames}, false},
+	{"lz4", []int{lz4Frames}, false},
 }
+
+const (
+	zstdFrames = -3
+	lz4Frames  = -4
+)
 
 // records writes WARC records, each a gzip member of a level drawn from
 // levels (or none), and returns where each starts and its length.
@@ -68,9 +80,21 @@ func (r *records) write(rec warctest.Record, level int) (off, n int64) {
 		panic(err)
 	}
 	off = int64(r.out.Len())
-	if level == -2 {
+	switch level {
+	case -2:
 		r.out.Write(r.rec.Bytes())
-	} else {
+	case zstdFrames:
+		zw, err := zstd.NewWriter(&r.out, zstd.WithEncoderConcurrency(1))
+		if err != nil {
+			panic(err)
+		}
+		zw.Write(r.rec.Bytes())
+		zw.Close()
+	case lz4Frames:
+		zw := lz4.NewWriter(&r.out)
+		zw.Write(r.rec.Bytes())
+		zw.Close()
+	default:
 		zw, err := gzip.NewWriterLevel(&r.out, level)
 		if err != nil {
 			panic(err)
@@ -274,6 +298,8 @@ func TestCLIWARC(t *testing.T) {
 	all := seq(len(docs))
 	dir := t.TempDir()
 	for _, f := range buildWARCs(docs) {
+		// Named .warc.gz but for plain: the zstd and LZ4 files too, as
+		// containers are told by content.
 		path := filepath.Join(dir, f.name+".warc")
 		if f.name != "plain" {
 			path += ".gz"

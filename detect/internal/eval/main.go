@@ -3,7 +3,7 @@
 //
 // Usage, from the repository root:
 //
-//	go run ./detect/internal/eval [-corpus /tmp/charsniff-corpus] [-size 4096] [-docs 60] [-hint] [-misses 3]
+//	go run ./detect/internal/eval [-corpus /tmp/charsniff-corpus] [-size 4096] [-docs 60] [-hint] [-misses 3] [-all]
 //
 // Each language's held-out text is cut into documents of about -size bytes;
 // each document is encoded in each of the encodings a browser would detect
@@ -68,6 +68,7 @@ func init() {
 	add("Arabic", "sa", override.ISO8859_6, "ar")
 	add("Baltic", "lt", override.Windows1257, "lt", "lv", "et")
 	add("Baltic", "lt", override.ISO8859_13, "lt", "lv")
+	add("Baltic", "lt", override.ISO8859_4, "lt", "lv", "et")
 	add("Vietnamese", "vn", override.Windows1258, "vi")
 	add("Thai", "th", override.Windows874, "th")
 	add("Japanese", "jp", override.ShiftJIS, "ja")
@@ -77,6 +78,19 @@ func init() {
 	add("Chinese", "tw", override.Big5, "zh-TW")
 	add("Korean", "kr", override.EUCKR, "ko")
 	add("UTF-8", "", override.UTF8, "de", "cs", "ru", "el", "tr", "he", "ar", "lt", "vi", "th", "ja", "zh-CN", "zh-TW", "ko")
+}
+
+// addWide adds the sets of the encodings only the wide detector
+// (detect.Detector.All) answers, one family each, in the languages it
+// scores them for.
+func addWide() {
+	add("Wide ISO-8859-3", "tr", override.ISO8859_3, "tr")
+	add("Wide ISO-8859-10", "is", override.ISO8859_10, "sv", "da", "nb", "is")
+	add("Wide ISO-8859-14", "ie", override.ISO8859_14, "ga")
+	add("Wide ISO-8859-15", "fr", override.ISO8859_15, "de", "fr", "fi")
+	add("Wide ISO-8859-16", "ro", override.ISO8859_16, "pl", "hu", "ro", "sl", "hr")
+	add("Wide macintosh", "fr", override.Macintosh, "fr", "de")
+	add("Wide x-mac-cyrillic", "ru", override.XMacCyrillic, "ru", "uk", "bg")
 }
 
 var prefixes = []struct {
@@ -101,6 +115,7 @@ func main() {
 	misses := flag.Int("misses", 0, "print up to this many misses per set")
 	sample := flag.String("sample", "", "write a held-out sample to this directory")
 	speed := flag.Bool("speed", false, "measure CPU time per 1 KB prefix and per byte of whole documents")
+	wide := flag.Bool("all", false, "use the wide detector (Detector.All) and add the sets of its encodings")
 	evidence := flag.Bool("evidence", false, "measure accuracy against the number of non-ASCII bytes seen (calibrates sniff.EnoughEvidence)")
 	flag.Parse()
 	log.SetFlags(0)
@@ -109,7 +124,10 @@ func main() {
 		return
 	}
 
-	d := detect.New()
+	d := &detect.Detector{All: *wide}
+	if *wide {
+		addWide()
+	}
 	byFamily := map[string]*[3]tally{}
 	var families []string
 	var legacy, all [3]tally

@@ -121,12 +121,48 @@ var groups = []group{
 	{"Arabic", false, [][]string{{"ar", "fa"}},
 		[]override.Encoding{override.Windows1256, override.ISO8859_6}, []string{"windows-1256", "iso-8859-6"}},
 	{"Baltic", true, [][]string{{"lt"}, {"lv"}, {"et"}},
-		[]override.Encoding{override.Windows1257, override.ISO8859_13}, []string{"windows-1257", "iso-8859-13"}},
+		[]override.Encoding{override.Windows1257, override.ISO8859_13, override.ISO8859_4}, []string{"windows-1257", "iso-8859-13", "iso-8859-4"}},
 	{"Vietnamese", true, [][]string{{"vi"}},
 		[]override.Encoding{override.Windows1258}, []string{"windows-1258"}},
 	{"Thai", false, [][]string{{"th"}},
 		[]override.Encoding{override.Windows874}, []string{"windows-874"}},
 }
+
+// wideEnc is an encoding that browsers never guess, scored by the wide
+// detector (detect.Detector.All) with some of its group's models.
+type wideEnc struct {
+	enc    override.Encoding
+	index  string
+	models []int // indexes into the group's models
+}
+
+// wide are the wide detector's extra single-byte encodings, by group:
+// those whose letters the group's alphabet holds, in the languages they
+// were made for and that the corpus has. Their rows come after all the
+// browser's rows, so that on a tie (text both decode alike) the browser's
+// encoding wins. Encodings left out are listed in detect/README.md.
+var wide = map[string][]wideEnc{
+	"Western": {
+		{override.ISO8859_15, "iso-8859-15", []int{0, 1, 7}}, // de, fr, fi: €, œ, š/ž
+		{override.ISO8859_10, "iso-8859-10", []int{6}},       // Nordic
+		{override.ISO8859_14, "iso-8859-14", []int{8}},       // Irish (with id+eu)
+		{override.Macintosh, "macintosh", []int{0, 1}},       // German, French
+	},
+	"Central": {
+		{override.ISO8859_16, "iso-8859-16", []int{1, 2, 3, 4}}, // pl, hu, ro, sl+hr
+	},
+	"Cyrillic": {
+		{override.XMacCyrillic, "x-mac-cyrillic", []int{0, 1, 2}},
+	},
+	"Turkish": {
+		{override.ISO8859_3, "iso-8859-3", []int{0}},
+	},
+}
+
+// classSubstitutes are letters that the training text holds as another
+// letter (internal/corpus substitutes, for the group's first encoding):
+// a byte that decodes to one has the class of its substitute.
+var classSubstitutes = map[rune]rune{'ș': 'ş', 'Ș': 'Ş', 'ț': 'ţ', 'Ț': 'Ţ'}
 
 // cjk lists the double-byte indexes: the table name, the WHATWG index, the
 // corpus language, the number of pointers the detector can form, and
@@ -172,6 +208,24 @@ func main() {
 	fmt.Fprintf(&encs, "// sbEncodings are the single-byte candidates with the class of each byte.\nvar sbEncodings = [numSingleByte]sbEncoding{\n")
 	fmt.Fprintf(&rows, "// sbRows are the single-byte (encoding, model) pairs that are scored,\n// in the order that breaks ties.\nvar sbRows = [numRows]sbRow{\n")
 	fmt.Fprintf(&scores, "// sbScores holds the score matrices of all models: n*n scores, 4*log2 P(second class | first class).\nvar sbScores = [numScores]int8{\n")
+	type trained struct {
+		classOf *classifier
+		n       int
+		offs    []int
+	}
+	done := map[string]trained{}
+	emitEnc := func(e override.Encoding, index string, classOf *classifier, latin bool) {
+		tab := byteClasses(index, classOf, latin)
+		fmt.Fprintf(&encs, "\t{enc: override.%s, classes: [256]uint8{\n", constName(e))
+		for r := 0; r < 16; r++ {
+			fmt.Fprintf(&encs, "\t\t")
+			for c := 0; c < 16; c++ {
+				fmt.Fprintf(&encs, "0x%02x, ", tab[r*16+c])
+			}
+			fmt.Fprintf(&encs, "// 0x%X0-0x%XF\n", r, r)
+		}
+		fmt.Fprintf(&encs, "\t}},\n")
+	}
 	for _, g := range groups {
 		classOf, n := alphabet(g)
 		var offs []int
@@ -189,24 +243,32 @@ func main() {
 			nscore += len(sc)
 		}
 		for i, e := range g.encs {
-			tab := byteClasses(g.indexes[i], classOf, g.latin)
-			fmt.Fprintf(&encs, "\t{enc: override.%s, classes: [256]uint8{\n", constName(e))
-			for r := 0; r < 16; r++ {
-				fmt.Fprintf(&encs, "\t\t")
-				for c := 0; c < 16; c++ {
-					fmt.Fprintf(&encs, "0x%02x, ", tab[r*16+c])
-				}
-				fmt.Fprintf(&encs, "// 0x%X0-0x%XF\n", r, r)
-			}
-			fmt.Fprintf(&encs, "\t}},\n")
+			emitEnc(e, g.indexes[i], classOf, g.latin)
 			for mi, m := range g.models {
 				fmt.Fprintf(&rows, "\t{enc: %d, n: %d, off: %d}, // %s %s\n", nenc, n, offs[mi], e.Name(), strings.Join(m, "+"))
 				nrow++
 			}
 			nenc++
 		}
+		done[g.name] = trained{classOf, n, offs}
 	}
-	fmt.Fprintf(&w, "const (\n\tnumSingleByte = %d\n\tnumRows = %d\n\tnumScores = %d\n)\n\n", nenc, nrow, nscore)
+	browserRows := nrow
+	for _, g := range groups {
+		t := done[g.name]
+		for _, we := range wide[g.name] {
+			emitEnc(we.enc, we.index, t.classOf, g.latin)
+			for _, mi := range we.models {
+				fmt.Fprintf(&rows, "\t{enc: %d, n: %d, off: %d}, // %s %s (wide)\n", nenc, t.n, t.offs[mi], we.enc.Name(), strings.Join(g.models[mi], "+"))
+				nrow++
+			}
+			nenc++
+		}
+	}
+	if nrow > 64 {
+		log.Fatalf("%d rows: the detector's row sets are 64-bit masks", nrow)
+	}
+	fmt.Fprintf(&w, "const (\n\tnumSingleByte = %d\n\tnumRows = %d\n\tnumScores = %d\n", nenc, nrow, nscore)
+	fmt.Fprintf(&w, "\t// numBrowserRows is the number of rows a browser scores; the rest\n\t// (the wide detector's) follow them.\n\tnumBrowserRows = %d\n)\n\n", browserRows)
 	fmt.Fprintf(&encs, "}\n\n")
 	fmt.Fprintf(&rows, "}\n\n")
 	fmt.Fprintf(&scores, "}\n\n")
@@ -234,6 +296,9 @@ func constName(e override.Encoding) string {
 		override.Windows874: "Windows874", override.ISO8859_2: "ISO8859_2", override.ISO8859_5: "ISO8859_5",
 		override.ISO8859_6: "ISO8859_6", override.ISO8859_7: "ISO8859_7", override.ISO8859_8: "ISO8859_8",
 		override.ISO8859_13: "ISO8859_13", override.KOI8U: "KOI8U", override.IBM866: "IBM866",
+		override.ISO8859_3: "ISO8859_3", override.ISO8859_4: "ISO8859_4", override.ISO8859_10: "ISO8859_10",
+		override.ISO8859_14: "ISO8859_14", override.ISO8859_15: "ISO8859_15", override.ISO8859_16: "ISO8859_16",
+		override.Macintosh: "Macintosh", override.XMacCyrillic: "XMacCyrillic",
 	}
 	n, ok := m[e]
 	if !ok {
@@ -431,6 +496,9 @@ func byteClasses(index string, c *classifier, latin bool) [256]uint8 {
 				continue
 			}
 			r = cp
+		}
+		if sub, ok := classSubstitutes[r]; ok && c.class(r) == classRare {
+			r = sub
 		}
 		k := uint8(c.class(r))
 		if unicode.IsUpper(r) {

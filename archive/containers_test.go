@@ -1,0 +1,52 @@
+package archive
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+)
+
+// TestContainersAlike reads FastWARC's test file in every container the
+// warc package reads: the results and texts are the same, record for
+// record, but for the offsets (of the gzip member, or zstd or LZ4 frame,
+// each record starts in).
+func TestContainersAlike(t *testing.T) {
+	dir := filepath.Join("..", "warc", "testdata", "resiliparse")
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	var plain bytes.Buffer
+	zr, err := gzip.NewReader(bytes.NewReader(read("warcfile.warc.gz")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := plain.ReadFrom(zr); err != nil {
+		t.Fatal(err)
+	}
+	offset := regexp.MustCompile(`"offset":\d+`)
+	lines := func(data []byte) []string {
+		var out []string
+		for _, l := range nextLines(t, data) {
+			out = append(out, offset.ReplaceAllString(l, ""))
+		}
+		return out
+	}
+	want := lines(plain.Bytes())
+	if len(want) != 16 {
+		t.Fatalf("plain: %d HTML records, want 16", len(want))
+	}
+	for _, name := range []string{"warcfile.warc.gz", "warcfile.warc.lz4", "warcfile.dict.warc.zst", "warcfile.frames.warc.zst", "warcfile.whole.warc.zst"} {
+		if got := lines(read(name)); !slices.Equal(got, want) {
+			t.Errorf("%s:\n%s", name, firstDiff(got, want))
+		}
+	}
+}

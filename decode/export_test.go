@@ -1,0 +1,27 @@
+package decode
+
+import (
+	"golang.org/x/text/transform"
+
+	"github.com/charsniff/charsniff/override"
+)
+
+// NewTransformer returns the Reader's decoder for e as a transformer,
+// configured by opts (only WithoutPreprocessing counts), so that tests
+// can drive the decoder's Transform directly; nil if e is not valid.
+func NewTransformer(e override.Encoding, opts ...Option) transform.Transformer {
+	if !e.Valid() {
+		return nil
+	}
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	d := new(decoder)
+	d.configure(&c)
+	d.setEncoding(e)
+	return d
+}
+
+// DefaultLookahead is the lookahead of a Reader without WithLookahead.
+const DefaultLookahead = defaultLookahead

@@ -1,0 +1,47 @@
+package warctest
+
+import (
+	"flag"
+	"io"
+	"testing"
+)
+
+var (
+	benchSize = flag.Int64("warcbench.size", 200<<20, "uncompressed size of the WARC file the WARC benchmarks generate")
+	benchDir  = flag.String("warcbench.dir", "", "directory to keep the WARC benchmarks' generated files in, for reuse (default: a temporary one)")
+)
+
+// BenchCrawl returns the crawl file the WARC benchmarks read (warc's
+// BenchmarkReader, the command's BenchmarkWARC): BenchFile's, of
+// -warcbench.size bytes, gzip-compressed a member a record if compress is
+// set, written to -warcbench.dir and kept there for the next run (kept
+// reports it), or else to a temporary directory of tb.
+func BenchCrawl(tb testing.TB, compress bool) (path string, st Stats, kept bool) {
+	tb.Helper()
+	dir, kept := *benchDir, *benchDir != ""
+	if !kept {
+		dir = tb.TempDir()
+	}
+	path, st, err := BenchFile(dir, *benchSize, compress, kept)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return path, st, kept
+}
+
+// Collect calls next, a reader's Next, until it returns io.EOF, and
+// returns f of each record; another error fails tb.
+func Collect[R, T any](tb testing.TB, next func() (R, error), f func(R) T) []T {
+	tb.Helper()
+	var out []T
+	for {
+		rec, err := next()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, f(rec))
+	}
+}
