@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -365,9 +366,13 @@ func TestPrismIndexRows(t *testing.T) {
 		spans = append(spans, sp)
 		fmt.Fprintf(&rows, "%s\t%d\t%d\n", sp.Path, sp.Offset, sp.Length)
 	}
+	// The command names a malformed list line by the list and its line
+	// ("-:3"); index rows in Beam have no line numbers, and a bad span's
+	// line names its file instead (docs/beam.md).
+	listLine := regexp.MustCompile(`"file":"-:[0-9]+"`)
 	var want []any
 	for _, l := range command(t, rows.String(), "--files-from", "-") {
-		want = append(want, l)
+		want = append(want, listLine.ReplaceAllString(l, `"file":"wget.warc.gz"`))
 	}
 	chdir(t, dir)
 	p, s := beam.NewPipelineWithRoot()
