@@ -92,9 +92,9 @@ func (r Result) Found() bool { return r.Rule != NotFound }
 // over the window, then, if that found nothing, "get an XML encoding" over
 // all of b. A nil opts means the zero Options. Prescan does not allocate.
 func Prescan(b []byte, opts *Options) Result {
-	var s Scanner
-	s.Reset(opts)
-	s.Feed(b)
+	var s Scanner // zero: setOptions need not clear it again
+	s.setOptions(opts)
+	s.feed(b)
 	return s.Close()
 }
 
@@ -124,11 +124,18 @@ type Scanner struct {
 // Reset makes s ready to scan a new stream with opts (nil means the zero
 // Options), discarding its state.
 func (s *Scanner) Reset(opts *Options) {
+	*s = Scanner{}
+	s.setOptions(opts)
+}
+
+// setOptions readies s, which must be the zero Scanner, for a stream with
+// opts (nil means the zero Options).
+func (s *Scanner) setOptions(opts *Options) {
 	var o Options
 	if opts != nil {
 		o = *opts
 	}
-	*s = Scanner{inited: true, legacy: o.Legacy, u16: 3}
+	s.inited, s.legacy, s.u16 = true, o.Legacy, 3
 	s.meta.tok = o.Tokenizer
 	switch {
 	case o.Window == 0:
@@ -162,10 +169,21 @@ func (s *Scanner) Feed(chunk []byte) (Result, bool) {
 	if s.closed {
 		return s.Result()
 	}
-	if r, ok := s.Result(); ok {
-		s.n += len(chunk)
-		return r, true
+	// Before the first byte no answer is final (the UTF-16 prefix is
+	// undecided), so the first chunk skips the check.
+	if s.n > 0 {
+		if r, ok := s.Result(); ok {
+			s.n += len(chunk)
+			return r, true
+		}
 	}
+	s.feed(chunk)
+	return s.Result()
+}
+
+// feed scans chunk, the next bytes of a stream not closed and with no final
+// answer yet.
+func (s *Scanner) feed(chunk []byte) {
 	base := s.n
 	s.n += len(chunk)
 
@@ -199,11 +217,10 @@ func (s *Scanner) Feed(chunk []byte) (Result, bool) {
 	}
 
 	// Get an XML encoding runs alongside; it is consulted only when the
-	// <meta> scan aborts.
-	if !s.xml.done {
+	// <meta> scan aborts, so not once the <meta> scan has an answer.
+	if !s.xml.done && s.found.Rule == NotFound {
 		s.xml.scan(chunk, base, s.legacy)
 	}
-	return s.Result()
 }
 
 // Result returns the answer so far and whether it is final, without feeding

@@ -153,9 +153,9 @@ type Options struct {
 // Sniff always returns a valid encoding. It does not allocate (except in
 // what a caller's Detector does).
 func Sniff(prefix []byte, opts *Options) Result {
-	var o Options
-	if opts != nil {
-		o = *opts
+	o := opts // read through, not copied: Options is large
+	if o == nil {
+		o = &Options{}
 	}
 
 	// 1. BOM sniffing (Encoding Standard): only these three byte order marks.
@@ -197,7 +197,7 @@ func Sniff(prefix []byte, opts *Options) Result {
 	}
 
 	// 8. Autodetection.
-	if enc, ok := autodetect(prefix, &o); ok {
+	if enc, ok := autodetect(prefix, o); ok {
 		return Result{enc, Tentative, SourceAutodetect, 0, 0}
 	}
 
