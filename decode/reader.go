@@ -260,13 +260,17 @@ func (r *Reader) start(src io.Reader) {
 		for r.r1 < n && !r.eof && r.err == nil {
 			r.fill(n)
 		}
-		opts := r.cfg.sniff
 		// The window is the whole input, so a cut character is an error,
 		// only if the input ended before the window was full: a source
 		// may say io.EOF with its last bytes or on the next read, and
-		// the window is never read past to learn which.
+		// the window is never read past to learn which. AtEOF is set in
+		// place for this call (copying the Options costs more) and put
+		// back after it.
+		opts := &r.cfg.sniff
+		atEOF := opts.AtEOF
 		opts.AtEOF = r.eof && r.r1 < n
-		res = sniff.Sniff(r.buf[:r.r1], &opts)
+		res = sniff.Sniff(r.buf[:r.r1], opts)
+		opts.AtEOF = atEOF
 		if !res.Encoding.Valid() {
 			res.Encoding = override.Windows1252
 		}

@@ -66,7 +66,7 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 		// Byte by byte, with exact room checks, up to and including the
 		// first CR or NUL, or for eight bytes near the ends of the
 		// buffers.
-		for k := 0; k < 8 && nSrc < len(src); k++ {
+		for end := min(len(src), nSrc+8); nSrc < end; {
 			c := src[nSrc]
 			v := t[c]
 			n := int(v >> 24)
@@ -80,11 +80,12 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 				lines = lines || c == '\r'
 				break
 			}
-			if len(dst)-nDst < n {
+			if nDst+4 <= len(dst) {
+				// One store: v's top byte, n, lands past the n bytes
+				// written, in room dst leaves for scratch.
+				binary.LittleEndian.PutUint32(dst[nDst:nDst+4], v)
+			} else if !putShort(dst[nDst:], v, n) {
 				return nDst, nSrc, transform.ErrShortDst
-			}
-			for i := range n {
-				dst[nDst+i] = byte(v >> (8 * i))
 			}
 			nDst += n
 			nSrc++
@@ -94,6 +95,18 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 		}
 	}
 	return nDst, nSrc, nil
+}
+
+// putShort writes the n bytes of the table entry v to dst, which has
+// fewer than four bytes of room, or reports false if they do not fit.
+func putShort(dst []byte, v uint32, n int) bool {
+	if len(dst) < n {
+		return false
+	}
+	for i := range n {
+		dst[i] = byte(v >> (8 * i))
+	}
+	return true
 }
 
 // The modes of tableRun, chosen by tableDecode from how many non-ASCII
