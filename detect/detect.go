@@ -164,6 +164,29 @@ var rowsOf = func() (m [numSingleByte]uint64) {
 	return m
 }()
 
+// encWidth[e] is the class count n of every row of sbEncodings[e]: the
+// rows of an encoding share its byte classes, so feedSingleByte computes
+// the index i*n+j of a pair once per encoding, not once per row. It
+// panics at init if two rows of an encoding disagree.
+var encWidth = func() (w [numSingleByte]int) {
+	for _, row := range sbRows {
+		if w[row.enc] != 0 && w[row.enc] != int(row.n) {
+			panic("detect: rows of one encoding with different class counts")
+		}
+		w[row.enc] = int(row.n)
+	}
+	return w
+}()
+
+// rowOff[r] is sbRows[r].off, apart so that the per-row loop of
+// feedSingleByte reads one dense array.
+var rowOff = func() (o [numRows]int) {
+	for r, row := range sbRows {
+		o[r] = int(row.off)
+	}
+	return o
+}()
+
 // Pruning: every pruneEvery non-ASCII bytes, candidates more than
 // pruneMargin behind the leader stop being scored. 64 bits of evidence
 // against a candidate is more than any later text plausibly reverses, and
@@ -541,11 +564,10 @@ func (d *Detector) feedSingleByte(p, b byte) {
 		if cb&upperBit != 0 && cp&upperBit == 0 && cp >= classRare {
 			sw = caseSwitch
 		}
-		i, j := int(cp&^upperBit), int(cb&^upperBit)
+		k := int(cp&^upperBit)*encWidth[enc] + int(cb&^upperBit)
 		for ; rows != 0; rows &= rows - 1 {
-			r := bits.TrailingZeros64(rows)
-			row := &sbRows[r]
-			d.sbScore[r] += int32(sbScores[int(row.off)+i*int(row.n)+j]) + sw
+			r := bits.TrailingZeros64(rows) & (numRows - 1)
+			d.sbScore[r] += int32(sbScores[rowOff[r]+k]) + sw
 		}
 	}
 }
