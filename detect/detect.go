@@ -250,7 +250,8 @@ type Detector struct {
 	sbScore [numRows]int32
 	sbDead  uint64 // bit r: sbRows[r] is no longer a candidate (or, without All, a wide row)
 
-	cjk [numCJK]cjkState
+	cjk     [numCJK]cjkState
+	cjkDead bool // every cjk[k].dead, as of the last prune (a candidate never comes back to life)
 
 	utf8Need int  // continuation bytes still expected
 	utf8Lo   byte // bounds of the next continuation byte, while utf8Need > 0
@@ -433,25 +434,27 @@ func (d *Detector) feedByte(b byte) {
 		d.feedSingleByte(d.prev, b)
 	}
 
-	if !d.cjk[cjkShiftJIS].dead {
-		d.feedShiftJIS(&d.cjk[cjkShiftJIS], b)
-	}
-	if !d.cjk[cjkEUCJP].dead {
-		d.feedEUCJP(&d.cjk[cjkEUCJP], b)
-	}
-	if !d.cjk[cjkEUCKR].dead {
-		d.feedEUCKR(&d.cjk[cjkEUCKR], b)
-	}
-	if !d.cjk[cjkGBK].dead {
-		d.feedGBK(&d.cjk[cjkGBK], b)
-	}
-	if !d.cjk[cjkBig5].dead {
-		d.feedBig5(&d.cjk[cjkBig5], b)
+	if !d.cjkDead {
+		if !d.cjk[cjkShiftJIS].dead {
+			d.feedShiftJIS(&d.cjk[cjkShiftJIS], b)
+		}
+		if !d.cjk[cjkEUCJP].dead {
+			d.feedEUCJP(&d.cjk[cjkEUCJP], b)
+		}
+		if !d.cjk[cjkEUCKR].dead {
+			d.feedEUCKR(&d.cjk[cjkEUCKR], b)
+		}
+		if !d.cjk[cjkGBK].dead {
+			d.feedGBK(&d.cjk[cjkGBK], b)
+		}
+		if !d.cjk[cjkBig5].dead {
+			d.feedBig5(&d.cjk[cjkBig5], b)
+		}
 	}
 
 	d.prev = b
 	d.busy = b >= 0x80 || d.esc != 0 || d.utf8Need != 0
-	if !d.busy {
+	if !d.busy && !d.cjkDead {
 		for k := range d.cjk {
 			if d.cjk[k].lead != 0 && !d.cjk[k].dead {
 				d.busy = true
@@ -596,10 +599,12 @@ func (d *Detector) prune() {
 			d.sbDead |= 1 << r
 		}
 	}
+	d.cjkDead = true
 	for k := range d.cjk {
 		if d.cjk[k].score < best-pruneMargin {
 			d.cjk[k].dead = true
 		}
+		d.cjkDead = d.cjkDead && d.cjk[k].dead
 	}
 }
 
