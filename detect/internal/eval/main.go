@@ -201,7 +201,14 @@ func main() {
 	for k := range wrong {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool { return wrong[keys[i]] > wrong[keys[j]] })
+	// Most misses first, equal counts by name: the output of two runs can
+	// be compared with diff (and the 40 shown do not depend on map order).
+	sort.Slice(keys, func(i, j int) bool {
+		if wrong[keys[i]] != wrong[keys[j]] {
+			return wrong[keys[i]] > wrong[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
 	fmt.Println("Most frequent misses:")
 	for i, k := range keys {
 		if i == 40 {
