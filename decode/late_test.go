@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/decode/codec"
 	"github.com/charsniff/charsniff/internal/reference"
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
@@ -37,7 +37,7 @@ func TestHTML5libByDefault(t *testing.T) {
 			t.Fatalf("%s: unknown expected encoding %q", c.ID, c.Encoding)
 		}
 		for _, src := range chunkings {
-			r, err := decode.NewReader(src.wrap(bytes.NewReader(c.Input)), noAutodetect)
+			r, err := decode.NewReader(src.Wrap(bytes.NewReader(c.Input)), noAutodetect)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -45,7 +45,7 @@ func TestHTML5libByDefault(t *testing.T) {
 				t.Fatal(err)
 			}
 			if got := r.Result().Encoding; got != want {
-				t.Errorf("%s (%s): Result().Encoding = %v, want %v (%+v)", c.ID, src.desc, got, want, r.Result())
+				t.Errorf("%s (%s): Result().Encoding = %v, want %v (%+v)", c.ID, src.Name, got, want, r.Result())
 			}
 		}
 		r, _ := decode.NewReader(bytes.NewReader(c.Input), noAutodetect, windowOnly)
@@ -60,26 +60,7 @@ func TestHTML5libByDefault(t *testing.T) {
 }
 
 // chunkings are the ways a source hands out its bytes in these tests.
-var chunkings = []struct {
-	desc string
-	wrap func(io.Reader) io.Reader
-}{
-	{"whole", func(r io.Reader) io.Reader { return r }},
-	{"one byte", iotest.OneByteReader},
-	{"half", iotest.HalfReader},
-	{"data+EOF", iotest.DataErrReader},
-	{"random", func(r io.Reader) io.Reader { return &randomChunks{r: r, rnd: rand.New(rand.NewPCG(1, 2))} }},
-}
-
-// randomChunks hands out pieces of random sizes (1 to 5000 bytes).
-type randomChunks struct {
-	r   io.Reader
-	rnd *rand.Rand
-}
-
-func (c *randomChunks) Read(p []byte) (int, error) {
-	return c.r.Read(p[:min(len(p), 1+c.rnd.IntN(5000))])
-}
+var chunkings = testutil.Chunkings(5000)
 
 // lateTexts are the non-ASCII texts of the generated pages, long enough
 // for the detector to be sure.
@@ -145,15 +126,15 @@ func TestLatePages(t *testing.T) {
 					wantLate.Offset = int64(bytes.Index(doc, []byte("</head>")))
 				}
 				for _, src := range chunkings {
-					if src.desc == "one byte" && head > 100<<10 {
+					if src.Name == "OneByteReader" && head > 100<<10 {
 						continue // slow, and the random chunks cover it
 					}
-					r, err := decode.NewReader(src.wrap(bytes.NewReader(doc)))
+					r, err := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
 					if err != nil {
 						t.Fatal(err)
 					}
 					got, err := io.ReadAll(r)
-					desc := fmt.Sprintf("%s, head %d, meta %v, %s", label, head, meta, src.desc)
+					desc := fmt.Sprintf("%s, head %d, meta %v, %s", label, head, meta, src.Name)
 					if err != nil || !bytes.Equal(got, want) {
 						t.Errorf("%s: output differs (%v): %d bytes, want %d; at the end %q, want %q", desc, err, len(got), len(want), tail(got), tail(want))
 					}
@@ -183,14 +164,14 @@ func TestLateContradictingMeta(t *testing.T) {
 	doc := b.Bytes()
 	want := refDecode(t, override.Windows1251, doc, false, full, true)
 	for _, src := range chunkings {
-		r, _ := decode.NewReader(src.wrap(bytes.NewReader(doc)))
+		r, _ := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
 		got, err := io.ReadAll(r)
 		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: got %q, %v, want %q", src.desc, tail(got), err, tail(want))
+			t.Errorf("%s: got %q, %v, want %q", src.Name, tail(got), err, tail(want))
 		}
 		wantLate := decode.Change{Kind: decode.SwitchedOnTheFly, From: override.Windows1252, To: override.Windows1251, Offset: int64(first)}
 		if res := r.Result(); res.Encoding != override.Windows1251 || res.Source != sniff.SourcePrescan || res.Confidence != sniff.Certain || res.Late != wantLate {
-			t.Errorf("%s: Result() = %+v, want windows-1251, prescan, certain, %+v", src.desc, res, wantLate)
+			t.Errorf("%s: Result() = %+v, want windows-1251, prescan, certain, %+v", src.Name, res, wantLate)
 		}
 	}
 	// Past the lookahead from the first non-ASCII byte the <meta> is not
@@ -246,7 +227,7 @@ func TestLateMetaRules(t *testing.T) {
 		t.Run(tc.desc, func(t *testing.T) {
 			opts := append([]decode.Option{noAutodetect}, tc.opts...)
 			for _, src := range chunkings {
-				r, err := decode.NewReader(src.wrap(strings.NewReader(tc.in)), opts...)
+				r, err := decode.NewReader(src.Wrap(strings.NewReader(tc.in)), opts...)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -254,7 +235,7 @@ func TestLateMetaRules(t *testing.T) {
 					t.Fatal(err)
 				}
 				if got := r.Result().Late; got != tc.want {
-					t.Errorf("%s: Result().Late = %+v, want %+v", src.desc, got, tc.want)
+					t.Errorf("%s: Result().Late = %+v, want %+v", src.Name, got, tc.want)
 				}
 			}
 		})

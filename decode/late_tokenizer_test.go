@@ -78,7 +78,7 @@ func TestLateMetaAsParsed(t *testing.T) {
 	}...)
 	for _, tc := range tests {
 		for _, src := range chunkings {
-			r, err := decode.NewReader(src.wrap(strings.NewReader(tc.doc)), noAutodetect)
+			r, err := decode.NewReader(src.Wrap(strings.NewReader(tc.doc)), noAutodetect)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -88,7 +88,7 @@ func TestLateMetaAsParsed(t *testing.T) {
 			}
 			res := r.Result()
 			if g := (want{res.Encoding, res.Confidence, res.Source, res.Late}); g != tc.want {
-				t.Errorf("%s, %s: Result() = %+v, want %+v", tc.desc, src.desc, g, tc.want)
+				t.Errorf("%s, %s: Result() = %+v, want %+v", tc.desc, src.Name, g, tc.want)
 				continue
 			}
 			in := []byte(tc.doc)
@@ -99,7 +99,7 @@ func TestLateMetaAsParsed(t *testing.T) {
 				wantOut = refDecode(t, tc.want.enc, in, false, full, true)
 			}
 			if !bytes.Equal(got, wantOut) {
-				t.Errorf("%s, %s: output ends %q, want %q", tc.desc, src.desc, tail(got), tail(wantOut))
+				t.Errorf("%s, %s: output ends %q, want %q", tc.desc, src.Name, tail(got), tail(wantOut))
 			}
 		}
 	}

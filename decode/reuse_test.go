@@ -200,13 +200,13 @@ func TestResetIsFresh(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			r = new(decode.Reader) // the zero Reader reused too
 		}
-		name := fmt.Sprintf("trial %d: first %.20q opts %d, stop %s at %d; second %.20q opts %d, %s", i, first, i1, kind, k, second, i2, ch.desc)
+		name := fmt.Sprintf("trial %d: first %.20q opts %d, stop %s at %d; second %.20q opts %d, %s", i, first, i1, kind, k, second, i2, ch.Name)
 		useFirst(t, r, kind, first, k, o1, rng)
-		if err := r.Reset(ch.wrap(bytes.NewReader(second)), o2...); err != nil {
+		if err := r.Reset(ch.Wrap(bytes.NewReader(second)), o2...); err != nil {
 			t.Fatalf("%s: Reset: %v", name, err)
 		}
 		got, gerr := io.ReadAll(r)
-		fresh, err := decode.NewReader(ch.wrap(bytes.NewReader(second)), o2...)
+		fresh, err := decode.NewReader(ch.Wrap(bytes.NewReader(second)), o2...)
 		if err != nil {
 			t.Fatal(err)
 		}

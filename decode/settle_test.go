@@ -43,43 +43,43 @@ func TestSettle(t *testing.T) {
 		for _, ch := range chunkings {
 			fresh, _ := decode.NewReader(strings.NewReader(tc.doc))
 			want, _ := io.ReadAll(fresh)
-			r, _ := decode.NewReader(ch.wrap(strings.NewReader(tc.doc)))
+			r, _ := decode.NewReader(ch.Wrap(strings.NewReader(tc.doc)))
 			prefix := []byte("kept:")
 			got, err := r.Settle(prefix[:len(prefix):len(prefix)], tc.max)
 			if err != nil {
-				t.Errorf("%s, %s: Settle error %v", tc.name, ch.desc, err)
+				t.Errorf("%s, %s: Settle error %v", tc.name, ch.Name, err)
 			}
 			if !bytes.HasPrefix(got, prefix) {
-				t.Fatalf("%s, %s: Settle lost buf: %.20q", tc.name, ch.desc, got)
+				t.Fatalf("%s, %s: Settle lost buf: %.20q", tc.name, ch.Name, got)
 			}
 			text := got[len(prefix):]
 			if tc.max >= 0 && len(text) > tc.max {
-				t.Errorf("%s, %s: Settle read %d bytes, max %d", tc.name, ch.desc, len(text), tc.max)
+				t.Errorf("%s, %s: Settle read %d bytes, max %d", tc.name, ch.Name, len(text), tc.max)
 			}
 			if tc.max < 0 && len(text) != 0 {
-				t.Errorf("%s, %s: Settle with max < 0 kept %d bytes", tc.name, ch.desc, len(text))
+				t.Errorf("%s, %s: Settle with max < 0 kept %d bytes", tc.name, ch.Name, len(text))
 			}
 			if len(text) < tc.minText {
-				t.Errorf("%s, %s: Settle read %d bytes, want at least %d", tc.name, ch.desc, len(text), tc.minText)
+				t.Errorf("%s, %s: Settle read %d bytes, want at least %d", tc.name, ch.Name, len(text), tc.minText)
 			}
 			if r.Result().Decided != tc.decided {
-				t.Errorf("%s, %s: Decided() = %v, want %v", tc.name, ch.desc, r.Result().Decided, tc.decided)
+				t.Errorf("%s, %s: Decided() = %v, want %v", tc.name, ch.Name, r.Result().Decided, tc.decided)
 			}
 			res := r.Result()
 			if res.Encoding != enc(tc.wantEnc) || res.Source != tc.wantFrom {
-				t.Errorf("%s, %s: Result %v %v, want %s %v", tc.name, ch.desc, res.Encoding, res.Source, tc.wantEnc, tc.wantFrom)
+				t.Errorf("%s, %s: Result %v %v, want %s %v", tc.name, ch.Name, res.Encoding, res.Source, tc.wantEnc, tc.wantFrom)
 			}
 			rest, _ := io.ReadAll(r)
 			if tc.max >= 0 {
 				// Nothing lost: Settle's text and the rest are the whole.
 				if whole := append(text, rest...); !bytes.Equal(whole, want) {
-					t.Errorf("%s, %s: Settle's text + rest = %d bytes, want %d", tc.name, ch.desc, len(whole), len(want))
+					t.Errorf("%s, %s: Settle's text + rest = %d bytes, want %d", tc.name, ch.Name, len(whole), len(want))
 				}
 			} else if !bytes.HasSuffix(want, rest) {
-				t.Errorf("%s, %s: rest after discarding Settle is not the end of the text", tc.name, ch.desc)
+				t.Errorf("%s, %s: rest after discarding Settle is not the end of the text", tc.name, ch.Name)
 			}
 			if r.Result() != fresh.Result() {
-				t.Errorf("%s, %s: final %+v, fresh %+v", tc.name, ch.desc, r.Result(), fresh.Result())
+				t.Errorf("%s, %s: final %+v, fresh %+v", tc.name, ch.Name, r.Result(), fresh.Result())
 			}
 		}
 	}

@@ -120,8 +120,8 @@ func TestDetectorWaits(t *testing.T) {
 			t.Fatalf("%s: the window alone already guesses %v: not a test of waiting", tc.desc, want)
 		}
 		for _, src := range chunkings {
-			desc := fmt.Sprintf("%s, %s", tc.desc, src.desc)
-			r, err := decode.NewReader(src.wrap(bytes.NewReader(doc)))
+			desc := fmt.Sprintf("%s, %s", tc.desc, src.Name)
+			r, err := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -253,13 +253,13 @@ func TestDetectorWaitsConfirms(t *testing.T) {
 	}
 	want := refDecode(t, override.Big5, doc, false, full, true)
 	for _, src := range chunkings {
-		r, _ := decode.NewReader(src.wrap(bytes.NewReader(doc)))
+		r, _ := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
 		got, err := io.ReadAll(r)
 		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: output differs (%v): at the end %q, want %q", src.desc, err, tail(got), tail(want))
+			t.Errorf("%s: output differs (%v): at the end %q, want %q", src.Name, err, tail(got), tail(want))
 		}
 		if res := r.Result(); res.Result != win || res.Late.Kind != decode.NoChange {
-			t.Errorf("%s: Result() = %+v, want the window's %+v and no change", src.desc, res, win)
+			t.Errorf("%s: Result() = %+v, want the window's %+v and no change", src.Name, res, win)
 		}
 	}
 }

@@ -139,7 +139,7 @@ func TestARCResync(t *testing.T) {
 			}
 			for _, ch := range chunkings {
 				var got []string
-				wr := NewReader(ch.wrap(bytes.NewReader(in.Bytes())))
+				wr := NewReader(ch.Wrap(bytes.NewReader(in.Bytes())))
 				for range 100 {
 					rec, err := wr.Next()
 					if err == io.EOF {
@@ -157,7 +157,7 @@ func TestARCResync(t *testing.T) {
 					got = append(got, fmt.Sprintf("%s @%d", rec.TargetURI, rec.Offset))
 				}
 				if !slices.Equal(got, want) {
-					t.Errorf("delta %d, %s, %s:\n%s", delta, form, ch.name, diffLines(got, want))
+					t.Errorf("delta %d, %s, %s:\n%s", delta, form, ch.Name, diffLines(got, want))
 				}
 			}
 		}

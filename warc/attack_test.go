@@ -107,8 +107,8 @@ func TestAttacks(t *testing.T) {
 			t.Errorf("%s differs from what attacks generates; run go test -update-attacks", path)
 		}
 		for _, ch := range chunkings {
-			if got := attackEvents(t, ch.wrap(bytes.NewReader(data))); !equal(got, at.want) {
-				t.Errorf("%s, %s:\n%s", at.file, ch.name, diffLines(got, at.want))
+			if got := attackEvents(t, ch.Wrap(bytes.NewReader(data))); !equal(got, at.want) {
+				t.Errorf("%s, %s:\n%s", at.file, ch.Name, diffLines(got, at.want))
 			}
 		}
 	}

@@ -110,12 +110,12 @@ func TestRealContainers(t *testing.T) {
 	}
 	for name, in := range forms {
 		for _, ch := range chunkings {
-			if ch.name == "OneByteReader" && name != "lz4" && name != "zstd with dictionary frame" {
+			if ch.Name == "OneByteReader" && name != "lz4" && name != "zstd with dictionary frame" {
 				continue
 			}
-			got := recordList(t, ch.wrap(bytes.NewReader(in)))
+			got := recordList(t, ch.Wrap(bytes.NewReader(in)))
 			if !slices.Equal(got, want) {
-				t.Errorf("%s/%s:\n%s", name, ch.name, diffLines(got, want))
+				t.Errorf("%s/%s:\n%s", name, ch.Name, diffLines(got, want))
 			}
 		}
 	}

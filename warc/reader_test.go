@@ -385,12 +385,12 @@ func TestChunking(t *testing.T) {
 	for _, set := range [][]corruptCase{plainCases(), gzipCases()} {
 		for _, tc := range set {
 			for _, rd := range chunkings {
-				if len(tc.in) > 100<<10 && rd.name == "OneByteReader" {
+				if len(tc.in) > 100<<10 && rd.Name == "OneByteReader" {
 					continue // the long-header case; slow byte by byte
 				}
-				got := describe(t, rd.wrap(bytes.NewReader(tc.in)), true)
+				got := describe(t, rd.Wrap(bytes.NewReader(tc.in)), true)
 				if !equal(got, tc.want) {
-					t.Errorf("%s, %s:\ngot  %s\nwant %s", tc.desc, rd.name, strings.Join(got, "\n     "), strings.Join(tc.want, "\n     "))
+					t.Errorf("%s, %s:\ngot  %s\nwant %s", tc.desc, rd.Name, strings.Join(got, "\n     "), strings.Join(tc.want, "\n     "))
 				}
 			}
 		}

@@ -6,13 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"testing/iotest"
 
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/internal/warctest"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
@@ -164,32 +163,10 @@ func events(t testing.TB, r io.Reader, readBodies bool) []string {
 	})
 }
 
-// chunkings are the ways the tests hand an input to the Reader.
-var chunkings = []struct {
-	name string
-	wrap func(io.Reader) io.Reader
-}{
-	{"whole", func(r io.Reader) io.Reader { return r }},
-	{"OneByteReader", iotest.OneByteReader},
-	{"HalfReader", iotest.HalfReader},
-	{"DataErrReader", iotest.DataErrReader},
-	{"stutter", func(r io.Reader) io.Reader { return &stutterReader{r: r} }},
-	{"random", func(r io.Reader) io.Reader { return &randomReader{r: r, rng: rand.New(rand.NewPCG(1, 2))} }},
-}
-
-// randomReader returns reads of random sizes, from 1 byte to 200 KB.
-type randomReader struct {
-	r   io.Reader
-	rng *rand.Rand
-}
-
-func (r *randomReader) Read(p []byte) (int, error) {
-	n := 1 + r.rng.IntN(200<<10)
-	if r.rng.IntN(4) == 0 {
-		n = 1 + r.rng.IntN(16)
-	}
-	return r.r.Read(p[:min(len(p), n)])
-}
+// chunkings are the ways the tests hand an input to the Reader: the
+// shared ones (reads of up to 200 KB) and a reader that stutters.
+var chunkings = append(testutil.Chunkings(200<<10),
+	testutil.Chunking{Name: "stutter", Wrap: func(r io.Reader) io.Reader { return &stutterReader{r: r} }})
 
 // TestResync damages the Content-Length of a record of 1 KB, 1 MiB + 1 and
 // 10 MB by ±1, ±200, ±5000 bytes and past the end of the input, in plain
@@ -220,14 +197,14 @@ func TestResync(t *testing.T) {
 				}
 				want := c.want(kindWant)
 				for i, ch := range chunkings {
-					if ch.name == "OneByteReader" && size > 2<<20 && form != "plain" {
+					if ch.Name == "OneByteReader" && size > 2<<20 && form != "plain" {
 						continue // byte by byte through gzip: slow, and the plain run covers it
 					}
-					name := fmt.Sprintf("%d/%+d/%s/%s", size, delta, form, ch.name)
+					name := fmt.Sprintf("%d/%+d/%s/%s", size, delta, form, ch.Name)
 					if delta == pastEOF {
-						name = fmt.Sprintf("%d/pastEOF/%s/%s", size, form, ch.name)
+						name = fmt.Sprintf("%d/pastEOF/%s/%s", size, form, ch.Name)
 					}
-					got := events(t, ch.wrap(bytes.NewReader(in)), i%2 == 1)
+					got := events(t, ch.Wrap(bytes.NewReader(in)), i%2 == 1)
 					if !equal(got, want) {
 						t.Errorf("%s:\n%s", name, diffLines(got, want))
 					}
@@ -284,17 +261,17 @@ func TestLineLimit(t *testing.T) {
 				if form == "gzip" {
 					data, hdata = warctest.Gzip(in), warctest.Gzip(httpIn)
 				}
-				got := events(t, ch.wrap(bytes.NewReader(data)), false)
+				got := events(t, ch.Wrap(bytes.NewReader(data)), false)
 				if !equal(got, warcWant) {
-					t.Errorf("record header line of %d bytes, %s, %s:\n%s", n, form, ch.name, diffLines(got, warcWant))
+					t.Errorf("record header line of %d bytes, %s, %s:\n%s", n, form, ch.Name, diffLines(got, warcWant))
 				}
-				rec, err := NewReader(ch.wrap(bytes.NewReader(hdata))).Next()
+				rec, err := NewReader(ch.Wrap(bytes.NewReader(hdata))).Next()
 				if err != nil {
 					t.Fatal(err)
 				}
 				_, err = rec.Payload()
 				if (err == nil) != (n <= maxLine) || err != nil && !errors.Is(err, ErrHTTP) {
-					t.Errorf("HTTP header line of %d bytes, %s, %s: Payload error %v", n, form, ch.name, err)
+					t.Errorf("HTTP header line of %d bytes, %s, %s: Payload error %v", n, form, ch.Name, err)
 				}
 			}
 		}
@@ -339,11 +316,11 @@ func TestFixtureChunking(t *testing.T) {
 		for _, readBodies := range []bool{false, true} {
 			want := events(t, bytes.NewReader(in), readBodies)
 			for _, ch := range chunkings[1:] {
-				if ch.name == "OneByteReader" && len(in) > 100<<10 {
+				if ch.Name == "OneByteReader" && len(in) > 100<<10 {
 					continue
 				}
-				if got := events(t, ch.wrap(bytes.NewReader(in)), readBodies); !equal(got, want) {
-					t.Errorf("%s, %s, readBodies=%v:\n%s", name, ch.name, readBodies, diffLines(got, want))
+				if got := events(t, ch.Wrap(bytes.NewReader(in)), readBodies); !equal(got, want) {
+					t.Errorf("%s, %s, readBodies=%v:\n%s", name, ch.Name, readBodies, diffLines(got, want))
 				}
 			}
 		}

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"slices"
 	"testing"
 	"testing/iotest"
 
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/internal/warctest"
 )
 
@@ -129,7 +129,7 @@ var sources = []struct {
 	}},
 	{"random, seekable", true, func(in []byte) io.Reader {
 		br := bytes.NewReader(in)
-		return seekReader{&randomReader{r: br, rng: rand.New(rand.NewPCG(5, 6))}, br}
+		return seekReader{testutil.RandomReader(br, 200<<10), br}
 	}},
 	{"no Seek", false, func(in []byte) io.Reader { return struct{ io.Reader }{bytes.NewReader(in)} }},
 	{"Seek fails", false, func(in []byte) io.Reader { return pipeLike{bytes.NewReader(in)} }},
