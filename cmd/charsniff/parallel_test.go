@@ -15,13 +15,7 @@ import (
 func TestDecodeWARCParallel(t *testing.T) {
 	dir := t.TempDir()
 	wget := filepath.Join(root, testdataWARC)
-	damaged := filepath.Join(dir, "damaged.warc")
-	data := []byte(readRoot(t, testdataWARC))
-	// The wget file twice, the second copy cut in the middle of a
-	// record's gzip member.
-	if err := os.WriteFile(damaged, append(append([]byte{}, data...), data[:len(data)/2]...), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	damaged := writeDamagedWARC(t, filepath.Join(dir, "damaged.warc"))
 	out := filepath.Join(dir, "out.txt")
 	for _, args := range [][]string{
 		{"--decode", "--json", wget, damaged},
@@ -30,6 +24,9 @@ func TestDecodeWARCParallel(t *testing.T) {
 		{"--decode", "--stats", wget, damaged},
 	} {
 		want, wantErr, wantCode := runDecodeWith(t, args, 1<<20, 1)
+		if wantCode == 0 || wantErr == "" {
+			t.Errorf("%q on one core: exit %d, stderr %q, want the cut record reported", args, wantCode, wantErr)
+		}
 		wantText, _ := os.ReadFile(out)
 		for _, max := range []int{1 << 20, -1, 500} {
 			got, gotErr, code := runDecodeWith(t, args, max, 2)
@@ -50,4 +47,15 @@ func runDecodeWith(t *testing.T, args []string, max, procs int) (stdout, stderr 
 	defer func(m, p int) { maxHeld = m; runtime.GOMAXPROCS(p) }(maxHeld, runtime.GOMAXPROCS(procs))
 	maxHeld = max
 	return runInProcess(args)
+}
+
+// writeDamagedWARC writes the wget WARC file to name twice, the second copy
+// cut in the middle (inside a record's gzip member), and returns name.
+func writeDamagedWARC(t *testing.T, name string) string {
+	t.Helper()
+	data := []byte(readRoot(t, testdataWARC))
+	if err := os.WriteFile(name, append(append([]byte{}, data...), data[:len(data)/2]...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }

@@ -25,11 +25,7 @@ func TestWARCParts(t *testing.T) {
 		t.Fatal(err)
 	}
 	wget := filepath.Join(root, testdataWARC)
-	damaged := filepath.Join(dir, "damaged.warc.gz")
-	data := []byte(readRoot(t, testdataWARC))
-	if err := os.WriteFile(damaged, append(append([]byte{}, data...), data[:len(data)/2]...), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	damaged := writeDamagedWARC(t, filepath.Join(dir, "damaged.warc.gz"))
 	// length-long.warc's records, one gzip member each: a Content-Length
 	// too long runs into the next member, and so across a cut.
 	long := filepath.Join(dir, "long.warc.gz")
