@@ -18,7 +18,13 @@ import (
 // warcio reads a file of testdata/warcio (see its SOURCE).
 func warcio(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "warcio", name))
+	return readTestdata(t, "warcio", name)
+}
+
+// readTestdata reads the file testdata/dir/name.
+func readTestdata(t testing.TB, dir, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", dir, name))
 	if err != nil {
 		t.Fatal(err)
 	}

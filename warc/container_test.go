@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -22,11 +20,7 @@ import (
 // resiliparse reads a file of testdata/resiliparse (see its SOURCE).
 func resiliparse(t testing.TB, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "resiliparse", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return readTestdata(t, "resiliparse", name)
 }
 
 // gunzip returns what the gzip file in decompresses to.
@@ -48,9 +42,26 @@ func gunzip(t testing.TB, in []byte) []byte {
 // of the payload (or of the block, for records without one). Any error is
 // a line too.
 func recordList(t testing.TB, r io.Reader) []string {
+	return listRecords(t, NewReader(r), func(rec *Record) string {
+		line := fmt.Sprintf("%s %s %s %s", rec.Version, rec.Type, rec.RecordID, rec.TargetURI)
+		h := sha256.New()
+		if p, err := rec.Payload(); err == nil {
+			_, err := io.Copy(h, p.Body)
+			line += fmt.Sprintf(" [%s|%s] err=%v", p.ContentType, p.Undecoded, err)
+		} else {
+			_, err := io.Copy(h, rec.Body)
+			line += fmt.Sprintf(" block err=%v", err)
+		}
+		return line + fmt.Sprintf(" %x", h.Sum(nil)[:8])
+	})
+}
+
+// listRecords reads all records of wr and returns line's line for each,
+// and "error MESSAGE" for each error; an error that is not a
+// *RecordError ends the list.
+func listRecords(t testing.TB, wr *Reader, line func(*Record) string) []string {
 	t.Helper()
 	var out []string
-	wr := NewReader(r)
 	for i := 0; ; i++ {
 		if i > 1000 {
 			t.Fatal("Next does not stop")
@@ -67,16 +78,7 @@ func recordList(t testing.TB, r io.Reader) []string {
 			}
 			continue
 		}
-		line := fmt.Sprintf("%s %s %s %s", rec.Version, rec.Type, rec.RecordID, rec.TargetURI)
-		h := sha256.New()
-		if p, err := rec.Payload(); err == nil {
-			_, err := io.Copy(h, p.Body)
-			line += fmt.Sprintf(" [%s|%s] err=%v", p.ContentType, p.Undecoded, err)
-		} else {
-			_, err := io.Copy(h, rec.Body)
-			line += fmt.Sprintf(" block err=%v", err)
-		}
-		out = append(out, line+fmt.Sprintf(" %x", h.Sum(nil)[:8]))
+		out = append(out, line(rec))
 	}
 }
 
@@ -415,32 +417,17 @@ func TestResetContainers(t *testing.T) {
 	}
 	wr := NewReader(nil)
 	for i, in := range inputs {
-		want := recordIDs(NewReader(bytes.NewReader(in)))
+		want := recordIDs(t, NewReader(bytes.NewReader(in)))
 		wr.Reset(bytes.NewReader(in))
-		if got := recordIDs(wr); !slices.Equal(got, want) {
+		if got := recordIDs(t, wr); !slices.Equal(got, want) {
 			t.Errorf("input %d after Reset:\n%s", i, diffLines(got, want))
 		}
 	}
 }
 
 // recordIDs returns the IDs of the records of wr and its errors.
-func recordIDs(wr *Reader) []string {
-	var out []string
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			out = append(out, "error "+err.Error())
-			var re *RecordError
-			if !errors.As(err, &re) {
-				return out
-			}
-			continue
-		}
-		out = append(out, rec.RecordID)
-	}
+func recordIDs(t testing.TB, wr *Reader) []string {
+	return listRecords(t, wr, func(rec *Record) string { return rec.RecordID })
 }
 
 // TestDictionaryOfRange reads each record of a .warc.zst file with a
