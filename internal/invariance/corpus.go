@@ -45,31 +45,19 @@ const Seed = 23
 // its testdata, and the generated ones, in that order.
 func Corpus(root string) ([]Doc, error) {
 	var docs []Doc
-	samples, err := filepath.Glob(filepath.Join(root, "samples", "*.*htm*"))
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(samples)
-	for _, p := range samples {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
+	err := eachFile(filepath.Join(root, "samples", "*.*htm*"), func(p string, b []byte) {
 		docs = append(docs, Doc{Name: "samples/" + filepath.Base(p), Data: b})
-	}
-	dats, err := filepath.Glob(filepath.Join(root, "testdata", "html5lib-encoding", "*.dat"))
+	})
 	if err != nil {
 		return nil, err
 	}
-	sort.Strings(dats)
-	for _, p := range dats {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
+	err = eachFile(filepath.Join(root, "testdata", "html5lib-encoding", "*.dat"), func(p string, b []byte) {
 		for i, d := range datDocs(b) {
 			docs = append(docs, Doc{Name: fmt.Sprintf("html5lib/%s#%d", filepath.Base(p), i), Data: d})
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(docs) < 20 {
 		return nil, fmt.Errorf("invariance: only %d documents under %s", len(docs), root)
@@ -81,6 +69,24 @@ func Corpus(root string) ([]Doc, error) {
 		}
 	}
 	return docs, nil
+}
+
+// eachFile calls f with the path and contents of each file that pattern
+// matches, in sorted order, and stops at the first read error.
+func eachFile(pattern string, f func(path string, b []byte)) error {
+	paths, err := filepath.Glob(pattern)
+	if err != nil {
+		return err
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		f(p, b)
+	}
+	return nil
 }
 
 // datDocs returns the #data sections of an html5lib encoding test file.
