@@ -152,12 +152,7 @@ func (m *metaScan) tokScan(p []byte, i int) int {
 		return m.comment(p, i)
 
 	case stRawText:
-		j := bytes.IndexByte(p[i:], '<')
-		if j < 0 {
-			return len(p)
-		}
-		m.state = stRawLT
-		return i + j + 1
+		return m.skipToLT(p, i, stRawLT)
 	case stRawLT:
 		if c == '/' {
 			m.state, m.k, m.fail = stRawEnd, 0, false
@@ -171,12 +166,7 @@ func (m *metaScan) tokScan(p []byte, i int) int {
 		return len(p)
 
 	case stScript:
-		j := bytes.IndexByte(p[i:], '<')
-		if j < 0 {
-			return len(p)
-		}
-		m.state = stScriptLT
-		return i + j + 1
+		return m.skipToLT(p, i, stScriptLT)
 	case stScriptLT:
 		switch c {
 		case '/':
@@ -233,6 +223,17 @@ func (m *metaScan) tokScan(p []byte, i int) int {
 		return m.doubleName(c, i, stScriptEsc, stScriptDbl, stScriptDbl)
 	}
 	return i
+}
+
+// skipToLT passes over text up to the next '<' of p[i:] and, when there is
+// one, moves to lt just past it; it returns where the scan goes on.
+func (m *metaScan) skipToLT(p []byte, i int, lt state) int {
+	j := bytes.IndexByte(p[i:], '<')
+	if j < 0 {
+		return len(p)
+	}
+	m.state = lt
+	return i + j + 1
 }
 
 // rawEndName is a RAWTEXT, RCDATA, script data or script data escaped end tag
