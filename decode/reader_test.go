@@ -112,7 +112,7 @@ func TestWindow(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
-			src := &countReader{r: iotest.HalfReader(strings.NewReader(strings.Repeat("a", 20000)))}
+			src := &countingReader{r: iotest.HalfReader(strings.NewReader(strings.Repeat("a", 20000)))}
 			r, err := decode.NewReader(src, tc.opts...)
 			if err != nil {
 				t.Fatal(err)
@@ -126,17 +126,6 @@ func TestWindow(t *testing.T) {
 			}
 		})
 	}
-}
-
-type countReader struct {
-	r io.Reader
-	n int
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += n
-	return n, err
 }
 
 // TestBadOption checks that WithEncoding of an invalid encoding fails
