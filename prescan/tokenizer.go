@@ -154,11 +154,7 @@ func (m *metaScan) tokScan(p []byte, i int) int {
 	case stRawText:
 		return m.skipToLT(p, i, stRawLT)
 	case stRawLT:
-		if c == '/' {
-			m.state, m.k, m.fail = stRawEnd, 0, false
-			return i + 1
-		}
-		m.state = stRawText
+		return m.lessThan(c, i, stRawEnd, stRawText)
 	case stRawEnd:
 		return m.rawEndName(c, i, stRawText)
 
@@ -214,11 +210,7 @@ func (m *metaScan) tokScan(p []byte, i int) int {
 	case stScriptDbl, stScriptDblDash, stScriptDblDashDash:
 		return m.escaped(p, i, stScriptDbl, stScriptDblLT)
 	case stScriptDblLT:
-		if c == '/' {
-			m.state, m.k, m.fail = stScriptDblEnd, 0, false
-			return i + 1
-		}
-		m.state = stScriptDbl
+		return m.lessThan(c, i, stScriptDblEnd, stScriptDbl)
 	case stScriptDblEnd:
 		return m.doubleName(c, i, stScriptEsc, stScriptDbl, stScriptDbl)
 	}
@@ -234,6 +226,19 @@ func (m *metaScan) skipToLT(p []byte, i int, lt state) int {
 	}
 	m.state = lt
 	return i + j + 1
+}
+
+// lessThan is a less-than sign state (RAWTEXT, RCDATA or script data double
+// escaped) at c = p[i]: a / goes to the end tag name state end (its name
+// not yet matched), any other byte back to text, where it is looked at
+// again.
+func (m *metaScan) lessThan(c byte, i int, end, text state) int {
+	if c == '/' {
+		m.state, m.k, m.fail = end, 0, false
+		return i + 1
+	}
+	m.state = text
+	return i
 }
 
 // rawEndName is a RAWTEXT, RCDATA, script data or script data escaped end tag

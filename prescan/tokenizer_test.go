@@ -172,6 +172,8 @@ func TestTokenizerCases(t *testing.T) {
 		{in: "<script/>" + m2, want: override.Unknown, pre: override.ISO8859_2},
 		// The end tags.
 		{in: "<title></TITLE\n>" + m2, want: override.ISO8859_2, pre: override.ISO8859_2},
+		{in: "<style><</style>" + m2, want: override.ISO8859_2, pre: override.ISO8859_2},
+		{in: "<script><!--<script><</script>--></script>" + m2, want: override.ISO8859_2, pre: override.ISO8859_2},
 		{in: "<title></titles>" + m2, want: override.Unknown, pre: override.ISO8859_2},
 		{in: `<style></style a=">` + m2 + `">`, want: override.Unknown, pre: override.Unknown},
 		{in: "<script></script/>" + m2, want: override.ISO8859_2, pre: override.ISO8859_2},
