@@ -221,16 +221,11 @@ func (r meteredReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// meteredReadSeeker counts the bytes read through it and seeks.
+// meteredReadSeeker counts the bytes read through it and seeks; the
+// Seeker is the Reader's own.
 type meteredReadSeeker struct {
-	io.ReadSeeker
-	m *meter
-}
-
-func (r meteredReadSeeker) Read(p []byte) (int, error) {
-	n, err := r.ReadSeeker.Read(p)
-	r.m.count(n)
-	return n, err
+	meteredReader
+	io.Seeker
 }
 
 // meteredReaderAt counts the bytes read through it. Its parts are read

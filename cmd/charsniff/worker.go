@@ -119,7 +119,7 @@ func (w *worker) openFirst(in input) (*opened, error) {
 		o.r = warcSource(in, src, o.r)
 		if rs, ok := o.r.(io.ReadSeeker); ok && o.m.p != nil && o.r != w.br {
 			o.m.rewind() // moved back to its start
-			o.r = meteredReadSeeker{rs, o.m}
+			o.r = meteredReadSeeker{meteredReader{rs, o.m}, rs}
 		}
 		return o, nil
 	}
