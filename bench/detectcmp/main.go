@@ -103,15 +103,6 @@ type input struct {
 	guess [4]string // by detector
 }
 
-type tally struct{ right, total int }
-
-func (t tally) String() string {
-	if t.total == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f %%", 100*float64(t.right)/float64(t.total))
-}
-
 func main() {
 	dir := flag.String("corpus", "/tmp/charsniff-corpus", "corpus directory (internal/corpus/fetch.sh)")
 	size := flag.Int("size", 4096, "document size in bytes (UTF-8)")
@@ -287,7 +278,7 @@ func right(name string, in *input) bool {
 // report prints the table: per family and view, each detector's share of
 // right answers.
 func report(inputs []*input, misses bool) {
-	type cell [4]tally
+	type cell [4]corpus.Tally
 	var families []string
 	byFamily := map[string]*[3]cell{}
 	var legacy, all [3]cell
@@ -301,14 +292,14 @@ func report(inputs []*input, misses bool) {
 		}
 		for k := range detectors {
 			ok := right(in.guess[k], in)
-			cs := []*tally{&f[in.view][k], &all[in.view][k]}
+			cs := []*corpus.Tally{&f[in.view][k], &all[in.view][k]}
 			if in.set.enc != override.UTF8 {
 				cs = append(cs, &legacy[in.view][k])
 			}
 			for _, t := range cs {
-				t.total++
+				t.Total++
 				if ok {
-					t.right++
+					t.Right++
 				}
 			}
 			if !ok {
@@ -324,7 +315,7 @@ func report(inputs []*input, misses bool) {
 	}
 	fmt.Printf("\n|---|---|%s\n", strings.Repeat("---|", len(prefixes)*len(detectors)))
 	line := func(name string, c *[3]cell) {
-		fmt.Printf("| %s | %d |", name, c[0][0].total)
+		fmt.Printf("| %s | %d |", name, c[0][0].Total)
 		for v := range prefixes {
 			for k := range detectors {
 				fmt.Printf(" %v |", c[v][k])

@@ -9,6 +9,7 @@ package corpus
 
 import (
 	"bytes"
+	"fmt"
 	"unicode/utf8"
 
 	"github.com/charsniff/charsniff/override"
@@ -171,4 +172,17 @@ func Documents(text []byte, size int) [][]byte {
 		}
 	}
 	return docs
+}
+
+// A Tally counts a detector's answers and the right ones among them, for
+// the accuracy tables of detect/internal/eval and bench/detectcmp.
+type Tally struct{ Right, Total int }
+
+// String gives the share of right answers as a percentage with one
+// decimal, or "-" when there were none.
+func (t Tally) String() string {
+	if t.Total == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f %%", 100*float64(t.Right)/float64(t.Total))
 }

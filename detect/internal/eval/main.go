@@ -98,15 +98,6 @@ var prefixes = []struct {
 	n    int
 }{{"whole", 1 << 30}, {"1KB", 1024}, {"256B", 256}}
 
-type tally struct{ right, total int }
-
-func (t tally) String() string {
-	if t.total == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f %%", 100*float64(t.right)/float64(t.total))
-}
-
 func main() {
 	dir := flag.String("corpus", "/tmp/charsniff-corpus", "corpus directory")
 	size := flag.Int("size", 4096, "document size in bytes (UTF-8)")
@@ -128,9 +119,9 @@ func main() {
 	if *wide {
 		addWide()
 	}
-	byFamily := map[string]*[3]tally{}
+	byFamily := map[string]*[3]corpus.Tally{}
 	var families []string
-	var legacy, all [3]tally
+	var legacy, all [3]corpus.Tally
 	wrong := map[string]int{}
 	docsOf := map[string][][]byte{}
 	for _, s := range sets {
@@ -145,7 +136,7 @@ func main() {
 		}
 		f := byFamily[s.Family]
 		if f == nil {
-			f = new([3]tally)
+			f = new([3]corpus.Tally)
 			byFamily[s.Family] = f
 			families = append(families, s.Family)
 		}
@@ -168,16 +159,16 @@ func main() {
 				d.Feed(pre, false)
 				got, _ := d.Guess(hint)
 				ok := got == s.Enc || sameText(got, s.Enc, pre)
-				for _, t := range []*tally{&f[i], &all[i]} {
-					t.total++
+				for _, t := range []*corpus.Tally{&f[i], &all[i]} {
+					t.Total++
 					if ok {
-						t.right++
+						t.Right++
 					}
 				}
 				if s.Enc != override.UTF8 {
-					legacy[i].total++
+					legacy[i].Total++
 					if ok {
-						legacy[i].right++
+						legacy[i].Right++
 					}
 				}
 				if !ok {
@@ -193,9 +184,9 @@ func main() {
 	fmt.Printf("| Family | whole | 1 KB | 256 B |\n|---|---|---|---|\n")
 	for _, f := range families {
 		t := byFamily[f]
-		fmt.Printf("| %s | %v (%d) | %v (%d) | %v (%d) |\n", f, t[0], t[0].total, t[1], t[1].total, t[2], t[2].total)
+		fmt.Printf("| %s | %v (%d) | %v (%d) | %v (%d) |\n", f, t[0], t[0].Total, t[1], t[1].Total, t[2], t[2].Total)
 	}
-	fmt.Printf("| **All legacy** | %v (%d) | %v (%d) | %v (%d) |\n", legacy[0], legacy[0].total, legacy[1], legacy[1].total, legacy[2], legacy[2].total)
+	fmt.Printf("| **All legacy** | %v (%d) | %v (%d) | %v (%d) |\n", legacy[0], legacy[0].Total, legacy[1], legacy[1].Total, legacy[2], legacy[2].Total)
 	fmt.Printf("| All with UTF-8 | %v | %v | %v |\n\n", all[0], all[1], all[2])
 	var keys []string
 	for k := range wrong {
@@ -354,14 +345,14 @@ var evidenceSteps = []int{2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 256}
 // 2 non-ASCII bytes are left out.
 func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 	d := detect.New()
-	type row struct{ by []tally }
+	type row struct{ by []corpus.Tally }
 	n := len(evidenceSteps) + 1
 	byFamily := map[string]*row{}
 	var families []string
 	var all row
-	all.by = make([]tally, n)
+	all.by = make([]corpus.Tally, n)
 	docsOf := map[string][][]byte{}
-	precision := map[override.Encoding][]tally{} // by guess and step
+	precision := map[override.Encoding][]corpus.Tally{} // by guess and step
 	for _, s := range sets {
 		if s.Enc == override.UTF8 || s.Enc == override.ISO2022JP {
 			continue // structure decides these
@@ -377,7 +368,7 @@ func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 		}
 		f := byFamily[s.Family]
 		if f == nil {
-			f = &row{by: make([]tally, n)}
+			f = &row{by: make([]corpus.Tally, n)}
 			byFamily[s.Family] = f
 			families = append(families, s.Family)
 		}
@@ -401,13 +392,13 @@ func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 				ok := got == s.Enc || sameText(got, s.Enc, b)
 				p := precision[got]
 				if p == nil {
-					p = make([]tally, n)
+					p = make([]corpus.Tally, n)
 					precision[got] = p
 				}
-				for _, t := range []*tally{&f.by[i], &all.by[i], &p[i]} {
-					t.total++
+				for _, t := range []*corpus.Tally{&f.by[i], &all.by[i], &p[i]} {
+					t.Total++
 					if ok {
-						t.right++
+						t.Right++
 					}
 				}
 			}
@@ -430,7 +421,7 @@ func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 	for _, e := range guessed {
 		fmt.Printf("| %s |", e.Name())
 		for _, t := range precision[e] {
-			fmt.Printf(" %v (%d) |", t, t.total)
+			fmt.Printf(" %v (%d) |", t, t.Total)
 		}
 		fmt.Println()
 	}
@@ -448,7 +439,7 @@ func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 		for _, t := range r.by {
 			fmt.Printf(" %v |", t)
 		}
-		fmt.Printf(" (%d)\n", r.by[n-1].total)
+		fmt.Printf(" (%d)\n", r.by[n-1].Total)
 	}
 	for _, f := range families {
 		print(f, byFamily[f])
