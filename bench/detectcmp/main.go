@@ -165,7 +165,7 @@ func build(dir string, size, maxDocs int, tmp string, pages bool) []*input {
 			if err != nil {
 				log.Fatal(err)
 			}
-			docs = spread(corpus.Documents(text, size), maxDocs)
+			docs = corpus.Spread(corpus.Documents(text, size), maxDocs)
 			docsOf[s.lang] = docs
 		}
 		for _, doc := range docs {
@@ -179,7 +179,7 @@ func build(dir string, size, maxDocs int, tmp string, pages bool) []*input {
 			}
 			for i, p := range views {
 				pre := b[:min(len(b), p.n)]
-				if isASCII(pre) {
+				if corpus.IsASCII(pre) {
 					continue
 				}
 				in := &input{set: s, view: i, data: pre, path: filepath.Join(tmp, fmt.Sprintf("%06d", len(inputs)))}
@@ -352,25 +352,4 @@ func top(m map[string]int, n int) []string {
 		}
 	}
 	return keys[:min(n, len(keys))]
-}
-
-// spread picks up to n documents spread over docs.
-func spread(docs [][]byte, n int) [][]byte {
-	if len(docs) <= n {
-		return docs
-	}
-	out := make([][]byte, 0, n)
-	for i := range n {
-		out = append(out, docs[i*len(docs)/n])
-	}
-	return out
-}
-
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }

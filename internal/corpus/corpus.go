@@ -186,3 +186,27 @@ func (t Tally) String() string {
 	}
 	return fmt.Sprintf("%.1f %%", 100*float64(t.Right)/float64(t.Total))
 }
+
+// Spread picks up to n documents spread evenly over docs, so that a
+// sample draws on many source documents rather than the first few.
+func Spread(docs [][]byte, n int) [][]byte {
+	if len(docs) <= n {
+		return docs
+	}
+	out := make([][]byte, 0, n)
+	for i := range n {
+		out = append(out, docs[i*len(docs)/n])
+	}
+	return out
+}
+
+// IsASCII reports whether b holds no byte above 0x7F: a prefix that gives
+// a detector no evidence at all.
+func IsASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

@@ -131,7 +131,7 @@ func main() {
 			if err != nil {
 				log.Fatal(err)
 			}
-			docs = spread(corpus.Documents(text, *size), *maxDocs)
+			docs = corpus.Spread(corpus.Documents(text, *size), *maxDocs)
 			docsOf[s.Lang] = docs
 		}
 		f := byFamily[s.Family]
@@ -152,7 +152,7 @@ func main() {
 			}
 			for i, p := range prefixes {
 				pre := b[:min(len(b), p.n)]
-				if isASCII(pre) && s.Enc != override.ISO2022JP {
+				if corpus.IsASCII(pre) && s.Enc != override.ISO2022JP {
 					continue
 				}
 				d.Reset()
@@ -253,28 +253,6 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// spread picks up to n documents spread over docs, so that the sample
-// draws on many source documents.
-func spread(docs [][]byte, n int) [][]byte {
-	if len(docs) <= n {
-		return docs
-	}
-	out := make([][]byte, 0, n)
-	for i := 0; i < n; i++ {
-		out = append(out, docs[i*len(docs)/n])
-	}
-	return out
-}
-
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // sameText reports whether got decodes b to the same text as want.
 func sameText(got, want override.Encoding, b []byte) bool {
 	if !got.Valid() {
@@ -363,7 +341,7 @@ func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 			if err != nil {
 				log.Fatal(err)
 			}
-			docs = spread(corpus.Documents(text, size), maxDocs)
+			docs = corpus.Spread(corpus.Documents(text, size), maxDocs)
 			docsOf[s.Lang] = docs
 		}
 		f := byFamily[s.Family]
