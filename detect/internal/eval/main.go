@@ -382,15 +382,8 @@ func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 			}
 		}
 	}
-	fmt.Printf("Precision of each guess (how often a guess of the encoding is right) by non-ASCII bytes seen:\n\n| Guess |")
-	for _, k := range evidenceSteps {
-		fmt.Printf(" %d |", k)
-	}
-	fmt.Printf(" whole |\n|---|")
-	for range n {
-		fmt.Printf("---|")
-	}
-	fmt.Println()
+	fmt.Printf("Precision of each guess (how often a guess of the encoding is right) by non-ASCII bytes seen:\n\n")
+	evidenceHeader("Guess")
 	var guessed []override.Encoding
 	for e := range precision {
 		guessed = append(guessed, e)
@@ -403,15 +396,8 @@ func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 		}
 		fmt.Println()
 	}
-	fmt.Printf("\nAccuracy by family:\n\n| Family |")
-	for _, k := range evidenceSteps {
-		fmt.Printf(" %d |", k)
-	}
-	fmt.Printf(" whole |\n|---|")
-	for range n {
-		fmt.Printf("---|")
-	}
-	fmt.Println()
+	fmt.Printf("\nAccuracy by family:\n\n")
+	evidenceHeader("Family")
 	print := func(name string, r *row) {
 		fmt.Printf("| %s |", name)
 		for _, t := range r.by {
@@ -447,4 +433,18 @@ func prefixWith(b []byte, k int) int {
 		}
 	}
 	return len(b)
+}
+
+// evidenceHeader prints the head of a table of -evidence: first the column
+// named first, then one column per step of evidenceSteps and "whole".
+func evidenceHeader(first string) {
+	fmt.Printf("| %s |", first)
+	for _, k := range evidenceSteps {
+		fmt.Printf(" %d |", k)
+	}
+	fmt.Printf(" whole |\n|---|")
+	for range len(evidenceSteps) + 1 {
+		fmt.Printf("---|")
+	}
+	fmt.Println()
 }
