@@ -27,9 +27,9 @@ var floors = map[string]int{
 	"internal/mimetype":          0,
 	"internal/mimesniff":         0,
 	"internal/firsterr":          0,
-	"internal/contentcoding":     0,
 	"internal/ordered":           0,
 	"internal/region":            1,
+	"internal/contentcoding":     1, // counts with internal/firsterr
 	"decode/internal/singlebyte": 1,
 	"prescan":                    1,
 	"warc":                       1,

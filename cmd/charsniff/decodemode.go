@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/charsniff/charsniff/archive"
+	"github.com/charsniff/charsniff/internal/firsterr"
 )
 
 // runDecode decodes the inputs one after the other, in order, to standard
@@ -163,7 +164,7 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 // decodeFile decodes the plain input o, whose path is path, writing its
 // text and result line through d. The error is the output's.
 func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
-	cr := &countingReader{r: o.r}
+	cr := &firsterr.Reader{R: o.r} // counts the document's bytes
 	rd, err := w.reader(cr)
 	if err != nil {
 		return d.end(ptr(errorResult(path, err)))
@@ -199,7 +200,7 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	fin.Bytes, fin.Error = r.Bytes, r.Error
 	r.Result = fin
 	if r.Error == "" && d.text == nil {
-		r.Bytes = &cr.n
+		r.Bytes = &cr.N
 	}
 	return d.end(&r)
 }

@@ -317,18 +317,6 @@ func (b *batch) end(r *result) error {
 	return b.err
 }
 
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // maxSettle bounds the text held to settle a document's decision before
 // its line is written (--decode --json): a document whose text is ASCII
 // for longer than that (see decode.Reader.Settle) gets a line that starts

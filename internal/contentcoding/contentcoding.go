@@ -20,6 +20,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/charsniff/charsniff/internal/firsterr"
 )
 
 // Default limits on the decompressed size; see [Limits].
@@ -100,9 +102,10 @@ func Parse(values []string) []string {
 
 // A Reader reads the decompressed body.
 type Reader struct {
-	src    *countReader // the body as received
-	top    io.Reader    // the last decoder
-	layers []layer      // decoders, innermost (the first applied) last
+	src    *firsterr.Reader // the body as received: its bytes, its first error
+	body   io.Closer        // the body, closed by Close
+	top    io.Reader        // the last decoder
+	layers []layer          // decoders, innermost (the first applied) last
 	limits Limits
 	head   []byte // decompressed bytes NewReader read, not yet returned
 	headEr error  // the error that came with head, returned after it
@@ -145,13 +148,13 @@ func NewReader(body io.ReadCloser, codings []string, limits Limits) (*Reader, er
 			return nil, &CodingError{c, ErrUnsupported}
 		}
 	}
-	r := &Reader{src: &countReader{r: body, c: body}, limits: limits}
+	r := &Reader{src: &firsterr.Reader{R: body}, body: body, limits: limits}
 	r.top = r.src
 	for i := len(codings) - 1; i >= 0; i-- {
 		c := codings[i]
-		in := &input{r: r.top}
+		in := &firsterr.Reader{R: r.top}
 		dec, closeFn, err := open(c, in)
-		if err != nil && in.empty(err) {
+		if err != nil && empty(in, err) {
 			dec, closeFn, err = eof{}, nil, nil
 		}
 		if err != nil {
@@ -266,8 +269,8 @@ func (r *Reader) Read(p []byte) (int, error) {
 		r.err = fmt.Errorf("%w: more than %d bytes", ErrTooLarge, l)
 		return 0, r.err
 	}
-	if l := r.limits.MaxRatio; l > 0 && r.n > RatioAllowance && (r.n-RatioAllowance)/l > r.src.n {
-		r.err = fmt.Errorf("%w: %d bytes from %d compressed, more than %d times", ErrTooLarge, r.n, r.src.n, l)
+	if l := r.limits.MaxRatio; l > 0 && r.n > RatioAllowance && (r.n-RatioAllowance)/l > r.src.N {
+		r.err = fmt.Errorf("%w: %d bytes from %d compressed, more than %d times", ErrTooLarge, r.n, r.src.N, l)
 		return 0, r.err
 	}
 	return n, err
@@ -302,7 +305,7 @@ func (r *Reader) Close() error {
 	}
 	r.closed = true
 	err := r.closeLayers()
-	if cerr := r.src.c.Close(); cerr != nil {
+	if cerr := r.body.Close(); cerr != nil {
 		err = cerr
 	}
 	return err
@@ -322,39 +325,22 @@ func (r *Reader) closeLayers() error {
 	return first
 }
 
-// countReader counts the bytes read from the body and remembers its last
-// error, so that codingReader tells a failing network from a corrupt coding.
-type countReader struct {
-	r   io.Reader
-	c   io.Closer
-	n   int64
-	err error
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	if err != nil && err != io.EOF {
-		c.err = err
-	}
-	return n, err
-}
-
 // codingReader names the coding in the errors of r, except io.EOF and the
-// body's own errors, which pass through as they are.
+// body's own errors (the first one src met: a failing network, not a
+// corrupt coding), which pass through as they are.
 // An empty input reads as an empty body, not as a truncated stream, as
 // net/http and browsers take a zero-length body with a Content-Encoding.
 type codingReader struct {
 	r      io.Reader
-	in     *input // what r decodes
-	src    *countReader
+	in     *firsterr.Reader // what r decodes
+	src    *firsterr.Reader // the body
 	coding string
 }
 
 func (e *codingReader) Read(p []byte) (int, error) {
 	n, err := e.r.Read(p)
-	if err != nil && err != io.EOF && (e.src.err == nil || !errors.Is(err, e.src.err)) {
-		if e.in.empty(err) {
+	if err != nil && err != io.EOF && (e.src.Err == nil || !errors.Is(err, e.src.Err)) {
+		if empty(e.in, err) {
 			return n, io.EOF
 		}
 		var ce *CodingError
@@ -365,22 +351,10 @@ func (e *codingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// input counts the bytes a decoder reads.
-type input struct {
-	r io.Reader
-	n int64
-}
-
-func (in *input) Read(p []byte) (int, error) {
-	n, err := in.r.Read(p)
-	in.n += int64(n)
-	return n, err
-}
-
-// empty reports whether err is a decoder's complaint about an input that
-// ended before its first byte.
-func (in *input) empty(err error) bool {
-	return in.n == 0 && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF))
+// empty reports whether err is a decoder's complaint about its input, in,
+// that ended before its first byte.
+func empty(in *firsterr.Reader, err error) bool {
+	return in.N == 0 && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF))
 }
 
 // eof is an empty body.
