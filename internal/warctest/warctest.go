@@ -192,34 +192,29 @@ func Embedded(w io.Writer, outer, inner int, levels ...int) ([]int64, error) {
 			return nil, err
 		}
 	}
-	cw := &countWriter{w: w}
+	var member bytes.Buffer // one outer record, written to w whole
 	var offs []int64
+	var off int64
 	for i := range outer + 1 {
-		ww := NewWriterLevel(cw, levels[i%len(levels)])
+		ww := NewWriterLevel(&member, levels[i%len(levels)])
 		ww.n = i
 		rec := page("outer.example", i)
 		if i == outer/2 {
 			rec = Response("http://outer.example/crawl.warc.gz",
 				HTTPResponse(200, []string{"Content-Type: application/warc", "Content-Length: " + strconv.Itoa(in.Len())}, in.Bytes()))
 		}
-		offs = append(offs, cw.n)
+		member.Reset()
 		if _, err := ww.Write(rec); err != nil {
 			return nil, err
 		}
+		offs = append(offs, off)
+		n, err := w.Write(member.Bytes())
+		if err != nil {
+			return nil, err
+		}
+		off += int64(n)
 	}
 	return offs, nil
-}
-
-// countWriter counts the bytes written to w.
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // Stats describes what Generate wrote.
