@@ -97,7 +97,7 @@ type httpState struct {
 	block   *bufio.Reader // over the block
 	chunked chunkedReader
 	cbr     *bufio.Reader // over chunked
-	gz      *gzip.Reader
+	gz      io.ReadCloser // gzip (a *gzip.Reader)
 	fl      io.ReadCloser // raw deflate
 	zl      io.ReadCloser // zlib
 	dbr     []*bufio.Reader
@@ -274,46 +274,43 @@ func (hs *httpState) decoder(c string, br *bufio.Reader, stage int) (io.Reader, 
 		if len(head) < 2 || head[0] != 0x1f || head[1] != 0x8b {
 			return nil, nil
 		}
-		if stage > 0 || hs.gz == nil {
-			z, err := gzip.NewReader(br)
-			if err != nil {
-				return nil, err
-			}
-			if stage == 0 {
-				hs.gz = z
-			}
-			return z, nil
-		}
-		return hs.gz, hs.gz.Reset(br)
+		return keep(&hs.gz, stage, br, newGzip)
 	case "deflate":
 		// RFC 9110 says zlib, but many servers send raw deflate.
 		if len(head) == 2 && head[0]&0x0f == 8 && (uint(head[0])<<8|uint(head[1]))%31 == 0 {
-			if stage > 0 || hs.zl == nil {
-				z, err := zlib.NewReader(br)
-				if err != nil {
-					return nil, err
-				}
-				if stage == 0 {
-					hs.zl = z
-				}
-				return z, nil
-			}
-			return hs.zl, hs.zl.(zlib.Resetter).Reset(br, nil)
+			return keep(&hs.zl, stage, br, zlib.NewReader)
 		}
 		if len(head) == 0 {
 			return nil, nil
 		}
-		if stage > 0 || hs.fl == nil {
-			f := flate.NewReader(br)
-			if stage == 0 {
-				hs.fl = f
-			}
-			return f, nil
-		}
-		return hs.fl, hs.fl.(flate.Resetter).Reset(br, nil)
+		return keep(&hs.fl, stage, br, newFlate)
 	}
 	return nil, nil
 }
+
+// keep returns a decompressor of br. At stage 0 it is the one in *kept,
+// reset to br, or a new one from open, kept there for the next payload;
+// the stages after it (a coding under a coding) each get a new one.
+func keep(kept *io.ReadCloser, stage int, br *bufio.Reader, open func(io.Reader) (io.ReadCloser, error)) (io.Reader, error) {
+	if stage == 0 && *kept != nil {
+		if gz, ok := (*kept).(*gzip.Reader); ok {
+			return gz, gz.Reset(br)
+		}
+		return *kept, (*kept).(flate.Resetter).Reset(br, nil) // zlib's Resetter is the same
+	}
+	z, err := open(br)
+	if err != nil {
+		return nil, err
+	}
+	if stage == 0 {
+		*kept = z
+	}
+	return z, nil
+}
+
+func newGzip(r io.Reader) (io.ReadCloser, error) { return gzip.NewReader(r) }
+
+func newFlate(r io.Reader) (io.ReadCloser, error) { return flate.NewReader(r), nil }
 
 // readLine returns the next line of br without its line ending. The line is
 // valid until the next read. At the end of the block it returns what is

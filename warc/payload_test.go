@@ -3,7 +3,9 @@ package warc
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -268,6 +270,47 @@ func TestContentTypeTable(t *testing.T) {
 			if p.Charset != wantCS || p.IsHTML() != wantHTML {
 				t.Errorf("%s, %s record, Content-Type %q: Charset %q, IsHTML %v; want %q, %v", tc.Desc, rec.Type, tc.In, p.Charset, p.IsHTML(), wantCS, wantHTML)
 			}
+		}
+	}
+}
+
+// TestPayloadDecodersReused reads payloads in every content coding the
+// Reader undoes, each coding twice over and once under another, through
+// one Reader: its kept decompressors, reset for each payload, give each
+// body whole, and a coding under the same coding gets its own.
+func TestPayloadDecodersReused(t *testing.T) {
+	var b bytes.Buffer
+	w := warctest.NewWriter(&b, false)
+	var want []string
+	seed := rand.NewChaCha8([32]byte{})
+	for round := range 2 {
+		for _, c := range []struct{ header, codings string }{
+			{"gzip", "gzip"}, {"deflate", "deflate"}, {"deflate", "deflate-raw"}, {"gzip, deflate", "gzip, deflate-raw"}, {"gzip, gzip", "gzip, gzip"},
+		} {
+			// Hex of random bytes: compressed, still larger than the
+			// buffers between two decoders.
+			noise := make([]byte, 48<<10)
+			seed.Read(noise)
+			body := fmt.Appendf(nil, "<p>round %d, %s: %x", round, c.codings, noise)
+			want = append(want, string(body))
+			for coding := range strings.SplitSeq(c.codings, ", ") {
+				body = testutil.Encode(t, coding, body)
+			}
+			w.Write(warctest.Response("http://example.test/", warctest.HTTPResponse(200, []string{"Content-Encoding: " + c.header}, body)))
+		}
+	}
+	r := NewReader(&b)
+	for i, w := range want {
+		rec, err := r.Next()
+		if err != nil {
+			t.Fatalf("record %d: %v", i, err)
+		}
+		p, err := rec.Payload()
+		if err != nil {
+			t.Fatalf("record %d: Payload: %v", i, err)
+		}
+		if got, err := io.ReadAll(p.Body); string(got) != w || err != nil || p.Undecoded != "" {
+			t.Errorf("record %d: got %q, %v, Undecoded %q, want %q", i, got, err, p.Undecoded, w)
 		}
 	}
 }
