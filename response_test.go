@@ -11,8 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/net/html"
-
 	"github.com/charsniff/charsniff"
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/override"
@@ -68,37 +66,14 @@ func TestResponseReaderIntegration(t *testing.T) {
 
 	for _, p := range pages {
 		t.Run(p.label, func(t *testing.T) {
-			resp, err := http.Get(srv.URL + p.path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			r, err := charsniff.NewResponseReader(resp)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := responseReader(t, http.DefaultClient, must(http.NewRequest("GET", srv.URL+p.path, nil)))
 			want, _ := override.Lookup(p.label)
 			if res := r.Result(); res.Encoding != want || res.Source != p.source {
 				t.Errorf("Result() = %+v, want %v from %v", res, want, p.source)
 			}
-			doc, err := html.Parse(r)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var texts []string
-			var walk func(*html.Node)
-			walk = func(n *html.Node) {
-				if n.Type == html.TextNode && strings.TrimSpace(n.Data) != "" {
-					texts = append(texts, n.Data)
-				}
-				for c := n.FirstChild; c != nil; c = c.NextSibling {
-					walk(c)
-				}
-			}
-			walk(doc)
 			wantText := strings.ReplaceAll(strings.ReplaceAll(p.text, "\r\n", "\n"), "\r", "\n")
-			if len(texts) != 2 || texts[0] != p.title || texts[1] != wantText {
-				t.Errorf("text nodes = %q, want %q", texts, []string{p.title, wantText})
+			if got := texts(t, r); len(got) != 2 || got[0] != p.title || got[1] != wantText {
+				t.Errorf("text nodes = %q, want %q", got, []string{p.title, wantText})
 			}
 		})
 	}
@@ -162,18 +137,11 @@ func TestResponseReaderTLD(t *testing.T) {
 		{"example.com", nil, override.Windows1252},
 		{"example.ru", []decode.Option{decode.WithSniff(sniff.Options{TLD: "de"})}, override.Windows1252},
 	} {
-		resp, err := (&http.Client{Transport: base}).Get("http://" + tc.host + "/raw?ct=text/html&body=" + neturl.QueryEscape(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := charsniff.NewResponseReader(resp, tc.opts...)
-		if err != nil {
-			t.Fatal(err)
-		}
+		req := must(http.NewRequest("GET", "http://"+tc.host+"/raw?ct=text/html&body="+neturl.QueryEscape(body), nil))
+		r := responseReader(t, &http.Client{Transport: base}, req, tc.opts...)
 		if res := r.Result(); res.Encoding != tc.want || res.Source != sniff.SourceDefault {
 			t.Errorf("%s %d options: %v, want %v from the default", tc.host, len(tc.opts), res, tc.want)
 		}
-		resp.Body.Close()
 	}
 }
 

@@ -195,6 +195,22 @@ func texts(t *testing.T, r io.Reader) []string {
 	return out
 }
 
+// responseReader sends req with client and returns NewResponseReader's
+// Reader of the response, with opts; the body is closed when t ends.
+func responseReader(t *testing.T, client *http.Client, req *http.Request, opts ...decode.Option) *decode.Reader {
+	t.Helper()
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	r, err := charsniff.NewResponseReader(resp, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // TestSite fetches every page of the site in every mode and coding, through
 // Transport and through NewResponseReader, with and without the client's
 // own Accept-Encoding, and compares the text x/net/html parses.
@@ -244,15 +260,7 @@ func TestSite(t *testing.T) {
 							}
 							r, body = b.Decoder(), b
 						} else {
-							resp, err = plain.Do(req)
-							if err != nil {
-								t.Fatal(err)
-							}
-							defer resp.Body.Close()
-							r, err = charsniff.NewResponseReader(resp)
-							if err != nil {
-								t.Fatal(err)
-							}
+							r = responseReader(t, plain, req)
 							body = r
 						}
 						if res := r.Result(); mode != "late" && (res.Encoding != wantEnc || res.Source != wantSource) {
