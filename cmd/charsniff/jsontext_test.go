@@ -3,14 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
-	"unicode/utf8"
 )
 
 // wantJSONString is the contents of the JSON string encoding/json writes
@@ -109,45 +105,3 @@ func TestJSONTextWriteError(t *testing.T) {
 type errWriter struct{}
 
 func (errWriter) Write([]byte) (int, error) { return 0, iotest.ErrTimeout }
-
-// BenchmarkJSONText escapes decoded pages in the 4 KB writes
-// decode.Reader's WriteTo makes: the samples' golden texts repeated to
-// 256 KB, "latin" those of pages in Latin script (mostly ASCII, as the
-// markup of most pages is), "cjk" the others (Japanese, Korean, Chinese,
-// Cyrillic: mostly multi-byte).
-func BenchmarkJSONText(b *testing.B) {
-	golden, err := filepath.Glob(filepath.Join(root, "samples", "golden", "*.utf8"))
-	if err != nil || len(golden) == 0 {
-		b.Fatal("no golden texts", err)
-	}
-	texts := map[string][]byte{}
-	for len(texts["latin"]) < 256<<10 || len(texts["cjk"]) < 256<<10 {
-		for _, g := range golden {
-			t, err := os.ReadFile(g)
-			if err != nil {
-				b.Fatal(err)
-			}
-			k := "cjk"
-			if utf8.RuneCount(t) > len(t)*9/10 {
-				k = "latin"
-			}
-			texts[k] = append(texts[k], t...)
-		}
-	}
-	for _, name := range []string{"latin", "cjk"} {
-		text := texts[name][:256<<10]
-		b.Run(name, func(b *testing.B) {
-			var j jsonText
-			b.SetBytes(int64(len(text)))
-			for b.Loop() {
-				j.reset(io.Discard)
-				for p := text; len(p) > 0; {
-					n := min(len(p), 4096)
-					j.Write(p[:n])
-					p = p[n:]
-				}
-				j.Close()
-			}
-		})
-	}
-}
