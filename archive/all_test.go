@@ -8,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sync/atomic"
@@ -70,10 +68,7 @@ func testFiles(t *testing.T) map[string][]byte {
 	warctest.Generate(&gen, 1<<20, true, 3)
 	warctest.Generate(&plain, 256<<10, false, 4)
 	files["generated"], files["plain"] = gen.Bytes(), plain.Bytes()
-	wget, err := os.ReadFile(filepath.Join("..", "warc", "testdata", "wget.warc.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	wget := warctest.Testdata(t, "wget.warc.gz")
 	files["wget"] = wget
 	// Records with payloads over 1 MiB, read in place, between small ones.
 	var large bytes.Buffer
@@ -90,11 +85,7 @@ func testFiles(t *testing.T) map[string][]byte {
 	// FastWARC's files: ClueWeb09's WARC/0.18, LZ4, and zstd after a
 	// dictionary frame.
 	for name, file := range map[string]string{"clueweb": "clueweb-quirk.warc.gz", "lz4": "warcfile.warc.lz4", "zstd": "warcfile.dict.warc.zst"} {
-		b, err := os.ReadFile(filepath.Join("..", "warc", "testdata", "resiliparse", file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[name] = b
+		files[name] = warctest.Testdata(t, "resiliparse/"+file)
 	}
 	return files
 }

@@ -2,13 +2,13 @@ package archive
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"testing"
 
 	"github.com/klauspost/compress/gzip"
+
+	"github.com/charsniff/charsniff/internal/warctest"
 )
 
 // TestContainersAlike reads FastWARC's test file in every container the
@@ -16,14 +16,7 @@ import (
 // record, but for the offsets (of the gzip member, or zstd or LZ4 frame,
 // each record starts in).
 func TestContainersAlike(t *testing.T) {
-	dir := filepath.Join("..", "warc", "testdata", "resiliparse")
-	read := func(name string) []byte {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
+	read := func(name string) []byte { return warctest.Testdata(t, "resiliparse/"+name) }
 	var plain bytes.Buffer
 	zr, err := gzip.NewReader(bytes.NewReader(read("warcfile.warc.gz")))
 	if err != nil {

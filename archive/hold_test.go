@@ -3,9 +3,10 @@ package archive
 import (
 	"bytes"
 	"io"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/charsniff/charsniff/internal/warctest"
 )
 
 // allHeld reads every record of src through Hold, opening the held ones
@@ -43,11 +44,7 @@ func allHeld(t *testing.T, src io.Reader, max int) ([]string, *Counts, error) {
 // Next gives, for records held whole and records too large to hold,
 // intact or damaged.
 func TestHold(t *testing.T) {
-	wget, err := os.ReadFile("../warc/testdata/wget.warc.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := map[string][]byte{"wget": wget, "damaged": damagedFile(t)}
+	files := map[string][]byte{"wget": warctest.Testdata(t, "wget.warc.gz"), "damaged": damagedFile(t)}
 	for name, data := range files {
 		rd := NewReader(bytes.NewReader(data), Options{File: "f"})
 		var want []string

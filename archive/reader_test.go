@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -216,10 +214,7 @@ func TestMalformedHTTP(t *testing.T) {
 		"http-bad-chunk.warc":     `"encoding":"windows-1252","confidence":"tentative","source":"default","record_id":"<urn:test:zz>","uri":"http://example.test/zz","offset":294,"status":200,"error":"payload: malformed chunked encoding`,
 		"http-no-blank-line.warc": `"encoding":"gbk","confidence":"certain","source":"transport","record_id":"<urn:test:noblank>","uri":"http://example.test/noblank","offset":294,"status":200,"http_charset":"gbk","error":"payload: malformed HTTP response: header not ended by a blank line"}`,
 	} {
-		data, err := os.ReadFile(filepath.Join("..", "warc", "testdata", file))
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := warctest.Testdata(t, file)
 		for _, text := range []bool{false, true} {
 			lines, c, err := all(t, bytes.NewReader(data), text)
 			if err != nil || len(lines) != 3 || c.Failed != 1 {

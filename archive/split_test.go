@@ -5,8 +5,6 @@ import (
 	"compress/gzip"
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -85,10 +83,7 @@ func TestSplitGenerated(t *testing.T) {
 }
 
 func TestSplitWget(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "warc", "testdata", "wget.warc.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := warctest.Testdata(t, "wget.warc.gz")
 	records := recordOffsets(t, data)
 	for _, size := range []int64{1, 100, 1000, int64(len(data)) / 3} {
 		cuts := archive.Split(bytes.NewReader(data), int64(len(data)), size)
@@ -198,10 +193,7 @@ func TestSplitStored(t *testing.T) {
 // member per record) at records, and does not cut its LZ4 and zstd files.
 func TestSplitContainers(t *testing.T) {
 	for file, cut := range map[string]bool{"clueweb-quirk.warc.gz": true, "warcfile.warc.lz4": false, "warcfile.dict.warc.zst": false, "warcfile.frames.warc.zst": false} {
-		data, err := os.ReadFile(filepath.Join("..", "warc", "testdata", "resiliparse", file))
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := warctest.Testdata(t, "resiliparse/"+file)
 		cuts := archive.Split(bytes.NewReader(data), int64(len(data)), 16<<10)
 		if cut {
 			checkCuts(t, cuts, recordOffsets(t, data))

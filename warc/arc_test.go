@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,17 +12,6 @@ import (
 
 	"github.com/charsniff/charsniff/internal/warctest"
 )
-
-// readTestdata reads the file testdata/dir/name (each folder has its
-// SOURCE and LICENSE).
-func readTestdata(t testing.TB, dir, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", dir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // TestARC reads warcio's ARC file, plain and as .arc.gz: the filedesc
 // record and the capture, as WARC records.
@@ -37,7 +24,7 @@ func TestARC(t *testing.T) {
 		{"example.arc.gz", []int64{0, 171}},
 	} {
 		var got []string
-		n := eachRecord(t, NewReader(bytes.NewReader(readTestdata(t, "warcio", tc.file))), func(i int, rec *Record) error {
+		n := eachRecord(t, NewReader(bytes.NewReader(warctest.Testdata(t, "warcio/"+tc.file))), func(i int, rec *Record) error {
 			line := fmt.Sprintf("%s %s %s %s %d @%d %s ip=%s", rec.Version, rec.Type, rec.TargetURI, rec.ContentType, rec.ContentLength, rec.Offset, rec.Date.Format(time.RFC3339), rec.Header.Get("WARC-IP-Address"))
 			if p, err := rec.Payload(); err == nil {
 				body, err := io.ReadAll(p.Body)
@@ -62,7 +49,7 @@ func TestARC(t *testing.T) {
 // TestARCSpaceInURL reads warcio's capture whose URL has spaces and whose
 // block ends 12 bytes before its Archive-length.
 func TestARCSpaceInURL(t *testing.T) {
-	wr := NewReader(bytes.NewReader(readTestdata(t, "warcio", "example-space-in-url.arc")))
+	wr := NewReader(bytes.NewReader(warctest.Testdata(t, "warcio/example-space-in-url.arc")))
 	var uris []string
 	var errs []error
 	for {
@@ -89,7 +76,7 @@ func TestARCSpaceInURL(t *testing.T) {
 // its capture under other URLs, with the block length of capture bad
 // changed by delta, and the records' names and offsets.
 func arcCrawl(t *testing.T, n, bad, delta int) (segs [][]byte, names []string) {
-	in := readTestdata(t, "warcio", "example.arc")
+	in := warctest.Testdata(t, "warcio/example.arc")
 	segs = append(segs, in[:151])
 	names = append(names, "filedesc://live-web-example.arc.gz")
 	capture := in[151:]
@@ -210,10 +197,10 @@ func TestParseARCLine(t *testing.T) {
 			t.Errorf("parseARCLine(%q) = %v, want %v", tc.line, ok, tc.ok)
 		}
 	}
-	if k, err := Detect(readTestdata(t, "warcio", "example.arc.gz")); err != nil || k.Format != "ARC" || k.Container != Gzip {
+	if k, err := Detect(warctest.Testdata(t, "warcio/example.arc.gz")); err != nil || k.Format != "ARC" || k.Container != Gzip {
 		t.Errorf("Detect(example.arc.gz) = %+v, %v", k, err)
 	}
-	if !strings.HasPrefix(string(readTestdata(t, "warcio", "example.arc")), "filedesc://") || !IsWARC(readTestdata(t, "warcio", "example.arc")) {
+	if !strings.HasPrefix(string(warctest.Testdata(t, "warcio/example.arc")), "filedesc://") || !IsWARC(warctest.Testdata(t, "warcio/example.arc")) {
 		t.Errorf("IsWARC(example.arc) = false")
 	}
 }

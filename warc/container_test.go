@@ -81,14 +81,14 @@ func listRecords(t testing.TB, wr *Reader, line func(*Record) string) []string {
 // tool wrote it (see testdata/resiliparse/mkzst): every form gives the
 // same 50 records with the same payloads, whole or read in pieces.
 func TestRealContainers(t *testing.T) {
-	gz := readTestdata(t, "resiliparse", "warcfile.warc.gz")
+	gz := warctest.Testdata(t, "resiliparse/warcfile.warc.gz")
 	forms := map[string][]byte{
 		"plain":                      gunzip(t, gz),
 		"gzip":                       gz,
-		"lz4":                        readTestdata(t, "resiliparse", "warcfile.warc.lz4"),
-		"zstd with dictionary frame": readTestdata(t, "resiliparse", "warcfile.dict.warc.zst"),
-		"zstd frames":                readTestdata(t, "resiliparse", "warcfile.frames.warc.zst"),
-		"zstd whole":                 readTestdata(t, "resiliparse", "warcfile.whole.warc.zst"),
+		"lz4":                        warctest.Testdata(t, "resiliparse/warcfile.warc.lz4"),
+		"zstd with dictionary frame": warctest.Testdata(t, "resiliparse/warcfile.dict.warc.zst"),
+		"zstd frames":                warctest.Testdata(t, "resiliparse/warcfile.frames.warc.zst"),
+		"zstd whole":                 warctest.Testdata(t, "resiliparse/warcfile.whole.warc.zst"),
 	}
 	want := recordList(t, bytes.NewReader(forms["plain"]))
 	if len(want) != 50 {
@@ -130,7 +130,7 @@ func TestBlockSizedOffsets(t *testing.T) {
 		{"block-sized-records.warc.lz4", []int64{0, 240, 480}},
 	} {
 		var got []int64
-		eachRecord(t, NewReader(bytes.NewReader(readTestdata(t, "resiliparse", tc.file))), func(_ int, rec *Record) error {
+		eachRecord(t, NewReader(bytes.NewReader(warctest.Testdata(t, "resiliparse/"+tc.file))), func(_ int, rec *Record) error {
 			got = append(got, rec.Offset)
 			return nil
 		})
@@ -144,7 +144,7 @@ func TestBlockSizedOffsets(t *testing.T) {
 // with LF-only HTTP headers, whose bodies were stored gunzipped under a
 // "Content-Encoding: gzip" field.
 func TestClueWeb(t *testing.T) {
-	n := eachRecord(t, NewReader(bytes.NewReader(readTestdata(t, "resiliparse", "clueweb-quirk.warc.gz"))), func(i int, rec *Record) error {
+	n := eachRecord(t, NewReader(bytes.NewReader(warctest.Testdata(t, "resiliparse/clueweb-quirk.warc.gz"))), func(i int, rec *Record) error {
 		if rec.Version != "0.18" {
 			return fmt.Errorf("record %d: Version %q, want 0.18", i, rec.Version)
 		}
@@ -172,16 +172,16 @@ func TestClueWeb(t *testing.T) {
 // TestClipped reads FastWARC's clipped.warc.gz, whose one gzip member is
 // cut short: its block reports it, and nothing else is reported.
 func TestClipped(t *testing.T) {
-	got := describe(t, bytes.NewReader(readTestdata(t, "resiliparse", "clipped.warc.gz")), true)
+	got := describe(t, bytes.NewReader(warctest.Testdata(t, "resiliparse/clipped.warc.gz")), true)
 	if len(got) != 2 || !strings.HasPrefix(got[0], "rec ") || got[1] != "err gzip @0" {
 		t.Errorf("got %q, want a record and its truncation", got)
 	}
 }
 
 func TestDetect(t *testing.T) {
-	gz := readTestdata(t, "resiliparse", "warcfile.warc.gz")
+	gz := warctest.Testdata(t, "resiliparse/warcfile.warc.gz")
 	plain := gunzip(t, gz)
-	clue := readTestdata(t, "resiliparse", "clueweb-quirk.warc.gz")
+	clue := warctest.Testdata(t, "resiliparse/clueweb-quirk.warc.gz")
 	html := []byte("<!DOCTYPE html><title>x</title>")
 	zw, _ := zstd.NewWriter(nil)
 	var lz bytes.Buffer
@@ -198,17 +198,17 @@ func TestDetect(t *testing.T) {
 	}{
 		{"plain", plain, Plain, "WARC/1.0", nil, ""},
 		{"gzip", gz, Gzip, "WARC/1.0", nil, ""},
-		{"lz4", readTestdata(t, "resiliparse", "warcfile.warc.lz4"), LZ4, "WARC/1.0", nil, ""},
-		{"zstd frames", readTestdata(t, "resiliparse", "warcfile.frames.warc.zst"), Zstd, "WARC/1.0", nil, ""},
-		{"zstd whole", readTestdata(t, "resiliparse", "warcfile.whole.warc.zst"), Zstd, "WARC/1.0", nil, ""},
-		{"zstd dictionary", readTestdata(t, "resiliparse", "warcfile.dict.warc.zst"), Zstd, "WARC", nil, ""},
+		{"lz4", warctest.Testdata(t, "resiliparse/warcfile.warc.lz4"), LZ4, "WARC/1.0", nil, ""},
+		{"zstd frames", warctest.Testdata(t, "resiliparse/warcfile.frames.warc.zst"), Zstd, "WARC/1.0", nil, ""},
+		{"zstd whole", warctest.Testdata(t, "resiliparse/warcfile.whole.warc.zst"), Zstd, "WARC/1.0", nil, ""},
+		{"zstd dictionary", warctest.Testdata(t, "resiliparse/warcfile.dict.warc.zst"), Zstd, "WARC", nil, ""},
 		{"ClueWeb09", clue, Gzip, "WARC/0.18", nil, ""},
 		{"HTML", html, Plain, "", nil, ""},
 		{"gzip HTML", warctest.Gzip(html), Gzip, "", nil, ""},
 		{"zstd HTML", zw.EncodeAll(html, nil), Zstd, "", nil, ""},
 		{"lz4 HTML", lz.Bytes(), LZ4, "", nil, ""},
-		{"zstd, first block cut", readTestdata(t, "resiliparse", "warcfile.whole.warc.zst")[:1000], Zstd, "WARC", nil, ""},
-		{"lz4, first block cut", readTestdata(t, "resiliparse", "warcfile.warc.lz4")[:100], LZ4, "WARC", nil, ""},
+		{"zstd, first block cut", warctest.Testdata(t, "resiliparse/warcfile.whole.warc.zst")[:1000], Zstd, "WARC", nil, ""},
+		{"lz4, first block cut", warctest.Testdata(t, "resiliparse/warcfile.warc.lz4")[:100], LZ4, "WARC", nil, ""},
 		{"WARC/2.0", []byte("WARC/2.0\r\nWARC-Type: warcinfo\r\n"), Plain, "", ErrUnsupportedVersion, "warc: unsupported WARC version 2.0"},
 		{"gzip WARC/2.0", warctest.Gzip([]byte("WARC/2.0\r\n")), Gzip, "", ErrUnsupportedVersion, "warc: unsupported WARC version 2.0"},
 		{"bzip2", []byte("BZh91AY&SY\x00\x01"), Bzip2, "", ErrUnsupportedContainer, "warc: unsupported container: bzip2"},
@@ -260,7 +260,7 @@ func dictFrame(data []byte) []byte {
 // TestDictionaryFrame checks the dictionary frame: compressed or not, it
 // is the dictionary of the frames after it; a bad one is one final error.
 func TestDictionaryFrame(t *testing.T) {
-	in := readTestdata(t, "resiliparse", "warcfile.dict.warc.zst")
+	in := warctest.Testdata(t, "resiliparse/warcfile.dict.warc.zst")
 	size := binary.LittleEndian.Uint32(in[4:])
 	packed, frames := in[8:8+size], in[8+size:]
 	zd, _ := zstd.NewReader(nil)
@@ -316,7 +316,7 @@ func TestCorruptFrame(t *testing.T) {
 		{"warcfile.frames.warc.zst", "zstd"},
 		{"warcfile.dict.warc.zst", "zstd"},
 	} {
-		in := readTestdata(t, "resiliparse", tc.file)
+		in := warctest.Testdata(t, "resiliparse/"+tc.file)
 		offs := frameOffsets(t, in)
 		good := recordList(t, bytes.NewReader(in))
 		for _, k := range []int{1, 25, 49} {
@@ -402,12 +402,12 @@ func TestSmallFrames(t *testing.T) {
 // with one Reader: each gives what a new Reader gives (a dictionary does
 // not outlive its file, nor gzip's read-ahead its input).
 func TestResetContainers(t *testing.T) {
-	dict := readTestdata(t, "resiliparse", "warcfile.dict.warc.zst")
+	dict := warctest.Testdata(t, "resiliparse/warcfile.dict.warc.zst")
 	noDict := dict[8+binary.LittleEndian.Uint32(dict[4:]):]
-	gz := readTestdata(t, "resiliparse", "warcfile.warc.gz")
+	gz := warctest.Testdata(t, "resiliparse/warcfile.warc.gz")
 	inputs := [][]byte{
-		dict, noDict, gz, readTestdata(t, "resiliparse", "warcfile.warc.lz4"), dict, gz[:len(gz)/2],
-		readTestdata(t, "resiliparse", "warcfile.whole.warc.zst"), gunzip(t, gz), []byte("BZh91AY&SY"), gz,
+		dict, noDict, gz, warctest.Testdata(t, "resiliparse/warcfile.warc.lz4"), dict, gz[:len(gz)/2],
+		warctest.Testdata(t, "resiliparse/warcfile.whole.warc.zst"), gunzip(t, gz), []byte("BZh91AY&SY"), gz,
 	}
 	wr := NewReader(nil)
 	for i, in := range inputs {
@@ -429,7 +429,7 @@ func recordIDs(t testing.TB, wr *Reader) []string {
 // Reader over an *io.SectionReader takes the dictionary from the start of
 // the file (as the warc-zstd specification's random access does).
 func TestDictionaryOfRange(t *testing.T) {
-	in := readTestdata(t, "resiliparse", "warcfile.dict.warc.zst")
+	in := warctest.Testdata(t, "resiliparse/warcfile.dict.warc.zst")
 	offs := frameOffsets(t, in)
 	want := recordList(t, bytes.NewReader(in))
 	for i, off := range offs {
@@ -449,7 +449,7 @@ func TestDictionaryOfRange(t *testing.T) {
 		t.Errorf("cut dictionary: %q", got)
 	}
 	// A range of a file without a dictionary frame is read as it is.
-	frames := readTestdata(t, "resiliparse", "warcfile.frames.warc.zst")
+	frames := warctest.Testdata(t, "resiliparse/warcfile.frames.warc.zst")
 	fo := frameOffsets(t, frames)
 	if got := recordList(t, io.NewSectionReader(bytes.NewReader(frames), fo[2], fo[3]-fo[2])); len(got) != 1 || strings.HasPrefix(got[0], "error") {
 		t.Errorf("range of a file without dictionary: %q", got)

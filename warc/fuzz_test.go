@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,14 +21,11 @@ import (
 // TestLossSeekable). A slow input is named (watchSlow).
 func FuzzReader(f *testing.F) {
 	for _, name := range []string{"wget.warc.gz", "resiliparse/block-sized-records.warc.lz4", "warcio/example.arc", "warcio/example.arc.gz"} {
-		if b, err := os.ReadFile("testdata/" + name); err == nil {
-			f.Add(b)
-		}
+		f.Add(warctest.Testdata(f, name))
 	}
-	if b, err := os.ReadFile("testdata/resiliparse/warcfile.dict.warc.zst"); err == nil {
-		size := int(b[4]) | int(b[5])<<8 // the dictionary frame and three records
-		f.Add(b[:8+size+1400])
-	}
+	b := warctest.Testdata(f, "resiliparse/warcfile.dict.warc.zst")
+	size := int(b[4]) | int(b[5])<<8 // the dictionary frame and three records
+	f.Add(b[:8+size+1400])
 	for _, set := range [][]corruptCase{plainCases(), gzipCases()} {
 		for _, tc := range set {
 			if len(tc.in) < 64<<10 {

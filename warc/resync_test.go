@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -282,18 +280,7 @@ func TestLineLimit(t *testing.T) {
 // generated ones, under every chunking, with and without reading the
 // blocks: the records and errors are those of reading it whole.
 func TestFixtureChunking(t *testing.T) {
-	fixtures := map[string][]byte{}
-	paths, _ := filepath.Glob("testdata/*.warc*")
-	for _, p := range paths {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fixtures[p] = b
-	}
-	if len(fixtures) == 0 {
-		t.Fatal("no fixtures in testdata")
-	}
+	fixtures := warctest.TestdataGlob(t, "*.warc*")
 	for _, compress := range []bool{false, true} {
 		var b bytes.Buffer
 		if _, err := warctest.Generate(&b, 200<<10, compress, 3); err != nil {

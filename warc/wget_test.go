@@ -50,11 +50,7 @@ func TestWget(t *testing.T) {
 // TestWgetTestdata checks the wget-made WARC file committed in testdata,
 // so that the checks run where wget is missing.
 func TestWgetTestdata(t *testing.T) {
-	data, err := os.ReadFile("testdata/wget.warc.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkCrawl(t, data, "")
+	checkCrawl(t, warctest.Testdata(t, "wget.warc.gz"), "")
 }
 
 // checkCrawl checks every record of a WARC file that wget wrote crawling
