@@ -52,11 +52,7 @@ func TestARCSpaceInURL(t *testing.T) {
 	wr := NewReader(bytes.NewReader(warctest.Testdata(t, "warcio/example-space-in-url.arc")))
 	var uris []string
 	var errs []error
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			break
-		}
+	for rec, err := range records(t, wr) {
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -128,11 +124,7 @@ func TestARCResync(t *testing.T) {
 			for _, ch := range chunkings {
 				var got []string
 				wr := NewReader(ch.Wrap(bytes.NewReader(in.Bytes())))
-				for range 100 {
-					rec, err := wr.Next()
-					if err == io.EOF {
-						break
-					}
+				for rec, err := range records(t, wr) {
 					var re *RecordError
 					if errors.As(err, &re) {
 						got = append(got, fmt.Sprintf("err %s @%d", kind(err), re.Offset))
@@ -158,12 +150,7 @@ func TestARCGarbage(t *testing.T) {
 	segs, names := arcCrawl(t, 3, -1, 0)
 	in := slices.Concat(segs[0], segs[1], []byte("some garbage\nhttp://x 1.2.3.4 notadate text/html 5\n"), segs[2], segs[3])
 	var got []string
-	wr := NewReader(bytes.NewReader(in))
-	for range 20 {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			break
-		}
+	for rec, err := range records(t, NewReader(bytes.NewReader(in))) {
 		if err != nil {
 			got = append(got, "err "+kind(err))
 			continue

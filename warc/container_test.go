@@ -56,14 +56,7 @@ func recordList(t testing.TB, r io.Reader) []string {
 func listRecords(t testing.TB, wr *Reader, line func(*Record) string) []string {
 	t.Helper()
 	var out []string
-	for i := 0; ; i++ {
-		if i > 1000 {
-			t.Fatal("Next does not stop")
-		}
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return out
-		}
+	for rec, err := range records(t, wr) {
 		if err != nil {
 			out = append(out, "error "+err.Error())
 			var re *RecordError
@@ -74,6 +67,7 @@ func listRecords(t testing.TB, wr *Reader, line func(*Record) string) []string {
 		}
 		out = append(out, line(rec))
 	}
+	return out
 }
 
 // TestRealContainers reads FastWARC's test file as FastWARC ships it

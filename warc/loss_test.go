@@ -88,12 +88,7 @@ type lossEvents struct {
 func readLoss(t *testing.T, r io.Reader, readBodies bool) lossEvents {
 	t.Helper()
 	ev := lossEvents{recs: map[int64]bool{}, errs: map[int64]string{}}
-	wr := NewReader(r)
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return ev
-		}
+	for rec, err := range records(t, NewReader(r)) {
 		var se *SkippedError
 		var re *RecordError
 		switch {
@@ -117,6 +112,7 @@ func readLoss(t *testing.T, r io.Reader, readBodies bool) lossEvents {
 			}
 		}
 	}
+	return ev
 }
 
 // check checks that every damaged record of c is reported, and that every
@@ -292,11 +288,7 @@ func TestProbedBody(t *testing.T) {
 	}
 	wr := NewReader(bytes.NewReader(c.in))
 	probed := 0
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			break
-		}
+	for rec, err := range records(t, wr) {
 		var re *RecordError
 		if errors.As(err, &re) {
 			continue

@@ -173,11 +173,7 @@ func TestPayloadBlockError(t *testing.T) {
 	for _, read := range []bool{true, false} {
 		r := NewReader(bytes.NewReader(in))
 		var got []string
-		for {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
+		for rec, err := range records(t, r) {
 			if err != nil {
 				got = append(got, "next: "+kind(err))
 				continue

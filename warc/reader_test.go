@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -100,14 +101,7 @@ func describeReader(t testing.TB, wr *Reader, readBodies bool) []string {
 // line of lines.
 func walkRecords(t testing.TB, wr *Reader, at func(*RecordError) int64, lines func(wr *Reader, rec *Record, name string) []string) []string {
 	var out []string
-	for i := 0; ; i++ {
-		if i > 1000 {
-			t.Fatal("Next does not stop")
-		}
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return out
-		}
+	for rec, err := range records(t, wr) {
 		var se *SkippedError
 		if errors.As(err, &se) {
 			out = append(out, fmt.Sprintf("skip %d-%d", se.Start, se.End))
@@ -128,6 +122,7 @@ func walkRecords(t testing.TB, wr *Reader, at func(*RecordError) int64, lines fu
 			return out
 		}
 	}
+	return out
 }
 
 // readBlock reads rec's block through Body and returns nothing, or the
@@ -147,21 +142,38 @@ func readBlock(t testing.TB, rec *Record, name string, at func(*RecordError) int
 	return nil
 }
 
+// maxNext bounds the calls to Next that records makes: a test input has
+// fewer records, a benchmark's far fewer.
+const maxNext = 1 << 24
+
+// records yields what each call of wr.Next returns, a record or an error,
+// until io.EOF; it fails tb if Next does not stop.
+func records(tb testing.TB, wr *Reader) iter.Seq2[*Record, error] {
+	return func(yield func(*Record, error) bool) {
+		for range maxNext {
+			rec, err := wr.Next()
+			if err == io.EOF || !yield(rec, err) {
+				return
+			}
+		}
+		tb.Fatalf("Next does not stop after %d calls", maxNext)
+	}
+}
+
 // eachRecord calls f with the index and the record of each record of r,
 // failing tb on an error from Next or f, and returns how many there were.
 func eachRecord(tb testing.TB, r *Reader, f func(i int, rec *Record) error) int {
-	for i := 0; ; i++ {
-		rec, err := r.Next()
-		if err == io.EOF {
-			return i
-		}
+	i := 0
+	for rec, err := range records(tb, r) {
 		if err != nil {
 			tb.Fatal(err)
 		}
 		if err := f(i, rec); err != nil {
 			tb.Fatal(err)
 		}
+		i++
 	}
+	return i
 }
 
 func recLine(name string, seg []byte, off int) string {

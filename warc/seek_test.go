@@ -193,11 +193,7 @@ func TestResyncSeekOffsets(t *testing.T) {
 		src := io.NewSectionReader(bytes.NewReader(append(junk, in...)), int64(len(junk)), int64(len(in)))
 		r := NewReader(src)
 		n := 0
-		for {
-			rec, err := r.Next()
-			if err == io.EOF {
-				break
-			}
+		for rec, err := range records(t, r) {
 			if errors.Is(err, ErrTruncated) {
 				continue
 			}
