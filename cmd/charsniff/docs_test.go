@@ -6,10 +6,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/charsniff/charsniff/internal/testutil"
 )
 
 // A block is one fenced code block of a Markdown file.
@@ -168,30 +169,11 @@ func runShellBlock(t *testing.T, b block) {
 		if c.output != nil {
 			want := strings.Join(c.output, "\n")
 			got := strings.TrimRight(out.String(), "\n")
-			if !matchOutput(got, want) {
+			if !testutil.MatchOutput(got, want) {
 				t.Errorf("%s:%d: %s\ngot:\n%s\nwant:\n%s", b.file, c.line, c.text, got, want)
 			}
 		}
 	}
-}
-
-// matchOutput compares command output with what the docs show; "..." in
-// a shown line stands for any text.
-func matchOutput(got, want string) bool {
-	gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
-	if len(gl) != len(wl) {
-		return false
-	}
-	for i := range wl {
-		parts := strings.Split(wl[i], "...")
-		for j := range parts {
-			parts[j] = regexp.QuoteMeta(parts[j])
-		}
-		if !regexp.MustCompile("^" + strings.Join(parts, ".*") + "$").MatchString(strings.TrimRight(gl[i], " ")) {
-			return false
-		}
-	}
-	return true
 }
 
 // testSources returns the text of every _test.go file of the repository.

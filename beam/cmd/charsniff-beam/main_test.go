@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/charsniff/charsniff/internal/testutil"
 )
 
 // moduleDir is beam/, where the commands of docs/beam.md run.
@@ -105,7 +107,7 @@ func runShown(t *testing.T, c docCommand, text string, env []string) {
 		t.Fatalf("docs/beam.md:%d: %s: %v\n%s", c.line, c.text, err, lastLines(stderr.String(), 10))
 	}
 	got := strings.TrimRight(out.String(), "\n")
-	if want := strings.Join(c.output, "\n"); !matchOutput(got, want) {
+	if want := strings.Join(c.output, "\n"); !testutil.MatchOutput(got, want) {
 		t.Errorf("docs/beam.md:%d: %s\ngot:\n%s\nwant:\n%s", c.line, c.text, got, want)
 	}
 }
@@ -114,25 +116,6 @@ func runShown(t *testing.T, c docCommand, text string, env []string) {
 func lastLines(s string, n int) string {
 	l := strings.Split(s, "\n")
 	return strings.Join(l[max(0, len(l)-n):], "\n")
-}
-
-// matchOutput compares output with what the docs show; "..." in a shown
-// line stands for any text.
-func matchOutput(got, want string) bool {
-	gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
-	if len(gl) != len(wl) {
-		return false
-	}
-	for i := range wl {
-		parts := strings.Split(wl[i], "...")
-		for j := range parts {
-			parts[j] = regexp.QuoteMeta(parts[j])
-		}
-		if !regexp.MustCompile("^" + strings.Join(parts, ".*") + "$").MatchString(gl[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // isPrism reports whether a charsniff-beam command runs on Prism.
