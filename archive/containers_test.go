@@ -1,12 +1,9 @@
 package archive
 
 import (
-	"bytes"
 	"regexp"
 	"slices"
 	"testing"
-
-	"github.com/klauspost/compress/gzip"
 
 	"github.com/charsniff/charsniff/internal/warctest"
 )
@@ -17,14 +14,7 @@ import (
 // each record starts in).
 func TestContainersAlike(t *testing.T) {
 	read := func(name string) []byte { return warctest.Testdata(t, "resiliparse/"+name) }
-	var plain bytes.Buffer
-	zr, err := gzip.NewReader(bytes.NewReader(read("warcfile.warc.gz")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := plain.ReadFrom(zr); err != nil {
-		t.Fatal(err)
-	}
+	plain := warctest.Gunzip(t, read("warcfile.warc.gz"))
 	offset := regexp.MustCompile(`"offset":\d+`)
 	lines := func(data []byte) []string {
 		var out []string
@@ -33,7 +23,7 @@ func TestContainersAlike(t *testing.T) {
 		}
 		return out
 	}
-	want := lines(plain.Bytes())
+	want := lines(plain)
 	if len(want) != 16 {
 		t.Fatalf("plain: %d HTML records, want 16", len(want))
 	}

@@ -12,24 +12,9 @@ import (
 	"testing"
 
 	"github.com/charsniff/charsniff/internal/warctest"
-	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
 )
-
-// gunzip returns what the gzip file in decompresses to.
-func gunzip(t testing.TB, in []byte) []byte {
-	t.Helper()
-	zr, err := gzip.NewReader(bytes.NewReader(in))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // recordList reads all records of r and returns a line for each: type,
 // ID, target URI, payload Content-Type and undecoded coding, and a hash
@@ -77,7 +62,7 @@ func listRecords(t testing.TB, wr *Reader, line func(*Record) string) []string {
 func TestRealContainers(t *testing.T) {
 	gz := warctest.Testdata(t, "resiliparse/warcfile.warc.gz")
 	forms := map[string][]byte{
-		"plain":                      gunzip(t, gz),
+		"plain":                      warctest.Gunzip(t, gz),
 		"gzip":                       gz,
 		"lz4":                        warctest.Testdata(t, "resiliparse/warcfile.warc.lz4"),
 		"zstd with dictionary frame": warctest.Testdata(t, "resiliparse/warcfile.dict.warc.zst"),
@@ -174,7 +159,7 @@ func TestClipped(t *testing.T) {
 
 func TestDetect(t *testing.T) {
 	gz := warctest.Testdata(t, "resiliparse/warcfile.warc.gz")
-	plain := gunzip(t, gz)
+	plain := warctest.Gunzip(t, gz)
 	clue := warctest.Testdata(t, "resiliparse/clueweb-quirk.warc.gz")
 	html := []byte("<!DOCTYPE html><title>x</title>")
 	zw, _ := zstd.NewWriter(nil)
@@ -401,7 +386,7 @@ func TestResetContainers(t *testing.T) {
 	gz := warctest.Testdata(t, "resiliparse/warcfile.warc.gz")
 	inputs := [][]byte{
 		dict, noDict, gz, warctest.Testdata(t, "resiliparse/warcfile.warc.lz4"), dict, gz[:len(gz)/2],
-		warctest.Testdata(t, "resiliparse/warcfile.whole.warc.zst"), gunzip(t, gz), []byte("BZh91AY&SY"), gz,
+		warctest.Testdata(t, "resiliparse/warcfile.whole.warc.zst"), warctest.Gunzip(t, gz), []byte("BZh91AY&SY"), gz,
 	}
 	wr := NewReader(nil)
 	for i, in := range inputs {

@@ -1,14 +1,14 @@
 package main
 
 import (
-	"compress/gzip"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/charsniff/charsniff/internal/warctest"
 )
 
 // resiliparseDir holds FastWARC's test files (and the zstd files made from
@@ -21,28 +21,13 @@ var resiliparseDir = filepath.Join("warc", "testdata", "resiliparse")
 // input, with --decode too.
 func TestWARCContainers(t *testing.T) {
 	dir := t.TempDir()
-	gz, err := os.Open(filepath.Join(root, resiliparseDir, "warcfile.warc.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer gz.Close()
-	zr, err := gzip.NewReader(gz)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := warctest.Gunzip(t, warctest.Testdata(t, "resiliparse/warcfile.warc.gz"))
 	files := map[string]string{"plain": filepath.Join(dir, "a")}
 	if err := os.WriteFile(files["plain"], plain, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for i, name := range []string{"warcfile.warc.gz", "warcfile.warc.lz4", "warcfile.dict.warc.zst", "warcfile.frames.warc.zst", "warcfile.whole.warc.zst"} {
-		b, err := os.ReadFile(filepath.Join(root, resiliparseDir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := warctest.Testdata(t, "resiliparse/"+name)
 		files[name] = filepath.Join(dir, fmt.Sprint(i))
 		if err := os.WriteFile(files[name], b, 0o644); err != nil {
 			t.Fatal(err)

@@ -871,14 +871,7 @@ func TestWARCProgress(t *testing.T) {
 // a record is reported.
 func TestWARCCutAnywhere(t *testing.T) {
 	gz := []byte(readRoot(t, testdataWARC))
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		t.Fatal(err)
-	}
-	plain, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := warctest.Gunzip(t, gz)
 	for _, tc := range []struct {
 		name string
 		data []byte

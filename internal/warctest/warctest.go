@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -165,6 +166,21 @@ func Gzip(body []byte) []byte {
 	zw.Write(body)
 	zw.Close()
 	return b.Bytes()
+}
+
+// Gunzip returns b, a gzip file of one or more members, decompressed; it
+// fails the test on an error.
+func Gunzip(t testing.TB, b []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plain
 }
 
 // Embedded writes to w a gzip WARC file of outer HTML response records, one
