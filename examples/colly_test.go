@@ -1,12 +1,7 @@
 package examples_test
 
 import (
-	"compress/gzip"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"strings"
 
 	"github.com/gocolly/colly/v2"
 
@@ -22,33 +17,14 @@ import (
 // Request.ResponseCharacterEncoding, which would force a conversion of
 // the UTF-8 text.
 func Example_colly() {
-	pages := map[string]struct{ contentType, body string }{
-		// Declared in the header only: colly could convert this one itself.
-		"/sjis": {"text/html; charset=Shift_JIS", "<title>\x93\xfa\x96{\x8c\xea</title>"},
-		// Declared in a <meta> only: colly alone would pass the bytes on.
-		"/euckr": {"text/html", "<meta charset=euc-kr><title>\xba\xed\xb7\xce\xb1\xd7</title>"},
-		// gzip on the wire, asked for by the crawler itself.
-		"/cp1252": {"text/html", "<meta charset=windows-1252><title>Caf\xe9 cr\xe8me</title>"},
-	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p := pages[r.URL.Path]
-		w.Header().Set("Content-Type", p.contentType)
-		if strings.Contains(r.Header.Get("Accept-Encoding"), "br") {
-			w.Header().Set("Content-Encoding", "gzip")
-			zw := gzip.NewWriter(w)
-			io.WriteString(zw, p.body)
-			zw.Close()
-			return
-		}
-		io.WriteString(w, p.body)
-	}))
+	srv := shop() // /kr declared in the header, /ja in a <meta>, /ru gzip if asked
 	defer srv.Close()
 
 	c := colly.NewCollector()
 	c.DetectCharset = false // charsniff decides; colly's chardet would guess again
 	c.WithTransport(&charsniff.Transport{})
 	c.OnRequest(func(r *colly.Request) {
-		if r.URL.Path == "/cp1252" {
+		if r.URL.Path == "/ru" { // gzip on the wire, asked for by the crawler itself
 			r.Headers.Set("Accept-Encoding", "gzip, deflate, br, zstd")
 		}
 	})
@@ -58,13 +34,13 @@ func Example_colly() {
 	c.OnHTML("title", func(e *colly.HTMLElement) {
 		fmt.Println(e.Text)
 	})
-	for _, path := range []string{"/sjis", "/euckr", "/cp1252"} {
+	for _, path := range []string{"/kr", "/ja", "/ru"} {
 		if err := c.Visit(srv.URL + path); err != nil {
 			fmt.Println(err)
 		}
 	}
 	// Output:
-	// /sjis "text/html; charset=utf-8": 日本語
-	// /euckr "text/html; charset=utf-8": 블로그
-	// /cp1252 "text/html; charset=utf-8": Café crème
+	// /kr "text/html; charset=utf-8": 블로그
+	// /ja "text/html; charset=utf-8": 日本語のページ
+	// /ru "text/html; charset=utf-8": Новости
 }
