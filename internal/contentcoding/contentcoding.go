@@ -9,6 +9,7 @@ package contentcoding
 
 import (
 	"bufio"
+	"bytes"
 	"compress/flate"
 	"compress/gzip"
 	"compress/zlib"
@@ -104,13 +105,11 @@ func Parse(values []string) []string {
 type Reader struct {
 	src    *firsterr.Reader // the body as received: its bytes, its first error
 	body   io.Closer        // the body, closed by Close
-	top    io.Reader        // the last decoder
+	top    io.Reader        // the last decoder, after the bytes prime read ahead
 	layers []layer          // decoders, innermost (the first applied) last
 	limits Limits
-	head   []byte // decompressed bytes NewReader read, not yet returned
-	headEr error  // the error that came with head, returned after it
-	n      int64  // decompressed bytes returned
-	err    error  // sticky ErrTooLarge
+	n      int64 // decompressed bytes returned
+	err    error // sticky ErrTooLarge
 	closed bool
 }
 
@@ -182,24 +181,36 @@ const primeSize = 512
 // from the decoders before it gives up with io.ErrNoProgress.
 const maxEmptyReads = 100
 
-// prime reads the first decompressed bytes into r.head. It returns the
-// error of a coding that fails before its first byte; any other error
-// waits in r.headEr for Read, after the bytes.
+// prime reads the first decompressed bytes, which r.top then returns
+// first. It returns the error of a coding that fails before its first
+// byte; any other error waits for Read, after the bytes.
 func (r *Reader) prime() error {
 	buf := make([]byte, primeSize)
 	for range maxEmptyReads {
 		n, err := r.top.Read(buf)
-		r.head, r.headEr = buf[:n], err
 		var ce *CodingError
 		if n == 0 && errors.As(err, &ce) {
 			return err
 		}
 		if n > 0 || err != nil {
+			r.top = after(buf[:n], err, r.top)
 			return nil
 		}
 	}
-	r.headEr = io.ErrNoProgress
+	r.top = errorReader{io.ErrNoProgress}
 	return nil
+}
+
+// after returns a reader of head, read ahead with err, then: nothing more
+// if err is io.EOF, err from then on if it is another error, else rest.
+func after(head []byte, err error, rest io.Reader) io.Reader {
+	switch {
+	case err == io.EOF:
+		rest = eof{}
+	case err != nil:
+		rest = errorReader{err}
+	}
+	return io.MultiReader(bytes.NewReader(head), rest)
 }
 
 // known reports whether NewReader can undo coding c.
@@ -263,7 +274,7 @@ func (r *Reader) Read(p []byte) (int, error) {
 	if r.err != nil {
 		return 0, r.err
 	}
-	n, err := r.read(p)
+	n, err := r.top.Read(p)
 	r.n += int64(n)
 	if l := r.limits.MaxSize; l > 0 && r.n > l {
 		r.err = fmt.Errorf("%w: more than %d bytes", ErrTooLarge, l)
@@ -274,27 +285,6 @@ func (r *Reader) Read(p []byte) (int, error) {
 		return 0, r.err
 	}
 	return n, err
-}
-
-// read returns the bytes NewReader read ahead, then their error, then
-// the decoders' bytes.
-func (r *Reader) read(p []byte) (int, error) {
-	if len(r.head) > 0 {
-		n := copy(p, r.head)
-		r.head = r.head[n:]
-		return n, nil
-	}
-	if r.headEr != nil {
-		err := r.headEr
-		r.headEr = nil
-		if err == io.EOF {
-			r.top = eof{}
-		} else {
-			r.top = errorReader{err}
-		}
-		return 0, err
-	}
-	return r.top.Read(p)
 }
 
 // Close closes the decoders and then the body, once; later calls return

@@ -285,3 +285,24 @@ func TestSniff(t *testing.T) {
 		}
 	}
 }
+
+// stalled is a body whose every read returns nothing and no error.
+type stalled struct{}
+
+func (stalled) Read([]byte) (int, error) { return 0, nil }
+
+func (stalled) Close() error { return nil }
+
+// TestNoProgress: decoders that return neither bytes nor an error make
+// Read fail with io.ErrNoProgress, for good, rather than loop.
+func TestNoProgress(t *testing.T) {
+	r, err := NewReader(stalled{}, []string{"br"}, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if n, err := r.Read(make([]byte, 10)); n != 0 || err != io.ErrNoProgress {
+			t.Errorf("Read = %d, %v, want 0, io.ErrNoProgress", n, err)
+		}
+	}
+}
