@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/internal/warctest"
@@ -67,16 +68,11 @@ func command(t *testing.T) string {
 	return cli.path
 }
 
-// A line is one JSON line of the command.
+// A line is one JSON line of the command: archive.Result's schema, and
+// with --decode the text.
 type line struct {
-	File       string  `json:"file"`
-	Encoding   string  `json:"encoding"`
-	Confidence string  `json:"confidence"`
-	Source     string  `json:"source"`
-	Text       *string `json:"text"`
-	Error      string  `json:"error"`
-	URI        string  `json:"uri"`
-	Offset     *int64  `json:"offset"`
+	archive.Result
+	Text *string `json:"text"`
 }
 
 // answer is the line's answer; a line without text takes want's.

@@ -190,13 +190,13 @@ func compareRecords(t *testing.T, docs []Doc, want []answer, lines []line, how s
 	}
 	seen := map[int]int{}
 	for _, l := range lines {
-		i, ok := index[l.URI]
+		where := l.Where
+		if where == nil {
+			where = &archive.Where{Offset: -1}
+		}
+		i, ok := index[where.URI]
 		if !ok || l.Error != "" {
-			off := int64(-1)
-			if l.Offset != nil {
-				off = *l.Offset
-			}
-			report(t, how, "%s: a line for uri %q at offset %d (error %q): not a record of the file's own", how, l.URI, off, l.Error)
+			report(t, how, "%s: a line for uri %q at offset %d (error %q): not a record of the file's own", how, where.URI, where.Offset, l.Error)
 			continue
 		}
 		seen[i]++
@@ -239,12 +239,9 @@ func TestArchive(t *testing.T) {
 					rec.WriteText(&text)
 				}
 				res := rec.Finish()
-				l := line{Encoding: res.Encoding, Confidence: res.Confidence, Source: res.Source, Error: res.Error}
+				l := line{Result: *res}
 				if s := text.String(); !part {
 					l.Text = &s
-				}
-				if res.Where != nil {
-					l.URI, l.Offset = res.URI, &res.Offset
 				}
 				lines = append(lines, l)
 			}
