@@ -1,8 +1,12 @@
 package warctest
 
 import (
+	"bufio"
 	"flag"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -27,6 +31,36 @@ func BenchCrawl(tb testing.TB, compress bool) (path string, st Stats, kept bool)
 		tb.Fatal(err)
 	}
 	return path, st, kept
+}
+
+// BenchFile writes the crawl Generate makes (seed 1) of size bytes to a
+// file in dir, gzip-compressed if compress is set, and returns its path and
+// the crawl's counts. With keep set it reuses a file of that name already
+// in dir, so that benchmarks run again skip the writing.
+func BenchFile(dir string, size int64, compress, keep bool) (string, Stats, error) {
+	path := filepath.Join(dir, fmt.Sprintf("bench-%d.warc", size))
+	if compress {
+		path += ".gz"
+	}
+	st, err := Generate(io.Discard, size, false, 1) // the counts only
+	if err != nil {
+		return "", st, err
+	}
+	if _, err := os.Stat(path); err == nil && keep {
+		return path, st, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return "", st, err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	if _, err = Generate(w, size, compress, 1); err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return path, st, err
 }
 
 // Collect calls next, a reader's Next, until it returns io.EOF, and

@@ -4,14 +4,11 @@
 package warctest
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -325,34 +322,4 @@ func makePage(b *bytes.Buffer, rng *rand.Rand, n int) {
 		b.WriteString("</p>\n")
 	}
 	b.WriteString("</body></html>\n")
-}
-
-// BenchFile writes the crawl Generate makes (seed 1) of size bytes to a
-// file in dir, gzip-compressed if compress is set, and returns its path and
-// the crawl's counts. With keep set it reuses a file of that name already
-// in dir, so that benchmarks run again skip the writing.
-func BenchFile(dir string, size int64, compress, keep bool) (string, Stats, error) {
-	path := filepath.Join(dir, fmt.Sprintf("bench-%d.warc", size))
-	if compress {
-		path += ".gz"
-	}
-	st, err := Generate(io.Discard, size, false, 1) // the counts only
-	if err != nil {
-		return "", st, err
-	}
-	if _, err := os.Stat(path); err == nil && keep {
-		return path, st, nil
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return "", st, err
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	if _, err = Generate(w, size, compress, 1); err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return path, st, err
 }
