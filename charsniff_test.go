@@ -6,8 +6,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -468,24 +466,11 @@ func TestNewReaderLabelKeepsText(t *testing.T) {
 // TestSamples reads every page of samples/ through NewReader and compares
 // the output with its golden decoding (samples/golden/NAME.utf8).
 func TestSamples(t *testing.T) {
-	dir := filepath.Join(testutil.Root(t), "samples")
-	pages, err := filepath.Glob(filepath.Join(dir, "*.*html"))
-	if err != nil || len(pages) == 0 {
-		t.Fatalf("no sample pages in %s (%v)", dir, err)
-	}
-	for _, page := range pages {
-		name := filepath.Base(page)
+	for _, name := range testutil.Samples(t) {
 		t.Run(name, func(t *testing.T) {
-			in, err := os.ReadFile(page)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join(dir, "golden", strings.TrimSuffix(name, filepath.Ext(name))+".utf8"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := charsniff.NewReader(iotest.HalfReader(bytes.NewReader(in)), "")
-			if got := readString(t, r, err); got != string(want) {
+			want := testutil.Golden(t, name)
+			r, err := charsniff.NewReader(iotest.HalfReader(bytes.NewReader(testutil.Sample(t, name))), "")
+			if got := readString(t, r, err); got != want {
 				t.Errorf("output differs from the golden file:\ngot  %q\nwant %q", got, want)
 			}
 		})

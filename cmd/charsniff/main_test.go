@@ -14,6 +14,8 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+
+	"github.com/charsniff/charsniff/internal/testutil"
 )
 
 // bin is the charsniff binary built once by TestMain; the tests run it as a
@@ -463,9 +465,8 @@ func TestDecodeGolden(t *testing.T) {
 				args = append(args, "--default", "utf-8")
 			}
 			stdout, stderr, code := charsniff(t, "", args...)
-			golden := "samples/golden/" + strings.TrimSuffix(s.name, filepath.Ext(s.name)) + ".utf8"
-			if want := readRoot(t, golden); stdout != want || stderr != "" || code != 0 {
-				t.Errorf("charsniff %q: exit %d, stderr %q, output differs from %s:\ngot  %q\nwant %q", args, code, stderr, golden, stdout, want)
+			if want := testutil.Golden(t, s.name); stdout != want || stderr != "" || code != 0 {
+				t.Errorf("charsniff %q: exit %d, stderr %q, output differs from the golden file:\ngot  %q\nwant %q", args, code, stderr, stdout, want)
 			}
 		})
 	}

@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/internal/warctest"
 	"github.com/charsniff/charsniff/warc"
 )
@@ -782,9 +783,8 @@ func TestDecodeJSON(t *testing.T) {
 	}
 	for i, name := range []string{a, b} {
 		l := lines[i]
-		golden := "samples/golden/" + strings.TrimSuffix(filepath.Base(name), ".html") + ".utf8"
-		if l.File != name || l.Text == nil || *l.Text != readRoot(t, golden) || l.Bytes == nil || *l.Bytes != int64(len(readRoot(t, name))) {
-			t.Errorf("%s: got file %q, bytes %v, text %v; want the text of %s", name, l.File, l.Bytes, l.Text, golden)
+		if l.File != name || l.Text == nil || *l.Text != testutil.Golden(t, filepath.Base(name)) || l.Bytes == nil || *l.Bytes != int64(len(readRoot(t, name))) {
+			t.Errorf("%s: got file %q, bytes %v, text %v; want its golden text", name, l.File, l.Bytes, l.Text)
 		}
 	}
 
