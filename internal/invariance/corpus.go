@@ -16,11 +16,7 @@ import (
 	"strings"
 
 	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/japanese"
-	"golang.org/x/text/encoding/korean"
-	"golang.org/x/text/encoding/simplifiedchinese"
-	"golang.org/x/text/encoding/traditionalchinese"
+	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/encoding/unicode"
 )
 
@@ -102,32 +98,39 @@ func datDocs(b []byte) [][]byte {
 
 // A script is an encoding and text in a language it can write.
 type script struct {
-	label string // the WHATWG label declared for it
-	enc   encoding.Encoding
+	label string            // the WHATWG label declared for it
+	enc   encoding.Encoding // nil: the label's, in x/text's htmlindex
 	text  string
 }
 
 var scripts = []script{
-	{"shift_jis", japanese.ShiftJIS, "日本語のページです。文字コードの判定をします。東京、大阪、京都。"},
-	{"euc-jp", japanese.EUCJP, "これは日本語の文書です。天気が良いので散歩に行きました。"},
-	{"iso-2022-jp", japanese.ISO2022JP, "漢字とかなの混じった文章。ｶﾀｶﾅも少し。"},
-	{"euc-kr", korean.EUCKR, "한국어 웹 페이지입니다. 문자 인코딩을 확인합니다. 서울과 부산."},
-	{"gbk", simplifiedchinese.GBK, "这是一个中文网页。我们检查字符编码。北京和上海的天气很好。"},
-	{"gb18030", simplifiedchinese.GB18030, "中文网页，编码为国标。€ 和 ḿ 也可以。"},
-	{"big5", traditionalchinese.Big5, "這是一個繁體中文網頁。我們檢查字元編碼。臺北和高雄。"},
-	{"windows-1251", charmap.Windows1251, "Это русская страница. Проверяем кодировку символов. Москва и Киев."},
-	{"koi8-r", charmap.KOI8R, "Русский текст в кодировке КОИ-8. Съешь же ещё этих мягких булок."},
-	{"windows-1252", charmap.Windows1252, "Ça déjà été l’été à Zürich — «naïve» façade, œuvre, smörgåsbord €."},
-	{"iso-8859-2", charmap.ISO8859_2, "Zażółć gęślą jaźń. Příliš žluťoučký kůň úpěl ďábelské ódy."},
-	{"iso-8859-7", charmap.ISO8859_7, "Αυτή είναι μια ελληνική σελίδα. Καλημέρα κόσμε."},
-	{"windows-1256", charmap.Windows1256, "هذه صفحة باللغة العربية. نتحقق من ترميز الأحرف."},
-	{"windows-1255", charmap.Windows1255, "זהו דף אינטרנט בעברית. אנחנו בודקים את קידוד התווים."},
-	{"utf-8", unicode.UTF8, "UTF-8: 日本語, 한국어, Русский, Ελληνικά, عربي, emoji 😀 and ü."},
+	{label: "shift_jis", text: "日本語のページです。文字コードの判定をします。東京、大阪、京都。"},
+	{label: "euc-jp", text: "これは日本語の文書です。天気が良いので散歩に行きました。"},
+	{label: "iso-2022-jp", text: "漢字とかなの混じった文章。ｶﾀｶﾅも少し。"},
+	{label: "euc-kr", text: "한국어 웹 페이지입니다. 문자 인코딩을 확인합니다. 서울과 부산."},
+	{label: "gbk", text: "这是一个中文网页。我们检查字符编码。北京和上海的天气很好。"},
+	{label: "gb18030", text: "中文网页，编码为国标。€ 和 ḿ 也可以。"},
+	{label: "big5", text: "這是一個繁體中文網頁。我們檢查字元編碼。臺北和高雄。"},
+	{label: "windows-1251", text: "Это русская страница. Проверяем кодировку символов. Москва и Киев."},
+	{label: "koi8-r", text: "Русский текст в кодировке КОИ-8. Съешь же ещё этих мягких булок."},
+	{label: "windows-1252", text: "Ça déjà été l’été à Zürich — «naïve» façade, œuvre, smörgåsbord €."},
+	{label: "iso-8859-2", text: "Zażółć gęślą jaźń. Příliš žluťoučký kůň úpěl ďábelské ódy."},
+	{label: "iso-8859-7", text: "Αυτή είναι μια ελληνική σελίδα. Καλημέρα κόσμε."},
+	{label: "windows-1256", text: "هذه صفحة باللغة العربية. نتحقق من ترميز الأحرف."},
+	{label: "windows-1255", text: "זהו דף אינטרנט בעברית. אנחנו בודקים את קידוד התווים."},
+	{label: "utf-8", text: "UTF-8: 日本語, 한국어, Русский, Ελληνικά, عربي, emoji 😀 and ü."},
 }
 
 // encode returns s in sc's encoding, unrepresentable runes replaced.
 func (sc script) encode(s string) []byte {
-	b, err := encoding.ReplaceUnsupported(sc.enc.NewEncoder()).Bytes([]byte(s))
+	e := sc.enc
+	if e == nil {
+		var err error
+		if e, err = htmlindex.Get(sc.label); err != nil {
+			panic(err) // the labels of scripts are x/text's
+		}
+	}
+	b, err := encoding.ReplaceUnsupported(e.NewEncoder()).Bytes([]byte(s))
 	if err != nil {
 		panic(err) // a replacing encoder does not fail
 	}
