@@ -139,16 +139,9 @@ func TestSkippedRangeGzip(t *testing.T) {
 	zw.Close()
 	r := NewReader(struct{ io.Reader }{&gz}, Options{File: "f"})
 	var errs []string
-	for {
-		rec, err := r.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res := rec.Finish(); res.Error != "" {
-			errs = append(errs, fmt.Sprintf("@%d %s: %s", rec.Offset, rec.RecordID, res.Error))
+	for _, res := range warctest.Collect(t, r.Next, (*Record).Finish) {
+		if res.Error != "" {
+			errs = append(errs, fmt.Sprintf("@%d %s: %s", res.Offset, res.RecordID, res.Error))
 		}
 	}
 	if len(errs) != 2 || !strings.Contains(errs[0], "no end of record") || !strings.Contains(errs[1], " skipped (") {

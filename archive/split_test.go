@@ -47,16 +47,8 @@ func readParts(t *testing.T, data []byte, cuts []int64) (offs []int64, results [
 			end = cuts[k+1]
 		}
 		ar := archive.NewReader(io.NewSectionReader(bytes.NewReader(data), off, end-off), archive.Options{File: "f", Offset: off})
-		for {
-			rec, err := ar.Next()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			res := rec.Finish()
-			offs = append(offs, rec.Offset)
+		for _, res := range warctest.Collect(t, ar.Next, (*archive.Record).Finish) {
+			offs = append(offs, res.Offset)
 			results = append(results, res.Encoding+" "+res.Error)
 		}
 	}
