@@ -16,11 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/text/encoding"
-	"golang.org/x/text/encoding/charmap"
-	"golang.org/x/text/encoding/japanese"
-	"golang.org/x/text/encoding/korean"
-	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/htmlindex"
 )
 
 // A Page is a page of the test site that wget crawls.
@@ -31,8 +27,9 @@ type Page struct {
 	// ContentType is the Content-Type header; "" sends none (and stops
 	// net/http from sniffing one).
 	ContentType string
-	// Enc encodes the page's text; nil means UTF-8.
-	Enc encoding.Encoding
+	// Label is the WHATWG label of the encoding of the page's bytes,
+	// which x/text's encoder of it makes from Text; "" means UTF-8.
+	Label string
 	// Coding is the Content-Encoding: "", "gzip" or "deflate".
 	Coding string
 	// Chunked sends the body in pieces without a Content-Length, so that
@@ -54,15 +51,15 @@ var Site = []Page{
 <a href="deflate.html">deflate</a> <a href="notes.txt">notes</a> <a href="missing.html">missing</a>
 </body></html>
 `},
-	{Path: "/sjis.html", ContentType: "text/html; charset=Shift_JIS", Enc: japanese.ShiftJIS,
+	{Path: "/sjis.html", ContentType: "text/html; charset=Shift_JIS", Label: "shift_jis",
 		Text: "<html><head><title>日本語のページ</title></head><body><p>文字コードはHTTPヘッダーだけで宣言されています。</p></body></html>\n"},
-	{Path: "/gbk.html", ContentType: "text/html", Enc: simplifiedchinese.GBK,
+	{Path: "/gbk.html", ContentType: "text/html", Label: "gbk",
 		Text: `<html><head><meta charset="gbk"><title>中文网页</title></head><body><p>编码只在meta标签中声明。</p></body></html>` + "\n"},
-	{Path: "/cp1251.html", ContentType: "text/html", Enc: charmap.Windows1251, Coding: "gzip",
+	{Path: "/cp1251.html", ContentType: "text/html", Label: "windows-1251", Coding: "gzip",
 		Text: `<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1251"><title>Русская страница</title></head><body><p>Сжато gzip, кодировка в meta.</p></body></html>` + "\n"},
-	{Path: "/euckr.html", ContentType: "text/html; charset=euc-kr", Enc: korean.EUCKR, Chunked: true,
+	{Path: "/euckr.html", ContentType: "text/html; charset=euc-kr", Label: "euc-kr", Chunked: true,
 		Text: "<html><head><title>한국어 페이지</title></head><body><p>청크 전송 인코딩으로 보냈습니다.</p>\n" + strings.Repeat("<p>반복되는 문단입니다.</p>\n", 40) + "</body></html>\n"},
-	{Path: "/cp1252.html", ContentType: "text/html", Enc: charmap.Windows1252, Coding: "gzip", Chunked: true,
+	{Path: "/cp1252.html", ContentType: "text/html", Label: "windows-1252", Coding: "gzip", Chunked: true,
 		Text: `<html><head><meta charset="windows-1252"><title>Café – “quotes”</title></head><body><p>Gzip and chunked, naïve façade.</p>` + "\n" + strings.Repeat("<p>Encore une fois, señor.</p>\n", 40) + "</body></html>\n"},
 	{Path: "/nocontenttype.html", ContentType: "",
 		Text: `<!DOCTYPE html><html><head><meta charset="utf-8"><title>No Content-Type ✓</title></head><body></body></html>` + "\n"},
@@ -76,10 +73,14 @@ var Site = []Page{
 // Body returns the page's bytes as the server sends them, before any
 // content coding.
 func (p Page) Body() []byte {
-	if p.Enc == nil {
+	if p.Label == "" {
 		return []byte(p.Text)
 	}
-	b, err := p.Enc.NewEncoder().Bytes([]byte(p.Text))
+	e, err := htmlindex.Get(p.Label)
+	if err != nil {
+		panic(fmt.Sprintf("%s: %v", p.Path, err))
+	}
+	b, err := e.NewEncoder().Bytes([]byte(p.Text))
 	if err != nil {
 		panic(fmt.Sprintf("%s: %v", p.Path, err))
 	}
