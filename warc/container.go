@@ -14,26 +14,6 @@ import (
 	"github.com/pierrec/lz4/v4"
 )
 
-// Errors that a Reader returns as final errors (not *RecordError) and
-// that [Detect] returns: the input is an archive, or may be one, that this
-// package cannot read. Match them with [errors.Is].
-var (
-	// ErrUnsupportedContainer means input compressed in a way the Reader
-	// does not read: bzip2, xz, or LZ4's legacy frame format. The error
-	// names it: "warc: unsupported container: bzip2".
-	ErrUnsupportedContainer = errors.New("warc: unsupported container")
-	// ErrUnsupportedVersion means input whose first record declares a WARC
-	// version other than 1.x or 0.x: "warc: unsupported WARC version 2.0".
-	ErrUnsupportedVersion = errors.New("warc: unsupported WARC version")
-	// ErrZstd means a corrupt or truncated zstd frame (or, as a final
-	// error, an unusable dictionary frame). The error wraps the
-	// decompressor's error.
-	ErrZstd = errors.New("warc: corrupt zstd frame")
-	// ErrLZ4 means a corrupt or truncated LZ4 frame. The error wraps the
-	// decompressor's error.
-	ErrLZ4 = errors.New("warc: corrupt lz4 frame")
-)
-
 // A Container is how the bytes of an input are stored. The Reader tells it
 // from the input's first bytes, never from a file name.
 type Container uint8

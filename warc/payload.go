@@ -3,7 +3,6 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -15,27 +14,6 @@ import (
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zlib"
-)
-
-var (
-	// ErrNoPayload is returned by [Record.Payload] for records other than
-	// response and resource records.
-	ErrNoPayload = errors.New("warc: record type has no payload")
-	// ErrHTTP means a malformed HTTP response in a response record. From
-	// [Record.Payload]: no "HTTP/" status line, a header line longer than
-	// 64 KiB or a header longer than 256 KiB. From a read of Payload.Body,
-	// after the body (which is then empty): a header that the block ends in
-	// before its blank line.
-	ErrHTTP = errors.New("warc: malformed HTTP response")
-	// ErrChunked means malformed chunked transfer coding in a payload,
-	// returned by a read of Payload.Body after the bytes that could be
-	// read: a bad chunk-size line (the body up to it is handed out), or a
-	// Transfer-Encoding of chunked over a body that does not start with a
-	// chunk size (such as "zz", or a body an archiver stored decoded; the
-	// body is handed out as stored).
-	ErrChunked = errors.New("warc: malformed chunked encoding")
-	// errStale is returned by Payload after Next or a read of Body.
-	errStale = errors.New("warc: Payload called after Next or after reading Body")
 )
 
 // Payload is what a response or resource record carries: the body of the

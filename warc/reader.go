@@ -16,31 +16,6 @@ import (
 	"github.com/pierrec/lz4/v4"
 )
 
-// Errors that a [RecordError] wraps. Match them with [errors.Is].
-var (
-	// ErrGarbage means bytes that are not a WARC record where a record should
-	// start: between records, or at the start of the input.
-	ErrGarbage = errors.New("warc: garbage where a record should start")
-	// ErrBadHeader means a record header the Reader cannot use: a malformed
-	// field line, a header longer than 256 KiB, or a missing or malformed
-	// Content-Length.
-	ErrBadHeader = errors.New("warc: malformed record header")
-	// ErrMissingType means a record header without a WARC-Type field.
-	ErrMissingType = errors.New("warc: record has no WARC-Type")
-	// ErrTruncated means that the input, or the record's gzip member, ends
-	// before the record does: inside its header or before Content-Length
-	// bytes of block.
-	ErrTruncated = errors.New("warc: record ends before its Content-Length")
-	// ErrContentLength means that the record's block is not followed by the
-	// end-of-record marker (CRLF CRLF), so its Content-Length is wrong.
-	ErrContentLength = errors.New("warc: no end of record after Content-Length bytes")
-	// ErrGzip means a corrupt or truncated gzip member. The error wraps the
-	// decompressor's error too (github.com/klauspost/compress's): a
-	// [github.com/klauspost/compress/flate.CorruptInputError],
-	// [gzip.ErrChecksum], [gzip.ErrHeader] or [io.ErrUnexpectedEOF].
-	ErrGzip = errors.New("warc: corrupt gzip member")
-)
-
 // A RecordError reports a record (or a stretch of input) that the Reader
 // could not read. The Reader has moved past it: the next call to
 // [Reader.Next] returns the record after it.
