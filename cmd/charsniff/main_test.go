@@ -65,17 +65,17 @@ func charsniff(t *testing.T, stdin string, args ...string) (stdout, stderr strin
 	cmd.Stdin = strings.NewReader(stdin)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
-	code = exitCode(t, cmd, args)
+	code = exitCode(t, cmd.Run(), args)
 	if strings.Contains(e.String(), "goroutine ") || strings.Contains(e.String(), "panic:") {
 		t.Errorf("charsniff %q: stack trace on standard error:\n%s", args, e.String())
 	}
 	return o.String(), e.String(), code
 }
 
-// exitCode runs cmd, the binary with args, and returns its exit status.
-func exitCode(t *testing.T, cmd *exec.Cmd, args []string) int {
+// exitCode returns the exit status of the binary run with args, given the
+// error of its Run or Wait; another error fails t.
+func exitCode(t *testing.T, err error, args []string) int {
 	t.Helper()
-	err := cmd.Run()
 	var ee *exec.ExitError
 	switch {
 	case errors.As(err, &ee):

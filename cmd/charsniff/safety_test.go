@@ -18,7 +18,7 @@ func runTo(t *testing.T, dir string, out *os.File, args ...string) (stderr strin
 	cmd.Stdout = out
 	var e bytes.Buffer
 	cmd.Stderr = &e
-	code = exitCode(t, cmd, args)
+	code = exitCode(t, cmd.Run(), args)
 	return e.String(), code
 }
 
@@ -148,7 +148,7 @@ func TestStdinIsOutput(t *testing.T) {
 		cmd.Dir, cmd.Stdin, cmd.Stdout = dir, in, out
 		var e bytes.Buffer
 		cmd.Stderr = &e
-		code := exitCode(t, cmd, tc.args)
+		code := exitCode(t, cmd.Run(), tc.args)
 		in.Close()
 		out.Close()
 		if code != tc.code || !strings.Contains(e.String(), tc.want) {

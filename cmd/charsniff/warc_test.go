@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -636,15 +635,7 @@ func TestFilesFromStreaming(t *testing.T) {
 			if rest, _ := io.ReadAll(out); len(rest) > 0 {
 				t.Errorf("more output than wanted: %q", rest)
 			}
-			err = cmd.Wait()
-			code := 0
-			var ee *exec.ExitError
-			if errors.As(err, &ee) {
-				code = ee.ExitCode()
-			} else if err != nil {
-				t.Fatal(err)
-			}
-			if code != wantCode {
+			if code := exitCode(t, cmd.Wait(), args); code != wantCode {
 				t.Errorf("exit %d, want %d", code, wantCode)
 			}
 			if want := "charsniff: " + missing + ": no such file or directory\n"; stderr.String() != want {
