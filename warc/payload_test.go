@@ -295,18 +295,18 @@ func TestPayloadDecodersReused(t *testing.T) {
 			w.Write(warctest.Response("http://example.test/", warctest.HTTPResponse(200, []string{"Content-Encoding: " + c.header}, body)))
 		}
 	}
-	r := NewReader(&b)
-	for i, w := range want {
-		rec, err := r.Next()
-		if err != nil {
-			t.Fatalf("record %d: %v", i, err)
-		}
+	n := eachRecord(t, NewReader(&b), func(i int, rec *Record) error {
 		p, err := rec.Payload()
 		if err != nil {
-			t.Fatalf("record %d: Payload: %v", i, err)
+			return err
 		}
-		if got, err := io.ReadAll(p.Body); string(got) != w || err != nil || p.Undecoded != "" {
-			t.Errorf("record %d: got %q, %v, Undecoded %q, want %q", i, got, err, p.Undecoded, w)
+		if got, err := io.ReadAll(p.Body); string(got) != want[i] || err != nil || p.Undecoded != "" {
+			t.Errorf("record %d: got %d bytes %.40q, %v, Undecoded %q; want %d bytes %.40q",
+				i, len(got), got, err, p.Undecoded, len(want[i]), want[i])
 		}
+		return nil
+	})
+	if n != len(want) {
+		t.Errorf("%d records, want %d", n, len(want))
 	}
 }
