@@ -25,3 +25,12 @@ func NewTransformer(e override.Encoding, opts ...Option) transform.Transformer {
 
 // DefaultLookahead is the lookahead of a Reader without WithLookahead.
 const DefaultLookahead = defaultLookahead
+
+// The texts and odd sequences of the tests of the UTF-8 paths
+// (utf8_run_test.go), and the helper that puts one into the other, for
+// the tests of the Reader.
+var (
+	UTF8Runs      = utf8Runs
+	UTF8Odd       = utf8Odd
+	EachInsertion = eachInsertion
+)

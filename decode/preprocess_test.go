@@ -57,19 +57,11 @@ func TestPreprocessPositions(t *testing.T) {
 				want := refDecode(t, e, in, false, full, true)
 				for _, cut := range []int{len(in), p, p + 1, p + len(sp)} {
 					for _, viaWriteTo := range []bool{false, true} {
-						src := testutil.ChunkReader(in, cut, len(in))
-						r, err := decode.NewReader(src, decode.WithEncoding(e))
-						if err != nil {
-							t.Fatal(err)
-						}
-						var got []byte
+						bufSize := -1 // io.ReadAll
 						if viaWriteTo {
-							var b bytes.Buffer
-							_, err = r.WriteTo(&b)
-							got = b.Bytes()
-						} else {
-							got, err = io.ReadAll(r)
+							bufSize = 0
 						}
+						got, err := decodeAll(t, testutil.ChunkReader(in, cut, len(in)), bufSize, decode.WithEncoding(e))
 						if err != nil || !bytes.Equal(got, want) {
 							t.Fatalf("%s %q, %q at %d, cut at %d, WriteTo %v: got %q, %v, want %q",
 								tc.label, tc.text[:8], sp, p, cut, viaWriteTo, got, err, want)

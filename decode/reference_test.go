@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/text/transform"
 
+	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/decode/codec"
 	"github.com/charsniff/charsniff/override"
 )
@@ -72,6 +73,26 @@ func oneShot(t testing.TB, e override.Encoding, in []byte, atEOF bool) []byte {
 		t.Fatalf("oneShot %v: %v", e, err)
 	}
 	return dst[:n]
+}
+
+// decodeAll decodes src with a new Reader of opts to the end: through
+// WriteTo if bufSize is 0, io.ReadAll if it is negative, and Reads of
+// bufSize bytes (readAll) otherwise.
+func decodeAll(t testing.TB, src io.Reader, bufSize int, opts ...decode.Option) ([]byte, error) {
+	t.Helper()
+	r, err := decode.NewReader(src, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case bufSize == 0:
+		var b bytes.Buffer
+		_, err := r.WriteTo(&b)
+		return b.Bytes(), err
+	case bufSize < 0:
+		return io.ReadAll(r)
+	}
+	return readAll(t, r, bufSize)
 }
 
 // readAll reads r to the end with reads of bufSize bytes, going on after

@@ -25,58 +25,58 @@ func refRun(s []byte) (int, bool) {
 	return i, high
 }
 
-// TestUTF8Run puts each sequence that mixedRun must refuse or carry (E0 and
-// ED leads, valid or not, four-byte sequences, C0/C1 and F5-FF leads,
-// missing, stray and extra trail bytes, a sequence cut off by the end)
-// at every position of runs of three-byte, two-byte, mixed and ASCII
-// text, behind 0 to 32 ASCII bytes (so that the odd sequence meets every
-// offset in the 32-byte blocks and the eight-byte words), cut at every
-// length, and checks utf8Run against refRun.
+// utf8Runs are the texts that the tests of the UTF-8 paths put each of
+// utf8Odd into: three-byte, two-byte, mixed (with a line feed), Korean and
+// ASCII text.
+var utf8Runs = []string{
+	strings.Repeat("日本語の文字（：）", 3),
+	strings.Repeat("русский", 4),
+	strings.Repeat("日本 語a\u00e9の\nд", 4),
+	strings.Repeat("한국어 텍스트", 3),
+	strings.Repeat("abcdefgh", 5),
+}
+
+// utf8Odd are the sequences that the word-at-a-time UTF-8 paths must
+// refuse, carry or hand to the careful path: E0 and ED leads, valid or
+// not, four-byte sequences, C0/C1 and F5-FF leads, missing, stray and
+// extra trail bytes, cut-off sequences, CR, NUL, and runs of ill-formed
+// bytes (text in another encoding) with CR and NUL among them.
+var utf8Odd = []string{
+	"", "\xE0\xA0\x80", "\xE0\x9F\xBF", "\xED\x9F\xBF", "\xED\xA0\x80", "\xEC\xBF\xBF", "\xEE\x80\x80", "\xEF\xBF\xBF",
+	"\xE1\x80", "\xE1\x41\x80", "\xE1\x80\x41", "\xE1\xC0\x80", "\xEF\xBF", "\xE3\x81\x82\x80",
+	"\xC0\x80", "\xC1\xBF", "\xC2\x80", "\xDF\xBF", "\xC2\x41", "\xC2", "\xC2\x80\x80", "\xC2\xC2\x80",
+	"\xF0\x9F\x98\x80", "\xF0\x8F\xBF\xBF", "\xF4\x90\x80\x80", "\xF0\x9F\x98", "\xF5\x80\x80", "\xFF",
+	"\x80", "\xBF", "\x80\x80", "\x80\x80\x80",
+	"\r", "\r\n", "\x00", "\n", "a",
+	"\xC0\xC1\xFF\x80\xE3", "\xE3\x81\xE3\x81\x82\xCF", "\xE3\r\x81\x82", "\xE3\x81\x00\x82", "\r\x00\r",
+}
+
+// TestUTF8Run puts each of utf8Odd at every position of each of utf8Runs,
+// behind 0 to 32 ASCII bytes (so that the odd sequence meets every offset
+// in the 32-byte blocks and the eight-byte words), cut at every length,
+// and checks utf8Run against refRun.
 func TestUTF8Run(t *testing.T) {
-	runs := []struct {
-		desc, text string
-	}{
-		{"three-byte", strings.Repeat("日本語の文字（：）", 3)},
-		{"two-byte", strings.Repeat("русский", 4)},
-		{"mixed", strings.Repeat("日本 語a\u00e9の\nд", 4)},
-		{"Korean", strings.Repeat("한국어 텍스트", 3)},
-		{"ASCII", strings.Repeat("abcdefgh", 5)},
-	}
-	odd := []string{
-		"", "\xE0\xA0\x80", "\xE0\x9F\xBF", "\xED\x9F\xBF", "\xED\xA0\x80", "\xEC\xBF\xBF", "\xEE\x80\x80", "\xEF\xBF\xBF",
-		"\xE1\x80", "\xE1\x41\x80", "\xE1\x80\x41", "\xE1\xC0\x80", "\xEF\xBF", "\xE3\x81\x82\x80",
-		"\xC0\x80", "\xC1\xBF", "\xC2\x80", "\xDF\xBF", "\xC2\x41", "\xC2", "\xC2\x80\x80", "\xC2\xC2\x80",
-		"\xF0\x9F\x98\x80", "\xF0\x8F\xBF\xBF", "\xF4\x90\x80\x80", "\xF0\x9F\x98", "\xF5\x80\x80", "\xFF",
-		"\x80", "\xBF", "\x80\x80", "\x80\x80\x80",
-		"\r", "\x00", "\n", "a",
-	}
-	for _, run := range runs {
-		for _, o := range odd {
-			for pad := 0; pad <= 32; pad++ {
-				for p := 0; p <= len(run.text); p++ {
-					in := []byte(strings.Repeat("a", pad) + run.text[:p] + o + run.text[p:])
-					for _, cut := range []int{len(in), len(in) - 1, len(in) - 2, len(in) * 2 / 3, len(in) / 3} {
-						src := in[:cut]
-						want, wantHigh := refRun(src)
-						got, gotHigh := utf8Run(make([]byte, len(src)), src)
-						if got != want || gotHigh != wantHigh {
-							t.Fatalf("%s, %q at %d behind %d, cut at %d: got %d, %v, want %d, %v (%q)",
-								run.desc, o, p, pad, cut, got, gotHigh, want, wantHigh, src)
-						}
-						// A shorter dst cuts the prefix as a shorter src.
-						if cut > 0 {
-							want, wantHigh = refRun(src[:cut-1])
-							got, gotHigh = utf8Run(make([]byte, cut-1), src)
-							if got != want || gotHigh != wantHigh {
-								t.Fatalf("%s, %q at %d behind %d, cut at %d, dst %d: got %d, %v, want %d, %v",
-									run.desc, o, p, pad, cut, cut-1, got, gotHigh, want, wantHigh)
-							}
-						}
+	eachInsertion(utf8Runs, utf8Odd, func(s []byte) {
+		for pad := 0; pad <= 32; pad++ {
+			in := []byte(strings.Repeat("a", pad) + string(s))
+			for _, cut := range []int{len(in), len(in) - 1, len(in) - 2, len(in) * 2 / 3, len(in) / 3} {
+				src := in[:cut]
+				want, wantHigh := refRun(src)
+				got, gotHigh := utf8Run(make([]byte, len(src)), src)
+				if got != want || gotHigh != wantHigh {
+					t.Fatalf("%q cut at %d: got %d, %v, want %d, %v", in, cut, got, gotHigh, want, wantHigh)
+				}
+				// A shorter dst cuts the prefix as a shorter src.
+				if cut > 0 {
+					want, wantHigh = refRun(src[:cut-1])
+					got, gotHigh = utf8Run(make([]byte, cut-1), src)
+					if got != want || gotHigh != wantHigh {
+						t.Fatalf("%q cut at %d, dst %d: got %d, %v, want %d, %v", in, cut, cut-1, got, gotHigh, want, wantHigh)
 					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestMixedWord checks mixedWord against a byte-at-a-time reading of what

@@ -2,7 +2,6 @@ package decode_test
 
 import (
 	"bytes"
-	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -12,62 +11,33 @@ import (
 )
 
 // TestUTF8Words puts each sequence that the word-at-a-time UTF-8 paths must
-// hand to the careful path (E0 and ED leads, valid or not, four-byte
-// sequences, bad trail bytes, C0/C1 leads, CR, NUL, a cut-off sequence) at
-// every position of runs of two- and three-byte characters and of ASCII,
-// short and long (for the vector sweep, sweep_amd64.s), and checks the
-// output against the reference decoder, with the input whole and one byte
-// a Read.
+// hand to the careful path (decode.UTF8Odd: E0 and ED leads, valid or not,
+// four-byte sequences, bad trail bytes, C0/C1 leads, CR, NUL, cut-off
+// sequences) at every position of runs of two- and three-byte characters
+// and of ASCII, short (decode.UTF8Runs) and long (for the vector sweep,
+// sweep_amd64.s), and checks the output against the reference decoder,
+// with the input whole and one byte a Read.
 func TestUTF8Words(t *testing.T) {
-	runs := []struct {
-		desc, text string
-	}{
-		{"three-byte", strings.Repeat("日本語の文字", 4)},
-		{"two-byte", strings.Repeat("русский", 4)},
-		{"mixed", strings.Repeat("日本 語a\u00e9の", 4)},
-		{"ASCII", strings.Repeat("abcdefgh", 5)},
-		// Long enough for the vector sweep to take each odd sequence
-		// at every offset of its 32-byte blocks.
-		{"three-byte, long", strings.Repeat("日本語の文字", 9)},
-		{"two-byte, long", strings.Repeat("русский", 12)},
-		{"mixed lines, long", strings.Repeat("日本 語a\u00e9の\r\n", 9)},
-		{"short lines, long", strings.Repeat("<p>ab\r\n", 24)},
-	}
-	odd := []string{
-		"\xE0\xA0\x80", "\xE0\x9F\xBF", "\xED\x9F\xBF", "\xED\xA0\x80", "\xEC\xBF\xBF", "\xEE\x80\x80",
-		"\xE1\x80", "\xE1\x41\x80", "\xE1\x80\x41", "\xE1\xC0\x80", "\xEF\xBF",
-		"\xC0\x80", "\xC1\xBF", "\xC2\x80", "\xDF\xBF", "\xC2\x41", "\xC2",
-		"\xF0\x9F\x98\x80", "\xF4\x90\x80\x80", "\x80", "\xFF",
-		"\r", "\r\n", "\x00", "\n", "a",
-		// Runs of ill-formed bytes (text in another encoding), CR and NUL
-		// among non-ASCII bytes.
-		"\xC0\xC1\xFF\x80\xE3", "\xE3\x81\xE3\x81\x82\xCF", "\xE3\r\x81\x82", "\xE3\x81\x00\x82", "\r\x00\r",
-	}
-	for _, run := range runs {
-		for _, o := range odd {
-			for p := 0; p <= len(run.text); p++ {
-				in := []byte(run.text[:p] + o + run.text[p:])
-				want := refDecode(t, override.UTF8, in, false, full, true)
-				r, err := decode.NewReader(bytes.NewReader(in), withEncoding("utf-8"), noAutodetect)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var got bytes.Buffer
-				if _, err := r.WriteTo(&got); err != nil || !bytes.Equal(got.Bytes(), want) {
-					t.Errorf("%s, %q at %d: got %q, %v, want %q", run.desc, o, p, got.Bytes(), err, want)
-				}
-				// One byte a Read: sequences, CR LF and runs cut at every
-				// place by the end of the input so far.
-				r, err = decode.NewReader(iotest.OneByteReader(bytes.NewReader(in)), withEncoding("utf-8"), noAutodetect)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got, err := io.ReadAll(r); err != nil || !bytes.Equal(got, want) {
-					t.Errorf("%s, %q at %d, one byte a Read: got %q, %v, want %q", run.desc, o, p, got, err, want)
-				}
-			}
+	// Long enough for the vector sweep to take each odd sequence at
+	// every offset of its 32-byte blocks.
+	runs := append([]string{
+		strings.Repeat("日本語の文字", 9),
+		strings.Repeat("русский", 12),
+		strings.Repeat("日本 語a\u00e9の\r\n", 9),
+		strings.Repeat("<p>ab\r\n", 24),
+	}, decode.UTF8Runs...)
+	opts := []decode.Option{withEncoding("utf-8"), noAutodetect}
+	decode.EachInsertion(runs, decode.UTF8Odd, func(in []byte) {
+		want := refDecode(t, override.UTF8, in, false, full, true)
+		if got, err := decodeAll(t, bytes.NewReader(in), 0, opts...); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%q: got %q, %v, want %q", in, got, err, want)
 		}
-	}
+		// One byte a Read: sequences, CR LF and runs cut at every place
+		// by the end of the input so far.
+		if got, err := decodeAll(t, iotest.OneByteReader(bytes.NewReader(in)), -1, opts...); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%q, one byte a Read: got %q, %v, want %q", in, got, err, want)
+		}
+	})
 }
 
 // FuzzUTF8 checks the UTF-8 path against the reference decoder, with the
@@ -82,14 +52,11 @@ func FuzzUTF8(f *testing.F) {
 			opts, p = append(opts, decode.WithoutPreprocessing()), none
 		}
 		want := refDecode(t, override.UTF8, in, false, p, true)
-		for _, src := range []io.Reader{bytes.NewReader(in), iotest.OneByteReader(bytes.NewReader(in))} {
-			r, err := decode.NewReader(src, opts...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got, err := io.ReadAll(r); err != nil || !bytes.Equal(got, want) {
-				t.Fatalf("decode(%q): got %q, %v, want %q", in, got, err, want)
-			}
+		if got, err := decodeAll(t, bytes.NewReader(in), -1, opts...); err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("decode(%q): got %q, %v, want %q", in, got, err, want)
+		}
+		if got, err := decodeAll(t, iotest.OneByteReader(bytes.NewReader(in)), -1, opts...); err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("decode(%q), one byte a Read: got %q, %v, want %q", in, got, err, want)
 		}
 	})
 }
@@ -104,11 +71,7 @@ func TestUTF8Backoff(t *testing.T) {
 	in := []byte(latin + valid + latin[:700] + valid + "\xE3\x81")
 	want := refDecode(t, override.UTF8, in, false, full, true)
 	for _, size := range []int{100, 4096, 32 << 10} {
-		r, err := decode.NewReader(bytes.NewReader(in), withEncoding("utf-8"), noAutodetect)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, err := readAll(t, r, size); err != nil || !bytes.Equal(got, want) {
+		if got, err := decodeAll(t, bytes.NewReader(in), size, withEncoding("utf-8"), noAutodetect); err != nil || !bytes.Equal(got, want) {
 			t.Errorf("Read into %d bytes: got %d bytes, %v; want %d bytes", size, len(got), err, len(want))
 		}
 	}
