@@ -212,37 +212,39 @@ func skipBOM(e override.Encoding, src []byte, atEOF bool) (int, bool) {
 	return 0, true
 }
 
-// special writes the preprocessed form of the ASCII byte src[0] that a
-// clean run stopped at (CR or NUL, as configured) to dst. A CR becomes LF
-// and takes a following LF with it; if src ends right after the CR, d.cr
-// remembers to drop an LF at the start of the next call. special returns
-// the bytes written and read, or -1, 0 if dst is too short.
-func (d *decoder) special(dst, src []byte) (nDst, nSrc int) {
-	switch c := src[0]; {
+// special writes the preprocessed form of the ASCII byte src[nSrc] that a
+// clean run stopped at (CR or NUL, as configured) to dst[nDst:]. A CR
+// becomes LF and takes a following LF with it; if src ends right after the
+// CR, d.cr remembers to drop an LF at the start of the next call. special
+// returns the positions after the byte, or transform.ErrShortDst with them
+// unchanged if dst is too short. The loops of Transform call it for each
+// CR or NUL, with their positions, so that each needs one line for it.
+func (d *decoder) special(dst, src []byte, nDst, nSrc int) (int, int, error) {
+	switch c := src[nSrc]; {
 	case c == '\r' && d.pat.crOn:
-		if len(dst) < 1 {
-			return -1, 0
+		if nDst >= len(dst) {
+			return nDst, nSrc, transform.ErrShortDst
 		}
-		dst[0] = '\n'
-		if len(src) == 1 {
+		dst[nDst] = '\n'
+		if nSrc+1 == len(src) {
 			d.cr = true
-			return 1, 1
+			return nDst + 1, nSrc + 1, nil
 		}
-		if src[1] == '\n' {
-			return 1, 2
+		if src[nSrc+1] == '\n' {
+			return nDst + 1, nSrc + 2, nil
 		}
-		return 1, 1
+		return nDst + 1, nSrc + 1, nil
 	case c == 0 && d.pat.nulOn:
-		if len(dst) < len(fffd) {
-			return -1, 0
+		if len(dst)-nDst < len(fffd) {
+			return nDst, nSrc, transform.ErrShortDst
 		}
-		return copy(dst, fffd), 1
+		return nDst + copy(dst[nDst:], fffd), nSrc + 1, nil
 	default:
-		if len(dst) < 1 {
-			return -1, 0
+		if nDst >= len(dst) {
+			return nDst, nSrc, transform.ErrShortDst
 		}
-		dst[0] = c
-		return 1, 1
+		dst[nDst] = c
+		return nDst + 1, nSrc + 1, nil
 	}
 }
 
@@ -314,12 +316,10 @@ func (d *decoder) preprocess(dst, src []byte) (nDst, nSrc int) {
 		if nSrc == len(src) {
 			break
 		}
-		w, r := d.special(dst[nDst:], src[nSrc:])
-		if w < 0 {
+		var err error
+		if nDst, nSrc, err = d.special(dst, src, nDst, nSrc); err != nil {
 			break
 		}
-		nDst += w
-		nSrc += r
 	}
 	return nDst, nSrc
 }

@@ -71,12 +71,9 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 			v := t[c]
 			n := int(v >> 24)
 			if n == 0 {
-				w, r := d.special(dst[nDst:], src[nSrc:])
-				if w < 0 {
-					return nDst, nSrc, transform.ErrShortDst
+				if nDst, nSrc, err = d.special(dst, src, nDst, nSrc); err != nil {
+					return nDst, nSrc, err
 				}
-				nDst += w
-				nSrc += r
 				lines = lines || c == '\r'
 				break
 			}

@@ -71,12 +71,9 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 				}
 				continue
 			} else if c == 0 && d.pat.nulOn {
-				w, r := d.special(dst[nDst:], src[nSrc:])
-				if w < 0 {
-					return nDst, nSrc, transform.ErrShortDst
+				if nDst, nSrc, err = d.special(dst, src, nDst, nSrc); err != nil {
+					return nDst, nSrc, err
 				}
-				nDst += w
-				nSrc += r
 				continue
 			}
 		}
@@ -97,12 +94,9 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 				return nDst, nSrc, transform.ErrShortDst
 			}
 			if c == '\r' && d.pat.crOn || c == 0 && d.pat.nulOn {
-				w, r := d.special(dst[nDst:], src[nSrc:])
-				if w < 0 {
-					return nDst, nSrc, transform.ErrShortDst
+				if nDst, nSrc, err = d.special(dst, src, nDst, nSrc); err != nil {
+					return nDst, nSrc, err
 				}
-				nDst += w
-				nSrc += r
 				lines = lines || c == '\r'
 				continue
 			}
