@@ -27,23 +27,26 @@ func Sequence(s []byte) (int, Status) {
 	switch {
 	case c < 0x80:
 		return 1, Valid
-	case c >= 0xC2 && c <= 0xDF:
-		need = 1
-	case c == 0xE0:
-		need, lo = 2, 0xA0
-	case c == 0xED:
-		need, hi = 2, 0x9F
-	case c >= 0xE1 && c <= 0xEF:
-		need = 2
-	case c == 0xF0:
-		need, lo = 3, 0x90
-	case c == 0xF4:
-		need, hi = 3, 0x8F
-	case c >= 0xF1 && c <= 0xF3:
-		need = 3
-	default:
+	case c < 0xC2 || c > 0xF4:
 		// 80-C1 and F5-FF never start a sequence.
 		return 1, Invalid
+	case c < 0xE0:
+		need = 1
+	case c < 0xF0:
+		need = 2
+	default:
+		need = 3
+	}
+	// The standard's narrower bounds for the first trail byte.
+	switch c {
+	case 0xE0:
+		lo = 0xA0
+	case 0xED:
+		hi = 0x9F
+	case 0xF0:
+		lo = 0x90
+	case 0xF4:
+		hi = 0x8F
 	}
 	for i := 1; i <= need; i++ {
 		if i >= len(s) {
