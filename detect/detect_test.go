@@ -27,11 +27,7 @@ func guess(b []byte, hint detect.Hint) (override.Encoding, detect.Strength) {
 
 // Short real sentences (mostly Article 1 of the Universal Declaration of
 // Human Rights), encoded, must be guessed right without any hint.
-var sentences = []struct {
-	desc string
-	enc  override.Encoding
-	text string
-}{
+var sentences = []sample{
 	{"French", override.Windows1252, "Le cœur a ses raisons que la raison ne connaît point."},
 	{"German", override.Windows1252, "Über den Wolken muss die Freiheit wohl grenzenlos sein."},
 	{"Spanish", override.Windows1252, "El niño comió una manzana en la cocina de su abuela."},
@@ -66,10 +62,7 @@ var sentences = []struct {
 func TestSentences(t *testing.T) {
 	for _, tc := range sentences {
 		t.Run(tc.desc, func(t *testing.T) {
-			b, dropped := corpus.Encode(tc.enc, tc.text)
-			if dropped > 0 {
-				t.Fatalf("%d characters not in %v", dropped, tc.enc)
-			}
+			b := mustEncode(t, tc.enc, tc.text)
 			got, conf := guess(b, detect.Hint{})
 			if !right(got, tc.enc, b) || conf == detect.NoEvidence {
 				t.Errorf("Guess(%q) = %v, %v, want %v", b, got, conf, tc.enc)
@@ -167,9 +160,7 @@ func TestStructure(t *testing.T) {
 	d := detect.New()
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
-			d.Reset()
-			d.Feed(tc.in, false)
-			got, s := d.Guess(detect.Hint{})
+			got, s := feedGuess(d, tc.in, detect.Hint{})
 			if ok := s > detect.NoEvidence; ok != tc.ok || (tc.want != override.Unknown && got != tc.want) {
 				t.Errorf("Guess(%q) = %v, %v, want %v, evidence %v", tc.in, got, s, tc.want, tc.ok)
 			}
@@ -484,16 +475,11 @@ var rareEncodings = map[override.Encoding]bool{
 func TestShortInputs(t *testing.T) {
 	d := detect.New()
 	for _, tc := range shortSnippets {
-		b, dropped := corpus.Encode(tc.enc, tc.text)
-		if dropped > 0 {
-			t.Fatalf("%q: %d characters not in %v", tc.text, dropped, tc.enc)
-		}
+		b := mustEncode(t, tc.enc, tc.text)
 		page := append(append([]byte("<html><head><title>"), b...), "</title></head><body><p>Welcome.</p></body></html>"...)
 		for _, in := range [][]byte{b, page} {
-			d.Reset()
-			d.Feed(in, false)
 			hint := detect.Hint{TLD: tc.tld}
-			if got, s := d.Guess(hint); !right(got, tc.enc, in) {
+			if got, s := feedGuess(d, in, hint); !right(got, tc.enc, in) {
 				t.Errorf("%v %q: Guess(%q, %+v) = %v, %v", tc.enc, tc.text, in, hint, got, s)
 			}
 			got, s := d.Guess(detect.Hint{})

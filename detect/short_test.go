@@ -13,11 +13,7 @@ import (
 // on a small page, written for these tests (UDHR Article 1 where it says
 // "UDHR"), in encodings that browsers never guess or whose windows twin
 // shadows them.
-var latinShort = []struct {
-	desc string
-	enc  override.Encoding
-	text string
-}{
+var latinShort = []sample{
 	{"Polish UDHR", override.ISO8859_13, "Wszyscy ludzie rodzą się wolni i równi pod względem swej godności i swych praw. Są oni obdarzeni rozumem i sumieniem."},
 	{"Polish menu", override.ISO8859_13, "Strona główna - Kontakt - Mapa dojazdu do Gdańska"},
 	{"Croatian UDHR", override.ISO8859_16, "Sva ljudska bića rađaju se slobodna i jednaka u dostojanstvu i pravima. Ona su obdarena razumom i sviješću."},
@@ -48,14 +44,9 @@ var latinEncodings = map[override.Encoding]bool{
 func TestShortLatin(t *testing.T) {
 	d := detect.New()
 	for _, tc := range latinShort {
-		b, dropped := corpus.Encode(tc.enc, tc.text)
-		if dropped > 0 {
-			t.Fatalf("%s: %d characters not in %v", tc.desc, dropped, tc.enc)
-		}
+		b := mustEncode(t, tc.enc, tc.text)
 		for _, in := range [][]byte{b, page(b)} {
-			d.Reset()
-			d.Feed(in, false)
-			if got, s := d.Guess(detect.Hint{}); !right(got, tc.enc, in) && !latinEncodings[got] {
+			if got, s := feedGuess(d, in, detect.Hint{}); !right(got, tc.enc, in) && !latinEncodings[got] {
 				t.Errorf("%s in %v: Guess = %v, %v, want a Latin-script encoding", tc.desc, tc.enc, got, s)
 			}
 		}
@@ -124,14 +115,9 @@ var wideEncodings = map[override.Encoding]bool{
 func TestWide(t *testing.T) {
 	d := detect.Detector{All: true}
 	for _, tc := range wideTexts {
-		b, dropped := corpus.Encode(tc.enc, tc.text)
-		if dropped > 0 {
-			t.Fatalf("%s: %d characters not in %v", tc.desc, dropped, tc.enc)
-		}
+		b := mustEncode(t, tc.enc, tc.text)
 		for _, in := range [][]byte{b, page(b)} {
-			d.Reset()
-			d.Feed(in, false)
-			got, s := d.Guess(detect.Hint{})
+			got, s := feedGuess(&d, in, detect.Hint{})
 			if !right(got, tc.enc, in) || tc.exact && got != tc.enc {
 				t.Errorf("%s in %v, wide: Guess = %v, %v, want %v", tc.desc, tc.enc, got, s, tc.enc)
 			}
@@ -194,14 +180,9 @@ func TestISO8859_4(t *testing.T) {
 	for _, all := range []bool{false, true} {
 		d := detect.Detector{All: all}
 		for _, tc := range balticTexts {
-			b, dropped := corpus.Encode(override.ISO8859_4, tc.text)
-			if dropped > 0 {
-				t.Fatalf("%s: %d characters not in ISO-8859-4", tc.desc, dropped)
-			}
+			b := mustEncode(t, override.ISO8859_4, tc.text)
 			for _, in := range [][]byte{b, page(b)} {
-				d.Reset()
-				d.Feed(in, false)
-				if got, s := d.Guess(detect.Hint{}); got != override.ISO8859_4 {
+				if got, s := feedGuess(&d, in, detect.Hint{}); got != override.ISO8859_4 {
 					t.Errorf("%s, All %v: Guess = %v, %v, want ISO-8859-4", tc.desc, all, got, s)
 				}
 			}
