@@ -4,9 +4,8 @@
 package testutil
 
 import (
-	"bufio"
 	"encoding/base64"
-	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -49,6 +48,14 @@ type Vector struct {
 	Line     int
 }
 
+// vectorLine is a line of a vector file, as JSON.
+type vectorLine struct {
+	Encoding string `json:"encoding"`
+	In       string `json:"in_b64"`
+	Out      string `json:"out_b64"`
+	Kind     string `json:"kind"`
+}
+
 // Vectors returns the decoding vectors of every encoding, keyed by label
 // (the file name), and the labels in order.
 func Vectors(t testing.TB) (map[string][]Vector, []string) {
@@ -67,31 +74,16 @@ func Vectors(t testing.TB) (map[string][]Vector, []string) {
 			t.Fatalf("%s: unknown encoding %q", name, label)
 		}
 		labels = append(labels, label)
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<24)
-		for line := 1; sc.Scan(); line++ {
-			var v struct {
-				Encoding string `json:"encoding"`
-				In       string `json:"in_b64"`
-				Out      string `json:"out_b64"`
-				Kind     string `json:"kind"`
-			}
-			if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-				t.Fatalf("%s:%d: %v", name, line, err)
-			}
+		err := ReadJSONL(name, func(line int, v vectorLine) error {
 			in, err1 := base64.StdEncoding.DecodeString(v.In)
 			out, err2 := base64.StdEncoding.DecodeString(v.Out)
 			if err1 != nil || err2 != nil {
-				t.Fatalf("%s:%d: bad base64", name, line)
+				return fmt.Errorf("%s:%d: bad base64", name, line)
 			}
 			all[label] = append(all[label], Vector{e, label, in, out, v.Kind, line})
-		}
-		f.Close()
-		if err := sc.Err(); err != nil {
+			return nil
+		})
+		if err != nil {
 			t.Fatal(err)
 		}
 	}
