@@ -225,3 +225,40 @@ func (emptyReader) Read([]byte) (int, error) { return 0, nil }
 type badCount struct{}
 
 func (badCount) Read(p []byte) (int, error) { return len(p) + 1, nil }
+
+// TestEOFWithLastBytes: a source that says io.EOF with its last bytes
+// (iotest.DataErrReader) gives what one that says it on the next read
+// gives, whatever the window, an input as long as the window included.
+func TestEOFWithLastBytes(t *testing.T) {
+	for _, in := range []string{
+		"\xc7\x90\xc7",        // UTF-8 cut at the end
+		"abc\xe3\x81",         // likewise, after ASCII
+		"<p>\x82\xa0\x82",     // Shift_JIS cut at the end
+		"\xe9t\xe9",           // windows-1252
+		"<html>\xa4\xa4\xa4",  // Big5 cut at the end
+		"<meta charset=utf-8", // a <meta> cut in the window
+	} {
+		for w := 1; w <= len(in)+2; w++ {
+			want, wantRes := readAllWith(t, bytes.NewReader([]byte(in)), withWindow(w))
+			got, gotRes := readAllWith(t, iotest.DataErrReader(bytes.NewReader([]byte(in))), withWindow(w))
+			if gotRes != wantRes || got != want {
+				t.Errorf("%q, window %d: EOF with the last bytes: %+v %q\nEOF after them:          %+v %q", in, w, gotRes, got, wantRes, want)
+			}
+		}
+	}
+}
+
+// readAllWith reads src to the end through a new Reader of opts and
+// returns the text and the Result.
+func readAllWith(t *testing.T, src io.Reader, opts ...decode.Option) (string, decode.Result) {
+	t.Helper()
+	r, err := decode.NewReader(src, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out), r.Result()
+}
