@@ -6,32 +6,23 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
 	"unicode/utf8"
 
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 )
 
 // reuseDocs returns the documents TestResetIsFresh reuses Readers over:
-// the samples, decode's test data, and documents made for the paths a
+// the sample pages, and documents made for the paths a
 // Reader's state takes (declared and late <meta>, late non-ASCII, XML
 // declarations in double-byte encodings, UTF-16 with and without byte
 // order mark, ASCII alone, CR LF and NUL, x-user-defined).
 func reuseDocs(t testing.TB) [][]byte {
-	var docs [][]byte
-	for _, pat := range []string{"../samples/*.html", "testdata/*"} {
-		names, _ := filepath.Glob(pat)
-		for _, name := range names {
-			if b, err := os.ReadFile(name); err == nil {
-				docs = append(docs, b)
-			}
-		}
-	}
+	docs := testutil.SamplePages(t)
 	if len(docs) < 5 {
 		t.Fatalf("only %d documents on disk", len(docs))
 	}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -404,16 +402,8 @@ func BenchmarkSweepLatin(b *testing.B) {
 	if !sweepOK {
 		b.Skip(noSweep)
 	}
-	root := testutil.Root(b)
-	french, err := os.ReadFile(filepath.Join(root, "bench", "testdata", "sample", "windows-1252.html"))
-	if err != nil {
-		b.Skipf("no sample: %v", err)
-	}
-	english, err := os.ReadFile(filepath.Join(root, "bench", "testdata", "sample", "utf-8-english.html"))
-	if err != nil {
-		b.Skipf("no sample: %v", err)
-	}
-	english, err = encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).Bytes(english)
+	french := testutil.Sample(b, "windows-1252.html")
+	english, err := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).Bytes(testutil.Sample(b, "utf-8-english.html"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/decode/codec"
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
@@ -61,7 +62,7 @@ func FuzzDecode(f *testing.F) {
 	for i, in := range html5libInputs(f) {
 		f.Add(uint8(i), in, uint8(i*11), []byte{byte(i), 7}, []byte{byte(i * 5), 2, 9})
 	}
-	for i, in := range samplePages(f) {
+	for i, in := range testutil.SamplePages(f) {
 		f.Add(uint8(i), in, uint8(sniffMode), []byte{}, []byte{})
 		f.Add(uint8(i*3), in, uint8(i*5), []byte{1, 200, 0}, []byte{0, 10, 255, 33})
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/decode/codec"
 	"github.com/charsniff/charsniff/internal/reference"
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/prescan"
 	"github.com/charsniff/charsniff/sniff"
@@ -50,7 +51,7 @@ func FuzzLateMeta(f *testing.F) {
 	for i, in := range html5libInputs(f) {
 		f.Add(uint8(i), in, int16(0), uint8(i*7), []byte{byte(i), 9}, []byte{byte(i * 3), 17})
 	}
-	for i, in := range samplePages(f) {
+	for i, in := range testutil.SamplePages(f) {
 		f.Add(uint8(i), in, int16(-1), uint8(i*5), []byte{200, 1}, []byte{255})
 	}
 	for i, s := range nastyInputs {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/charsniff/charsniff/internal/reference"
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/prescan"
 )
@@ -29,7 +30,7 @@ func FuzzPrescan(f *testing.F) {
 	for i, in := range html5libInputs(f) {
 		f.Add(in, int16(0), i%7 == 0, []byte{byte(i), 3})
 	}
-	for _, in := range samplePages(f) {
+	for _, in := range testutil.SamplePages(f) {
 		f.Add(in, int16(0), false, []byte{200})
 		f.Add(in, int16(-1), false, []byte{1, 64})
 	}

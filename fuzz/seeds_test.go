@@ -1,9 +1,6 @@
 package fuzz
 
 import (
-	"os"
-	"path/filepath"
-	"sort"
 	"testing"
 
 	"github.com/charsniff/charsniff/internal/reference"
@@ -27,29 +24,6 @@ func html5libInputs(tb testing.TB) [][]byte {
 		ins[i] = c.Input
 	}
 	return ins
-}
-
-// samplePages returns the pages of samples/ (not their sources or golden
-// outputs), in name order.
-func samplePages(tb testing.TB) [][]byte {
-	tb.Helper()
-	names, err := filepath.Glob("../samples/*.*html")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	sort.Strings(names)
-	if len(names) == 0 {
-		tb.Fatal("../samples: no pages")
-	}
-	var pages [][]byte
-	for _, name := range names {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		pages = append(pages, b)
-	}
-	return pages
 }
 
 // allocsPerCall returns the number of allocations f makes per call,

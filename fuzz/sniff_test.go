@@ -8,6 +8,7 @@ import (
 
 	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/internal/reference"
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
@@ -125,7 +126,7 @@ func FuzzSniff(f *testing.F) {
 	for i, in := range html5libInputs(f) {
 		f.Add(in, cts[i%len(cts)], "", "", uint8(i), uint8(i*7), uint8(i*13), uint8(i*3), int16(0), uint8(i*37))
 	}
-	for i, in := range samplePages(f) {
+	for i, in := range testutil.SamplePages(f) {
 		f.Add(in, "", "ja", "", uint8(0), uint8(0), uint8(0), uint8(0), int16(0), uint8(0))
 		f.Add(in, cts[i%len(cts)], "ru", "example.cz", uint8(1), uint8(2), uint8(3), uint8(4), int16(i*100), uint8(1<<i))
 	}
