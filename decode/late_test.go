@@ -18,18 +18,13 @@ import (
 	"github.com/charsniff/charsniff/sniff"
 )
 
-const casesPath = "../testdata/html5lib-encoding/cases.jsonl"
-
 // TestHTML5libByDefault checks that every html5lib encoding case passes
 // through a Reader with the default options and autodetection off: the
 // encoding the document ends up decoded in is the expected one (the seven
 // cases whose <meta> lies past byte 1024 included), and fails for those
 // seven with the window alone.
 func TestHTML5libByDefault(t *testing.T) {
-	cases, err := reference.ReadCases(casesPath)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := reference.Cases(t)
 	late := 0
 	for _, c := range cases {
 		want, ok := override.Lookup(c.Encoding)

@@ -6,19 +6,10 @@ import (
 	"github.com/charsniff/charsniff/internal/reference"
 )
 
-// casesPath is the html5lib encoding cases, relative to this package.
-const casesPath = "../testdata/html5lib-encoding/cases.jsonl"
-
 // html5libInputs returns the inputs of the html5lib encoding cases.
 func html5libInputs(tb testing.TB) [][]byte {
 	tb.Helper()
-	cases, err := reference.ReadCases(casesPath)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if len(cases) == 0 {
-		tb.Fatalf("%s: no cases", casesPath)
-	}
+	cases := reference.Cases(tb)
 	ins := make([][]byte, len(cases))
 	for i, c := range cases {
 		ins[i] = c.Input

@@ -12,11 +12,7 @@ import (
 // arbitrary bytes and windows, and checks that chunking never changes the
 // answer.
 func FuzzPrescan(f *testing.F) {
-	cases, err := reference.ReadCases(casesPath)
-	if err != nil {
-		f.Fatal(err)
-	}
-	for i, c := range cases {
+	for i, c := range reference.Cases(f) {
 		f.Add(c.Input, 0, i%5 == 0, i)
 	}
 	for i, c := range prescanCases {

@@ -9,8 +9,6 @@ import (
 	"github.com/charsniff/charsniff/prescan"
 )
 
-const casesPath = "../testdata/html5lib-encoding/cases.jsonl"
-
 type prescanCase struct {
 	desc   string
 	in     string
@@ -213,10 +211,7 @@ func TestPrescan(t *testing.T) {
 // TestHTML5lib compares the prescan with the reference on every html5lib
 // case, with several windows.
 func TestHTML5lib(t *testing.T) {
-	cases, err := reference.ReadCases(casesPath)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := reference.Cases(t)
 	for _, c := range cases {
 		for _, w := range []int{0, 1, 6, 100, 512, 1023, 1024, 1025, 4096, -1} {
 			checkReference(t, c.Input, prescan.Options{Window: w})

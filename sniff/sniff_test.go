@@ -10,8 +10,6 @@ import (
 	"github.com/charsniff/charsniff/sniff"
 )
 
-const casesPath = "../testdata/html5lib-encoding/cases.jsonl"
-
 // skipHTML5lib lists the html5lib cases Sniff does not pass, and why.
 var skipHTML5lib = map[string]string{
 	// The only <meta> lies past byte 1024: the parser finds it while parsing
@@ -27,10 +25,7 @@ var skipHTML5lib = map[string]string{
 }
 
 func TestHTML5lib(t *testing.T) {
-	cases, err := reference.ReadCases(casesPath)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cases := reference.Cases(t)
 	if len(cases) != 82 {
 		t.Errorf("read %d cases, want 82", len(cases))
 	}

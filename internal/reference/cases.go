@@ -3,6 +3,8 @@ package reference
 import (
 	"encoding/base64"
 	"fmt"
+	"path/filepath"
+	"testing"
 
 	"github.com/charsniff/charsniff/internal/testutil"
 )
@@ -13,6 +15,22 @@ type Case struct {
 	Input    []byte
 	Label    string // the label the test expects, as html5lib spells it
 	Encoding string // the expected encoding's WHATWG name
+}
+
+// Cases returns the html5lib cases of the module's
+// testdata/html5lib-encoding/cases.jsonl, and fails tb if they cannot be
+// read or there are none.
+func Cases(tb testing.TB) []Case {
+	tb.Helper()
+	path := filepath.Join(testutil.Root(tb), "testdata", "html5lib-encoding", "cases.jsonl")
+	cases, err := ReadCases(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(cases) == 0 {
+		tb.Fatalf("%s: no cases", path)
+	}
+	return cases
 }
 
 // caseLine is a line of cases.jsonl, as JSON.
