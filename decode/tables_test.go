@@ -16,14 +16,7 @@ import (
 // table path's mode (ASCII, Latin or dense), and checks the output,
 // through WriteTo and through small Reads, against the reference decoder.
 func TestTableWords(t *testing.T) {
-	encs := []struct {
-		name string
-		e    override.Encoding
-	}{
-		{"windows-1251", override.Windows1251},
-		{"windows-1252", override.Windows1252},
-		{"x-user-defined", override.XUserDefined},
-	}
+	encs := []override.Encoding{override.Windows1251, override.Windows1252, override.XUserDefined}
 	// In windows-1251, 0xC0-0xFF are Cyrillic letters; in windows-1252
 	// they are accented Latin letters.
 	firsts := []struct {
@@ -42,16 +35,16 @@ func TestTableWords(t *testing.T) {
 		"\x80", "\x88", "\x98", "\xA0", "\xE9", "\xFF", "\xC0\xFF", "\xE9a\xE9",
 		"\r", "\r\n", "\n\r", "\x00", "\n", "\t",
 	}
-	for _, enc := range encs {
+	for _, e := range encs {
 		for _, first := range firsts {
 			decode.EachInsertion(runs, odd, func(s []byte) {
 				in := []byte(first.text + string(s) + first.text)
-				want := refDecode(t, enc.e, in, false, full, true)
+				want := refDecode(t, e, in, false, full, true)
 				for _, bufSize := range []int{0, 100} {
-					got, err := decodeAll(t, bytes.NewReader(in), bufSize, withEncoding(enc.name))
+					got, err := decodeAll(t, bytes.NewReader(in), bufSize, decode.WithEncoding(e))
 					if err != nil || !bytes.Equal(got, want) {
 						t.Fatalf("%s, %s, %q, buffer %d: got %q, %v, want %q",
-							enc.name, first.desc, s, bufSize, got, err, want)
+							e, first.desc, s, bufSize, got, err, want)
 					}
 				}
 			})
