@@ -59,7 +59,7 @@ func benchRead(b *testing.B, data []byte, opts []decode.Option) {
 func BenchmarkRead(b *testing.B) {
 	for _, s := range benchSamples {
 		b.Run(s.name, func(b *testing.B) {
-			benchRead(b, testutil.Sample(b, s.file), []decode.Option{withOverride(s.label)})
+			benchRead(b, testutil.BenchSample(b, s.file), []decode.Option{withOverride(s.label)})
 		})
 	}
 }
@@ -68,7 +68,7 @@ func BenchmarkRead(b *testing.B) {
 func BenchmarkWriteTo(b *testing.B) {
 	for _, s := range benchSamples[:1:1] {
 		b.Run(s.name, func(b *testing.B) {
-			data := testutil.Sample(b, s.file)
+			data := testutil.BenchSample(b, s.file)
 			opt := withOverride(s.label)
 			src := bytes.NewReader(data)
 			r, _ := decode.NewReader(src, opt)
@@ -94,7 +94,7 @@ func BenchmarkWriteTo(b *testing.B) {
 func BenchmarkReadCRLF(b *testing.B) {
 	for _, s := range benchSamples {
 		b.Run(s.name, func(b *testing.B) {
-			lf := testutil.Sample(b, s.file)
+			lf := testutil.BenchSample(b, s.file)
 			crlf := bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))
 			opts := []decode.Option{withOverride(s.label)}
 			halves := [2]struct {
@@ -170,7 +170,7 @@ func BenchmarkLookahead(b *testing.B) {
 			{"window", []decode.Option{windowOnly}},
 		} {
 			b.Run(s.name+"/"+mode.name, func(b *testing.B) {
-				benchRead(b, testutil.Sample(b, s.file), mode.opts)
+				benchRead(b, testutil.BenchSample(b, s.file), mode.opts)
 			})
 		}
 	}
@@ -190,7 +190,7 @@ func BenchmarkLateDetect(b *testing.B) {
 		{"window", []decode.Option{windowOnly}},
 	} {
 		b.Run("windows-1252/english/"+mode.name, func(b *testing.B) {
-			data, err := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).Bytes(testutil.Sample(b, "utf-8-english.html"))
+			data, err := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).Bytes(testutil.BenchSample(b, "utf-8-english.html"))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -213,7 +213,7 @@ func BenchmarkFreshReader(b *testing.B) {
 				name = fmt.Sprintf("%dKB/fresh", size>>10)
 			}
 			b.Run(name, func(b *testing.B) {
-				data := testutil.Sample(b, "utf-8-french.html")[:size]
+				data := testutil.BenchSample(b, "utf-8-french.html")[:size]
 				opt := withContentType("text/html; charset=utf-8")
 				src := bytes.NewReader(data)
 				r, _ := decode.NewReader(src, opt)
@@ -253,7 +253,7 @@ func BenchmarkFreshUndeclared(b *testing.B) {
 				name = fmt.Sprintf("%dB/%s", size, mode.name)
 			}
 			b.Run(name, func(b *testing.B) {
-				data := testutil.Sample(b, "utf-8-french.html")[:size]
+				data := testutil.BenchSample(b, "utf-8-french.html")[:size]
 				src := bytes.NewReader(data)
 				var sink discard
 				b.SetBytes(int64(len(data)))
@@ -277,7 +277,7 @@ func BenchmarkMislabeled(b *testing.B) {
 			continue
 		}
 		b.Run(s.name, func(b *testing.B) {
-			benchRead(b, testutil.Sample(b, s.file), []decode.Option{withOverride("utf-8")})
+			benchRead(b, testutil.BenchSample(b, s.file), []decode.Option{withOverride("utf-8")})
 		})
 	}
 }

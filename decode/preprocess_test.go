@@ -79,7 +79,7 @@ func TestPreprocessPositions(t *testing.T) {
 func BenchmarkPreprocess(b *testing.B) {
 	for _, s := range benchSamples {
 		for _, crlf := range []bool{false, true} {
-			data := testutil.Sample(b, s.file)
+			data := testutil.BenchSample(b, s.file)
 			name := s.name + "/lf"
 			if crlf {
 				data = []byte(strings.ReplaceAll(string(data), "\n", "\r\n"))

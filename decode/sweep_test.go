@@ -402,8 +402,8 @@ func BenchmarkSweepLatin(b *testing.B) {
 	if !sweepOK {
 		b.Skip(noSweep)
 	}
-	french := testutil.Sample(b, "windows-1252.html")
-	english, err := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).Bytes(testutil.Sample(b, "utf-8-english.html"))
+	french := testutil.BenchSample(b, "windows-1252.html")
+	english, err := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).Bytes(testutil.BenchSample(b, "utf-8-english.html"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,10 +6,11 @@ import (
 	"testing"
 )
 
-// Sample returns the page file of bench/testdata/sample (real text: the
-// HTML drafts and translated man pages, see its SOURCE.md), or skips tb if
-// the samples are not there (they live outside the module's packages).
-func Sample(tb testing.TB, file string) []byte {
+// BenchSample returns the page file of bench/testdata/sample (real text:
+// the HTML drafts and translated man pages, see its SOURCE.md), or skips
+// tb if the samples are not there (they live outside the module's
+// packages).
+func BenchSample(tb testing.TB, file string) []byte {
 	tb.Helper()
 	data, err := os.ReadFile(filepath.Join(Root(tb), "bench", "testdata", "sample", file))
 	if err != nil {
@@ -22,18 +23,9 @@ func Sample(tb testing.TB, file string) []byte {
 // outputs), in name order, and fails tb if there are none.
 func SamplePages(tb testing.TB) [][]byte {
 	tb.Helper()
-	dir := filepath.Join(Root(tb), "samples")
-	names, err := filepath.Glob(filepath.Join(dir, "*.*html"))
-	if err != nil || len(names) == 0 {
-		tb.Fatalf("testutil: no pages in %s (%v)", dir, err)
-	}
 	var pages [][]byte
-	for _, name := range names {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		pages = append(pages, b)
+	for _, name := range Samples(tb) {
+		pages = append(pages, Sample(tb, name))
 	}
 	return pages
 }
