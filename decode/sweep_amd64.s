@@ -12,18 +12,20 @@
 // the bytes from 80 of a single-byte encoding, and LFs to drop, are
 // events: the block is stored, then each event in turn writes its UTF-8
 // (or nothing) and stores the rest of the block again after it. A third
-// loop, latin, takes windows-1252 text with AVX-512 64 bytes a step.
+// loop, latin, takes windows-1252 text with AVX-512 64 bytes a step; a
+// fourth, tableNoCR, is noCR for a single-byte encoding where latin does
+// not run, until a block has a CR or NUL.
 //
 // Registers: SI, DI the bases of s and d; R8 i; R9 j; BX 1 if the block
 // before ended in a CR; R12 bits 0 and 1: trail bytes the block before
 // expects at those bits; R13 (R14) bit 0: the first of them is after E0
 // (ED), or with a table, R13 1 if latin runs and R14 its count of ASCII
-// steps; R11 the bytes from 80 seen. On the stack: 0(SP) the last j and
-// 8(SP) the last i at which a block with events may start (it needs 65
-// bytes of s, and 64 of d, 80 with a table), 48(SP) and 56(SP) those for
-// a block stored once (32 of each), 72(SP) and 64(SP) those for a step of
-// latin (128 of d, 64 of s); 80(SP) the i before which latin does not
-// start again; 16(SP) the mask of CR bits that count (all or none);
+// steps, or in tableNoCR the table; R11 the bytes from 80 seen. On the
+// stack: 0(SP) the last j and 8(SP) the last i at which a block with
+// events may start (it needs 65 bytes of s, and 64 of d, 80 with a
+// table), 48(SP) and 56(SP) those for a block stored once (32 of each),
+// 72(SP) and 64(SP) those for a step of latin (128 of d, 64 of s); 80(SP)
+// the i before which latin does not start again; 16(SP) the mask of CR bits that count (all or none);
 // 24(SP) scratch; 32(SP) 0 in noCR, non-zero in withCR; 40(SP) the
 // table. Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops
 // the sweep or 0, Y11 E0, Y10 ED, Y9 FE, Y8 C0, Y7 0; Z16 to Z24 latin's.
@@ -239,7 +241,7 @@ room:
 	// compared with, 0D or 80 alike; C2, 01, BF; latinPairs; LF. (R13 is
 	// VALIDATE's, for UTF-8 only.)
 	TESTQ $8, DX
-	JZ    noCR
+	JZ    pick
 	MOVQ  $1, R13
 	VPBROADCASTB sweepBytes<>+6(SB), Z16
 	MOVQ    $0x80, AX
@@ -258,6 +260,14 @@ room:
 	VMOVDQU64    latinPairs<>+0(SB), Z22
 	VMOVDQU64    latinPairs<>+64(SB), Z23
 	VPBROADCASTB sweepBytes<>+1(SB), Z24
+
+	// A table without latin: tableNoCR, with the table in R14.
+pick:
+	TESTQ R13, R13
+	JNZ   noCR
+	MOVQ  40(SP), R14
+	TESTQ R14, R14
+	JNZ   tableNoCR
 
 	// noCR: text with no CR so far, or whose CRs are kept. A block
 	// stored as it is needs only its own 32 bytes of s and d.
@@ -426,6 +436,73 @@ eventRest:
 	CMPQ     32(SP), $0
 	JEQ      noCR
 	JMP      withCR
+
+	// tableNoCR: noCR for a single-byte encoding when latin does not
+	// run (R13 0), the table in R14. A block with no CR and no NUL (kept
+	// or not) is stored as it is; if it has bytes from 80, each is an
+	// event as in events, with no LF to drop or CR to write as LF. A
+	// block with a CR or NUL goes to noCR, which stays in charge from
+	// there. The usual text, ASCII with a few letters, takes one load,
+	// two compares and one store a block, and 16 instructions a letter.
+	// (The order of the event loop matters: with the load of the rest
+	// of the block before the store of the letter, and AX cleared last,
+	// the same instructions took twice the time on Rocket Lake.)
+tableNoCR:
+	CMPQ      R8, 56(SP)
+	JGT       done
+	CMPQ      R9, 48(SP)
+	JGT       done
+	VMOVDQU   (SI)(R8*1), Y0
+	VPCMPEQB  Y0, Y15, Y1      // CR
+	VPCMPEQB  Y0, Y7, Y2       // NUL
+	VPOR      Y1, Y2, Y1
+	VPMOVMSKB Y1, CX
+	TESTL     CX, CX
+	JNZ       tableNoCRNoCR
+	VPMOVMSKB Y0, AX           // bytes from 80
+	VMOVDQU   Y0, (DI)(R9*1)
+	TESTL     AX, AX
+	JNZ       tableNoCREvents
+	ADDQ      $32, R8
+	ADDQ      $32, R9
+	JMP       tableNoCR
+
+tableNoCREvents:
+	CMPQ    R8, 8(SP)          // the room events need
+	JGT     done
+	CMPQ    R9, 0(SP)
+	JGT     done
+	POPCNTL AX, CX
+	CMPL    CX, $MAXEVENTS
+	JHI     done
+	ORQ     AX, R11
+
+	// Each byte from 80 writes its UTF-8 from the table, and the rest of
+	// the block is stored again right after it.
+tableNoCREvent:
+	BSFQ    AX, R10
+	LEAQ    -1(AX), CX
+	ANDQ    CX, AX
+	LEAQ    (R8)(R10*1), CX
+	MOVBLZX (SI)(CX*1), CX
+	MOVL    (R14)(CX*4), CX    // UTF-8, and its length in the top byte
+	LEAQ    (R9)(R10*1), DX
+	MOVL    CX, (DI)(DX*1)
+	SHRL    $24, CX
+	LEAQ    -1(R9)(CX*1), R9
+	LEAQ    1(R8)(R10*1), CX
+	VMOVDQU (SI)(CX*1), Y1
+	LEAQ    1(R9)(R10*1), CX
+	VMOVDQU Y1, (DI)(CX*1)
+	TESTQ   AX, AX
+	JNZ     tableNoCREvent
+	ADDQ    $32, R8
+	ADDQ    $32, R9
+	JMP     tableNoCR
+
+tableNoCRNoCR:
+	XORQ R14, R14
+	JMP  noCR
 
 	// latin: windows-1252 text (sweepLatin1, on CPUs with AVX-512
 	// VBMI2) whose bytes from 80 are A0 to FF, the Latin-1 letters,
