@@ -178,9 +178,13 @@ func dbcsShortBlocks(pair *[1 << 16]uint32, dst, src []byte, i, j int) (int, int
 	}
 }
 
-// dbcsBlockRun decodes a block of s into d, as dbcsFast does, starting
-// steps while it has read fewer than limit bytes, and returns how much it
-// read and wrote, and false if it stopped at a byte off the fast path.
+// dbcsBlockRunGeneric decodes a block of s into d, as dbcsFast does,
+// starting steps while it has read fewer than limit bytes, and returns how
+// much it read and wrote, and false if it stopped at a byte off the fast
+// path. It is dbcsBlockRun where the assembly does not run (dbcs_other.go),
+// and the Go twin the assembly (dbcs_amd64.s) follows step for step: for
+// the same input the two return the same k, m and ok and write the same
+// d[:m] (FuzzDBCSBlockRunTwin).
 // The array lengths let the compiler drop the bounds checks: k < limit <=
 // dbcsBlock before each step, k < limit+2 < 256 at every load of eight
 // bytes (k <= limit-32 for 32), and m <= 3*k/2 < 256 at every store, so
@@ -191,7 +195,7 @@ func dbcsShortBlocks(pair *[1 << 16]uint32, dst, src []byte, i, j int) (int, int
 // predict) as soon as the bytes are loaded, not after the table loads
 // (through the decode Reader, 5-10% less CPU time for the Shift_JIS,
 // EUC-JP and GBK corpora, for 0.6-0.8 more instructions a byte).
-func dbcsBlockRun(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k, m uint, ok bool) {
+func dbcsBlockRunGeneric(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k, m uint, ok bool) {
 	limit = min(limit, dbcsBlock)
 	// Nil checks here spare the loop its own.
 	_, _, _ = pair[0], d[0], s[0]
