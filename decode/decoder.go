@@ -389,6 +389,37 @@ func (d *decoder) codecDirect(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 	return n, m, nil, false
 }
 
+// squeezeMin is the least text from the first CR on for which compactCR
+// takes the vector path (squeezeCR): with less, a line or two, its loop of
+// a search and a copy a line costs less.
+const squeezeMin = 64
+
+// squeezeCR is compactCR from the first CR on (b[r+k], the text before it
+// having no CR) with the vector sweep's CPU: squeezeCRAVX2 takes 32 bytes
+// a step whatever their line ends, and the last bytes go one at a time.
+func (d *decoder) squeezeCR(b []byte, r, k int) int {
+	w := k
+	if r > 0 {
+		copy(b, b[r:r+k])
+	}
+	r, w, cr := squeezeCRAVX2(b, r+k, w, 0)
+	for ; r < len(b); r++ {
+		c := b[r]
+		if c == '\n' && cr != 0 {
+			cr = 0
+			continue
+		}
+		cr = 0
+		if c == '\r' {
+			c, cr = '\n', 1
+		}
+		b[w] = c
+		w++
+	}
+	d.cr = cr != 0
+	return w
+}
+
 // compactCR applies newline normalization in place to b, which is UTF-8,
 // and returns the new length: CR LF and lone CR become LF, and an LF right
 // after a CR that ended the previous output is dropped.
@@ -406,6 +437,9 @@ func (d *decoder) compactCR(b []byte) int {
 			return len(b)
 		}
 		return copy(b, b[r:])
+	}
+	if sweepOK && len(b)-r-k >= squeezeMin {
+		return d.squeezeCR(b, r, k)
 	}
 	w := 0
 	for {

@@ -58,3 +58,13 @@ func indexPairAVX2(s []byte, a, b byte) int
 //
 //go:noescape
 func cleanAVX2(s []byte, flags uint64) (n, high int)
+
+// squeezeCRAVX2 applies newline normalization to b[r:] in place, writing
+// from b[w:] (w <= r), 32-byte blocks at a time with AVX2: CR becomes LF
+// and an LF right after a CR (cr is 1 if the byte before b[r] is one) is
+// left out. It stops with fewer than 32 bytes left, and returns r and w
+// there, and cr2 1 if the last byte it took is a CR. It writes no further
+// than b[r2-1] (bytes it has read).
+//
+//go:noescape
+func squeezeCRAVX2(b []byte, r, w int, cr uint64) (r2, w2 int, cr2 uint64)

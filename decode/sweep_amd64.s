@@ -697,3 +697,86 @@ pairDone:
 pairNone:
 	MOVQ $-1, ret+32(FP)
 	RET
+
+// func squeezeCRAVX2(b []byte, r, w int, cr uint64) (r2, w2 int, cr2 uint64)
+//
+// See sweep_amd64.go. withCR of sweepAVX2 in place, for UTF-8 that needs
+// no check: a block of 32 bytes at r, with CRs as LF and each LF right
+// after a CR left out (the bytes from it on replaced by the block a byte
+// lower, once for each), is stored once at w, which is never past r, so
+// that the store only covers bytes already loaded. The first LF to leave
+// out (or none) costs no branch; each further one a turn of squeezeMore.
+// Registers: SI the base of b, R8 r, R9 w, BX 1 if the byte before r is a
+// CR, DX the last r for a block, R12 the LFs left out of the block; Y15
+// CR, Y14 LF, Y13 07 (CR XOR LF).
+TEXT ·squeezeCRAVX2(SB), NOSPLIT, $0-72
+	MOVQ         b_base+0(FP), SI
+	MOVQ         b_len+8(FP), DX
+	SUBQ         $32, DX
+	MOVQ         r+24(FP), R8
+	MOVQ         w+32(FP), R9
+	MOVQ         cr+40(FP), BX
+	VPBROADCASTB sweepBytes<>+0(SB), Y15
+	VPBROADCASTB sweepBytes<>+1(SB), Y14
+	VPXOR        Y14, Y15, Y13
+	PCALIGN      $64
+
+squeeze:
+	CMPQ         R8, DX
+	JGT          squeezeDone
+	VMOVDQU      (SI)(R8*1), Y0
+	VPCMPEQB     Y0, Y15, Y6   // CRs
+	VPCMPEQB     Y0, Y14, Y2   // LFs
+	VPMOVMSKB    Y6, CX
+	VPMOVMSKB    Y2, AX
+	LEAQ         (BX)(CX*2), R10
+	ANDQ         R10, AX       // the LFs to leave out
+	MOVQ         CX, BX
+	SHRQ         $31, BX
+	VPAND        Y6, Y13, Y6
+	VPXOR        Y0, Y6, Y0    // CRs as LF
+	MOVQ         AX, R11
+	BTSQ         $32, R11
+	BSFQ         R11, R10      // the first LF left out, or 32
+	XORL         R12, R12
+	CMPQ         R10, $32
+	ADCQ         $0, R12
+	VMOVQ        R10, X2
+	VPBROADCASTB X2, Y2
+	VPCMPGTB     sweepIndex<>(SB), Y2, Y3 // the bytes before it
+	VPERM2I128   $0x81, Y0, Y0, Y1
+	VPALIGNR     $1, Y0, Y1, Y1           // the block a byte lower
+	VPBLENDVB    Y3, Y0, Y1, Y0
+	LEAQ         -1(AX), R11
+	ANDQ         R11, AX
+	JNZ          squeezeMore
+
+squeezeStore:
+	VMOVDQU Y0, (SI)(R9*1)
+	SUBQ    R12, R9
+	ADDQ    $32, R8
+	ADDQ    $32, R9
+	JMP     squeeze
+
+	// Each further LF to leave out, now R12 bytes lower.
+squeezeMore:
+	BSFQ         AX, R10
+	SUBQ         R12, R10
+	VMOVQ        R10, X2
+	VPBROADCASTB X2, Y2
+	VPCMPGTB     sweepIndex<>(SB), Y2, Y3
+	VPERM2I128   $0x81, Y0, Y0, Y1
+	VPALIGNR     $1, Y0, Y1, Y1
+	VPBLENDVB    Y3, Y0, Y1, Y0
+	INCQ         R12
+	LEAQ         -1(AX), R11
+	ANDQ         R11, AX
+	JNZ          squeezeMore
+	JMP          squeezeStore
+
+squeezeDone:
+	VZEROUPPER
+	MOVQ R8, r2+48(FP)
+	MOVQ R9, w2+56(FP)
+	MOVQ BX, cr2+64(FP)
+	RET

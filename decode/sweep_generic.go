@@ -262,3 +262,20 @@ func indexPairGeneric(s []byte, a, b byte) int {
 	}
 	return -1
 }
+
+// squeezeCRGeneric is the Go twin of squeezeCRAVX2: block for block the
+// same r, w, cr and bytes b[:w].
+func squeezeCRGeneric(b []byte, r, w int, cr uint64) (r2, w2 int, cr2 uint64) {
+	for r <= len(b)-32 {
+		blk := b[r : r+32]
+		_, _, crm, lf, _ := blockMasks(blk)
+		drops := lf & (crm<<1 | cr)
+		var out [32]byte
+		n := putBlock(out[:], blk, nil, crm, drops)
+		copy(b[w:], out[:n])
+		cr = crm >> 31
+		r += 32
+		w += n
+	}
+	return r, w, cr
+}

@@ -21,3 +21,8 @@ func indexPairAVX2(s []byte, a, b byte) int { return indexPairGeneric(s, a, b) }
 
 // cleanAVX2 is cleanGeneric in this build.
 func cleanAVX2(s []byte, flags uint64) (n, high int) { return cleanGeneric(s, flags) }
+
+// squeezeCRAVX2 is squeezeCRGeneric in this build.
+func squeezeCRAVX2(b []byte, r, w int, cr uint64) (r2, w2 int, cr2 uint64) {
+	return squeezeCRGeneric(b, r, w, cr)
+}
