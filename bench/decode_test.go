@@ -3,7 +3,6 @@ package bench
 import (
 	"bytes"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/charsniff/charsniff"
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/benchpage"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/sniff"
 )
@@ -56,17 +56,25 @@ func withCRLF(cs []corpus) []corpus {
 // line ends if its name ends in -crlf.
 func load(b *testing.B, c corpus) []byte {
 	b.Helper()
-	for _, dir := range []string{"corpus/large", "testdata/sample"} {
-		data, err := os.ReadFile(filepath.Join(dir, c.file))
-		if err == nil {
-			if strings.HasSuffix(c.name, "-crlf") {
-				data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
-			}
-			return data
-		}
+	data, err := benchpage.Read(filepath.Join("corpus", "large"), c.file)
+	if err != nil {
+		data = sample(b, c.file)
 	}
-	b.Fatalf("no corpus %s: run corpus/make.sh", c.file)
-	return nil
+	if strings.HasSuffix(c.name, "-crlf") {
+		data = bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n"))
+	}
+	return data
+}
+
+// sample returns the 64 KB page file of testdata/sample (benchpage.Sample:
+// a page in a legacy encoding is encoded from its UTF-8 text).
+func sample(tb testing.TB, file string) []byte {
+	tb.Helper()
+	data, err := benchpage.Sample(filepath.Join("testdata", "sample"), file)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
 }
 
 // readBuf is the caller's buffer of decode.NewReader.Read32K: Read decodes

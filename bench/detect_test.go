@@ -1,8 +1,6 @@
 package bench
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	saintfish "github.com/saintfish/chardet"
@@ -11,18 +9,15 @@ import (
 	"github.com/charsniff/charsniff/detect"
 )
 
-// detectInputs are the committed samples in legacy encodings: what an
-// encoding detector is for.
+// detectInputs are the sample pages in legacy encodings: what an encoding
+// detector is for.
 var detectInputs = []string{"windows-1252.html", "windows-1251.html", "shift_jis.html", "euc-jp.html", "gbk.html"}
 
 // BenchmarkDetect compares charsniff/detect with the two Go peers on the
 // first 1 KB (what sniffing sees) and on the whole 64 KB sample.
 func BenchmarkDetect(b *testing.B) {
 	for _, name := range detectInputs {
-		data, err := os.ReadFile(filepath.Join("testdata", "sample", name))
-		if err != nil {
-			b.Fatal(err)
-		}
+		data := sample(b, name)
 		for _, size := range []struct {
 			name string
 			n    int
@@ -62,10 +57,7 @@ func BenchmarkDetect(b *testing.B) {
 func TestDetectPeers(t *testing.T) {
 	sd := saintfish.NewHtmlDetector()
 	for _, name := range detectInputs {
-		data, err := os.ReadFile(filepath.Join("testdata", "sample", name))
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := sample(t, name)
 		d := detect.New()
 		d.Feed(data[:1024], false)
 		e, _ := d.Guess(detect.Hint{})

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
@@ -25,10 +23,7 @@ var undeclaredPages = []string{"windows-1252", "windows-1251", "shift_jis", "euc
 // more than 10 % slower.
 func BenchmarkUndeclared(b *testing.B) {
 	for _, name := range undeclaredPages {
-		data, err := os.ReadFile(filepath.Join("testdata", "sample", name+".html"))
-		if err != nil {
-			b.Fatal(err)
-		}
+		data := sample(b, name+".html")
 		for _, size := range []int{512, 8 << 10} {
 			page := data[:size]
 			if name == "windows-1252" && size > 512 {

@@ -17,7 +17,8 @@ import (
 )
 
 // benchSamples are the 64 KB pages of bench/testdata/sample (real text: the
-// HTML drafts and translated man pages, see its SOURCE.md), by encoding.
+// HTML drafts and translated man pages, see its SOURCE.md), by encoding:
+// those in legacy encodings encoded from the UTF-8 texts (benchpage).
 var benchSamples = []struct {
 	name, file, label string
 }{

@@ -1,18 +1,20 @@
 package testutil
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/charsniff/charsniff/internal/benchpage"
 )
 
 // BenchSample returns the page file of bench/testdata/sample (real text:
-// the HTML drafts and translated man pages, see its SOURCE.md), or skips
-// tb if the samples are not there (they live outside the module's
+// the HTML drafts and translated man pages, see its SOURCE.md), those in
+// legacy encodings encoded from the UTF-8 texts (benchpage.Sample), or
+// skips tb if the samples are not there (they live outside the module's
 // packages).
 func BenchSample(tb testing.TB, file string) []byte {
 	tb.Helper()
-	data, err := os.ReadFile(filepath.Join(Root(tb), "bench", "testdata", "sample", file))
+	data, err := benchpage.Sample(filepath.Join(Root(tb), "bench", "testdata", "sample"), file)
 	if err != nil {
 		tb.Skipf("no sample: %v", err)
 	}
