@@ -1,5 +1,8 @@
 // Command gen computes the statistics of package detect and writes them as
-// Go source (tables.go).
+// Go source (tables.go: the sizes, rows and declarations) and binary files
+// beside it with the large tables' contents (classes.bin, scores.bin and a
+// <name>.bin for each double-byte frequency table), which load.go embeds
+// and copies into the arrays tables.go declares.
 //
 // Usage, from the detect directory (go generate runs it so):
 //
@@ -204,10 +207,11 @@ func main() {
 	fmt.Fprintf(&w, "\n")
 
 	var encs, rows, scores bytes.Buffer
+	var classBin, scoreBin []byte // classes.bin and scores.bin
 	var nenc, nrow, nscore int
-	fmt.Fprintf(&encs, "// sbEncodings are the single-byte candidates with the class of each byte.\nvar sbEncodings = [numSingleByte]sbEncoding{\n")
+	fmt.Fprintf(&encs, "// sbEncodings are the single-byte candidates; init fills in the class of\n// each byte from classes.bin (256 bytes an encoding, in this order).\nvar sbEncodings = [numSingleByte]sbEncoding{\n")
 	fmt.Fprintf(&rows, "// sbRows are the single-byte (encoding, model) pairs that are scored,\n// in the order that breaks ties.\nvar sbRows = [numRows]sbRow{\n")
-	fmt.Fprintf(&scores, "// sbScores holds the score matrices of all models: n*n scores, 4*log2 P(second class | first class).\nvar sbScores = [numScores]int8{\n")
+	fmt.Fprintf(&scores, "// sbScores holds the score matrices of all models: n*n scores, 4*log2\n// P(second class | first class). init fills it from scores.bin (a score a\n// byte, two's complement), the models at these offsets:\n")
 	type trained struct {
 		classOf *classifier
 		n       int
@@ -216,15 +220,8 @@ func main() {
 	done := map[string]trained{}
 	emitEnc := func(e override.Encoding, index string, classOf *classifier, latin bool) {
 		tab := byteClasses(index, classOf, latin)
-		fmt.Fprintf(&encs, "\t{enc: override.%s, classes: [256]uint8{\n", constName(e))
-		for r := 0; r < 16; r++ {
-			fmt.Fprintf(&encs, "\t\t")
-			for c := 0; c < 16; c++ {
-				fmt.Fprintf(&encs, "0x%02x, ", tab[r*16+c])
-			}
-			fmt.Fprintf(&encs, "// 0x%X0-0x%XF\n", r, r)
-		}
-		fmt.Fprintf(&encs, "\t}},\n")
+		fmt.Fprintf(&encs, "\t{enc: override.%s},\n", constName(e))
+		classBin = append(classBin, tab[:]...)
 	}
 	for _, g := range groups {
 		classOf, n := alphabet(g)
@@ -232,13 +229,9 @@ func main() {
 		for _, m := range g.models {
 			sc := train(g, m, classOf, n)
 			offs = append(offs, nscore)
-			fmt.Fprintf(&scores, "\t// %s %s at %d\n", g.name, strings.Join(m, "+"), nscore)
-			for i := 0; i < len(sc); i += 24 {
-				fmt.Fprintf(&scores, "\t")
-				for j := i; j < i+24 && j < len(sc); j++ {
-					fmt.Fprintf(&scores, "%d, ", sc[j])
-				}
-				fmt.Fprintf(&scores, "\n")
+			fmt.Fprintf(&scores, "//\t%s %s at %d\n", g.name, strings.Join(m, "+"), nscore)
+			for _, v := range sc {
+				scoreBin = append(scoreBin, byte(v))
 			}
 			nscore += len(sc)
 		}
@@ -271,11 +264,12 @@ func main() {
 	fmt.Fprintf(&w, "\t// numBrowserRows is the number of rows a browser scores; the rest\n\t// (the wide detector's) follow them.\n\tnumBrowserRows = %d\n)\n\n", browserRows)
 	fmt.Fprintf(&encs, "}\n\n")
 	fmt.Fprintf(&rows, "}\n\n")
-	fmt.Fprintf(&scores, "}\n\n")
+	fmt.Fprintf(&scores, "var sbScores [numScores]int8\n")
 	w.Write(rows.Bytes())
 	w.Write(encs.Bytes())
+	bins := map[string][]byte{"classes.bin": classBin, "scores.bin": scoreBin}
 	for _, c := range cjk {
-		emitCJK(&w, c.name, c.index, c.lang, c.size, c.extraLo, c.extraHi)
+		bins[strings.ToLower(c.name)+".bin"] = emitCJK(&w, c.name, c.index, c.lang, c.size, c.extraLo, c.extraHi)
 	}
 	w.Write(scores.Bytes())
 	src, err := format.Source(w.Bytes())
@@ -285,6 +279,12 @@ func main() {
 	}
 	if err := os.WriteFile(*outFile, src, 0o644); err != nil {
 		log.Fatal(err)
+	}
+	dir := filepath.Dir(*outFile)
+	for name, data := range bins {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			log.Fatal(err)
+		}
 	}
 }
 
@@ -509,9 +509,10 @@ func byteClasses(index string, c *classifier, latin bool) [256]uint8 {
 	return tab
 }
 
-// emitCJK writes one letter per pointer: ' ' for unmapped, else '@' plus
-// the negative log2 of the character's relative frequency (1 to 31).
-func emitCJK(w *bytes.Buffer, name, index, lang string, size, extraLo, extraHi int) {
+// emitCJK writes the declaration of the frequency table name and returns
+// its contents: one letter per pointer, ' ' for unmapped, else '@' plus the
+// negative log2 of the character's relative frequency (1 to 31).
+func emitCJK(w *bytes.Buffer, name, index, lang string, size, extraLo, extraHi int) []byte {
 	m := readIndex(index)
 	counts := map[rune]float64{}
 	var total float64
@@ -541,14 +542,6 @@ func emitCJK(w *bytes.Buffer, name, index, lang string, size, extraLo, extraHi i
 			tab[p] = ' '
 		}
 	}
-	fmt.Fprintf(w, "// %s has one byte per %s pointer: ' ' if unmapped, else '@'+b where\n// 2^-b is the character's relative frequency in %s text (%d mapped).\nconst %s = \"\" +\n", name, index, lang, mapped, name)
-	for i := 0; i < size; i += 96 {
-		j := min(i+96, size)
-		sep := " +"
-		if j == size {
-			sep = ""
-		}
-		fmt.Fprintf(w, "\t%s%s\n", strconv.Quote(string(tab[i:j])), sep)
-	}
-	fmt.Fprintf(w, "\n")
+	fmt.Fprintf(w, "// %s has one byte per %s pointer: ' ' if unmapped, else '@'+b where\n// 2^-b is the character's relative frequency in %s text (%d mapped).\n// init fills it from %s.\nvar %s [%d]byte\n\n", name, index, lang, mapped, strings.ToLower(name)+".bin", name, size)
+	return tab
 }
