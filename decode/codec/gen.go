@@ -7,15 +7,16 @@
 // -out and -singlebyte write the files to other directories (the up-to-date
 // test uses them).
 //
-// Output, one file per family, each through go/format:
+// Output:
 //   - ../internal/singlebyte/tables.go: [128]rune per single-byte encoding
 //     (bytes 0x80-0xFF).
-//   - tables_gb18030.go: index gb18030 ([23940]uint16) and index gb18030 ranges.
-//   - tables_big5.go: index Big5 from pointer 942 ([18840]uint32: it has code
-//     points above U+FFFF).
-//   - tables_jis.go: index jis0208, index jis0212 (from pointer 108) and index
-//     ISO-2022-JP katakana.
-//   - tables_euckr.go: index EUC-KR.
+//   - tables.go: codec's indexes declared as arrays, with the small ones'
+//     contents (index gb18030 ranges, index ISO-2022-JP katakana), and a
+//     binary file beside it for each large one, which load.go embeds:
+//     gb18030.bin (index gb18030, [23940]uint16), big5.bin (index Big5 from
+//     pointer 942, [18840]uint32: it has code points above U+FFFF),
+//     jis0208.bin, jis0212.bin (from pointer 108) and euckr.bin, each
+//     little-endian.
 //
 // In the multi-byte indexes 0 means "no code point" (no index maps a pointer
 // to U+0000); in the single-byte tables U+FFFD does.
@@ -85,10 +86,7 @@ func main() {
 	flag.Parse()
 
 	writeSingleByte()
-	writeGB18030()
-	writeBig5()
-	writeJIS()
-	writeEUCKR()
+	writeCodec()
 }
 
 // entry is one line of an index: a pointer and its code point.
@@ -228,24 +226,20 @@ func writeSingleByte() {
 	writeFile(*sbOut, "tables.go", w)
 }
 
-func writeGB18030() {
-	entries := readIndex("gb18030")
-	lo, hi := minMax(entries)
-	if lo != 0 {
-		log.Fatalf("index-gb18030.txt: first pointer %d, want 0", lo)
-	}
-	t := dense("gb18030", entries, 0, hi, 0)
-	for _, v := range t {
+// writeCodec writes codec's tables: tables.go declares the indexes as
+// arrays and holds the small ones; the large ones' contents go to binary
+// files beside it (little-endian, 2 or 4 bytes a pointer), which load.go
+// embeds and copies into the arrays at init.
+func writeCodec() {
+	w := newFile("codec")
+
+	gb := dense0("gb18030")
+	for _, v := range gb {
 		if v > 0xFFFF {
 			log.Fatal("index-gb18030.txt: code point above U+FFFF")
 		}
 	}
-	w := newFile("codec")
-	fmt.Fprintf(w, "// gb18030Index is index gb18030 (pointers 0 to %d); 0 is no code point.\n", hi)
-	fmt.Fprintf(w, "var gb18030Index = [%d]uint16{\n", len(t))
-	array(w, t, 0, false, 4)
-	w.WriteString("}\n\n")
-
+	declare(w, "gb18030Index", "gb18030.bin", "index gb18030", 0, gb, 2)
 	ranges := readIndex("gb18030-ranges")
 	for i := 1; i < len(ranges); i++ {
 		if ranges[i].pointer <= ranges[i-1].pointer || ranges[i].codePoint <= ranges[i-1].codePoint {
@@ -261,70 +255,56 @@ func writeGB18030() {
 	for _, r := range ranges {
 		fmt.Fprintf(w, "\t{%d, %#04x},\n", r.pointer, r.codePoint)
 	}
-	w.WriteString("}\n")
-	writeFile(*out, "tables_gb18030.go", w)
-}
+	w.WriteString("}\n\n")
 
-func writeBig5() {
 	entries := readIndex("big5")
 	lo, hi := minMax(entries)
-	t := dense("big5", entries, lo, hi, 0)
-	w := newFile("codec")
 	fmt.Fprintf(w, "// big5First is the first pointer of index Big5.\nconst big5First = %d\n\n", lo)
-	fmt.Fprintf(w, "// big5Index is index Big5 from pointer big5First to %d; 0 is no code point.\n", hi)
-	fmt.Fprintf(w, "var big5Index = [%d]uint32{\n", len(t))
-	array(w, t, lo, false, 4)
-	w.WriteString("}\n")
-	writeFile(*out, "tables_big5.go", w)
-}
+	declare(w, "big5Index", "big5.bin", "index Big5", lo, dense("big5", entries, lo, hi, 0), 4)
 
-func writeJIS() {
-	w := newFile("codec")
-	jis0208 := readIndex("jis0208")
-	lo, hi := minMax(jis0208)
-	if lo != 0 {
-		log.Fatalf("index-jis0208.txt: first pointer %d, want 0", lo)
-	}
-	t := dense("jis0208", jis0208, 0, hi, 0)
-	fmt.Fprintf(w, "// jis0208Index is index jis0208 (pointers 0 to %d); 0 is no code point.\n", hi)
-	fmt.Fprintf(w, "var jis0208Index = [%d]uint16{\n", len(t))
-	array(w, t, 0, false, 4)
-	w.WriteString("}\n\n")
-
-	jis0212 := readIndex("jis0212")
-	lo, hi = minMax(jis0212)
-	t = dense("jis0212", jis0212, lo, hi, 0)
+	declare(w, "jis0208Index", "jis0208.bin", "index jis0208", 0, dense0("jis0208"), 2)
+	entries = readIndex("jis0212")
+	lo, hi = minMax(entries)
 	fmt.Fprintf(w, "// jis0212First is the first pointer of index jis0212.\nconst jis0212First = %d\n\n", lo)
-	fmt.Fprintf(w, "// jis0212Index is index jis0212 from pointer jis0212First to %d; 0 is no\n// code point.\n", hi)
-	fmt.Fprintf(w, "var jis0212Index = [%d]uint16{\n", len(t))
-	array(w, t, lo, false, 4)
-	w.WriteString("}\n\n")
-
-	kana := readIndex("iso-2022-jp-katakana")
-	lo, hi = minMax(kana)
-	if lo != 0 {
-		log.Fatalf("index-iso-2022-jp-katakana.txt: first pointer %d, want 0", lo)
-	}
-	t = dense("iso-2022-jp-katakana", kana, 0, hi, 0)
+	declare(w, "jis0212Index", "jis0212.bin", "index jis0212", lo, dense("jis0212", entries, lo, hi, 0), 2)
+	kana := dense0("iso-2022-jp-katakana")
 	fmt.Fprintf(w, "// iso2022JPKatakanaIndex is index ISO-2022-JP katakana: the fullwidth katakana\n"+
 		"// for U+FF61 + pointer. Only the standard's ISO-2022-JP encoder uses it.\n")
-	fmt.Fprintf(w, "var iso2022JPKatakanaIndex = [%d]uint16{\n", len(t))
-	array(w, t, 0, false, 4)
-	w.WriteString("}\n")
-	writeFile(*out, "tables_jis.go", w)
+	fmt.Fprintf(w, "var iso2022JPKatakanaIndex = [%d]uint16{\n", len(kana))
+	array(w, kana, 0, false, 4)
+	w.WriteString("}\n\n")
+
+	declare(w, "eucKRIndex", "euckr.bin", "index EUC-KR", 0, dense0("euc-kr"), 2)
+	writeFile(*out, "tables.go", w)
 }
 
-func writeEUCKR() {
-	entries := readIndex("euc-kr")
+// dense0 returns index name from pointer 0 to its last, which it checks
+// is where the index starts.
+func dense0(name string) []int {
+	entries := readIndex(name)
 	lo, hi := minMax(entries)
 	if lo != 0 {
-		log.Fatalf("index-euc-kr.txt: first pointer %d, want 0", lo)
+		log.Fatalf("index-%s.txt: first pointer %d, want 0", name, lo)
 	}
-	t := dense("euc-kr", entries, 0, hi, 0)
-	w := newFile("codec")
-	fmt.Fprintf(w, "// eucKRIndex is index EUC-KR (pointers 0 to %d); 0 is no code point.\n", hi)
-	fmt.Fprintf(w, "var eucKRIndex = [%d]uint16{\n", len(t))
-	array(w, t, 0, false, 4)
-	w.WriteString("}\n")
-	writeFile(*out, "tables_euckr.go", w)
+	return dense(name, entries, 0, hi, 0)
+}
+
+// declare declares the array ident of t, whose pointers start at first,
+// in w, and writes t to the file bin, width bytes a value, little-endian.
+func declare(w *bytes.Buffer, ident, bin, what string, first int, t []int, width int) {
+	from := fmt.Sprintf("pointers %d to %d", first, first+len(t)-1)
+	if first != 0 {
+		from = fmt.Sprintf("from pointer %d to %d", first, first+len(t)-1)
+	}
+	fmt.Fprintf(w, "// %s is %s (%s); 0 is no code point. init fills it from\n// %s.\n", ident, what, from, bin)
+	fmt.Fprintf(w, "var %s [%d]uint%d\n\n", ident, len(t), width*8)
+	b := make([]byte, 0, len(t)*width)
+	for _, v := range t {
+		for k := range width {
+			b = append(b, byte(v>>(8*k)))
+		}
+	}
+	if err := os.WriteFile(filepath.Join(*out, bin), b, 0o644); err != nil {
+		log.Fatal(err)
+	}
 }
