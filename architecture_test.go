@@ -49,6 +49,8 @@ var testOnly = map[string]bool{
 	"internal/testutil":       true,
 	"internal/warctest":       true,
 	"internal/corpus":         true,
+	"internal/spec":           true,
+	"internal/benchpage":      true,
 	"internal/corpus/extract": true,
 	"internal/invariance":     true,
 	"detect/internal/eval":    true,

@@ -23,7 +23,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"flag"
 	"fmt"
@@ -31,8 +30,8 @@ import (
 	"log"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
+
+	"github.com/charsniff/charsniff/internal/spec"
 )
 
 const (
@@ -89,74 +88,36 @@ func main() {
 	writeCodec()
 }
 
-// entry is one line of an index: a pointer and its code point.
-type entry struct{ pointer, codePoint int }
-
-// readIndex parses index-name.txt as the standard's "Indexes" section says:
-// split on LF, drop empty lines and lines starting with "#", split on TAB;
-// the pointer is decimal, the code point hexadecimal.
-func readIndex(name string) []entry {
-	f, err := os.Open(filepath.Join(input, "index-"+name+".txt"))
+// readIndex returns the entries of index-name.txt (spec.ReadIndex).
+func readIndex(name string) []spec.Entry {
+	entries, err := spec.ReadIndex(input, name)
 	if err != nil {
 		log.Fatal(err)
-	}
-	defer f.Close()
-	var entries []entry
-	seen := map[int]bool{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fields := strings.Split(line, "\t")
-		if len(fields) < 2 {
-			log.Fatalf("index-%s.txt: bad line %q", name, line)
-		}
-		p, err := strconv.Atoi(strings.TrimSpace(fields[0]))
-		if err != nil {
-			log.Fatalf("index-%s.txt: bad pointer in %q", name, line)
-		}
-		cp, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(fields[1]), "0x"), 16, 32)
-		if err != nil || cp <= 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000) {
-			log.Fatalf("index-%s.txt: bad code point in %q", name, line)
-		}
-		if seen[p] {
-			log.Fatalf("index-%s.txt: pointer %d twice", name, p)
-		}
-		seen[p] = true
-		entries = append(entries, entry{p, int(cp)})
-	}
-	if err := sc.Err(); err != nil {
-		log.Fatal(err)
-	}
-	if len(entries) == 0 {
-		log.Fatalf("index-%s.txt: no entries", name)
 	}
 	return entries
 }
 
 // dense returns the code points of pointers lo to hi inclusive, with missing
 // pointers set to none. A pointer outside [lo, hi] stops generation.
-func dense(name string, entries []entry, lo, hi, none int) []int {
+func dense(name string, entries []spec.Entry, lo, hi, none int) []int {
 	t := make([]int, hi-lo+1)
 	for i := range t {
 		t[i] = none
 	}
 	for _, e := range entries {
-		if e.pointer < lo || e.pointer > hi {
-			log.Fatalf("index-%s.txt: pointer %d outside [%d, %d]", name, e.pointer, lo, hi)
+		if e.Pointer < lo || e.Pointer > hi {
+			log.Fatalf("index-%s.txt: pointer %d outside [%d, %d]", name, e.Pointer, lo, hi)
 		}
-		t[e.pointer-lo] = e.codePoint
+		t[e.Pointer-lo] = int(e.CodePoint)
 	}
 	return t
 }
 
 // minMax returns the smallest and largest pointer of entries.
-func minMax(entries []entry) (lo, hi int) {
-	lo, hi = entries[0].pointer, entries[0].pointer
+func minMax(entries []spec.Entry) (lo, hi int) {
+	lo, hi = entries[0].Pointer, entries[0].Pointer
 	for _, e := range entries {
-		lo, hi = min(lo, e.pointer), max(hi, e.pointer)
+		lo, hi = min(lo, e.Pointer), max(hi, e.Pointer)
 	}
 	return lo, hi
 }
@@ -242,18 +203,18 @@ func writeCodec() {
 	declare(w, "gb18030Index", "gb18030.bin", "index gb18030", 0, gb, 2)
 	ranges := readIndex("gb18030-ranges")
 	for i := 1; i < len(ranges); i++ {
-		if ranges[i].pointer <= ranges[i-1].pointer || ranges[i].codePoint <= ranges[i-1].codePoint {
+		if ranges[i].Pointer <= ranges[i-1].Pointer || ranges[i].CodePoint <= ranges[i-1].CodePoint {
 			log.Fatal("index-gb18030-ranges.txt: not increasing")
 		}
 	}
-	if ranges[0].pointer != 0 {
+	if ranges[0].Pointer != 0 {
 		log.Fatal("index-gb18030-ranges.txt: first pointer is not 0")
 	}
 	fmt.Fprintf(w, "// gb18030Ranges is index gb18030 ranges: the pointer and code point where\n"+
 		"// each range starts, in increasing order.\n")
 	fmt.Fprintf(w, "var gb18030Ranges = [%d]struct{ pointer, codePoint uint32 }{\n", len(ranges))
 	for _, r := range ranges {
-		fmt.Fprintf(w, "\t{%d, %#04x},\n", r.pointer, r.codePoint)
+		fmt.Fprintf(w, "\t{%d, %#04x},\n", r.Pointer, r.CodePoint)
 	}
 	w.WriteString("}\n\n")
 

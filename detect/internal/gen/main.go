@@ -25,7 +25,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"flag"
 	"fmt"
@@ -35,11 +34,11 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/charsniff/charsniff/internal/corpus"
+	"github.com/charsniff/charsniff/internal/spec"
 	"github.com/charsniff/charsniff/override"
 )
 
@@ -323,27 +322,13 @@ func readTrain(lang string) []byte {
 
 // readIndex returns pointer → code point for a WHATWG index.
 func readIndex(name string) map[int]rune {
-	f, err := os.Open(filepath.Join(*specDir, "index-"+name+".txt"))
+	entries, err := spec.ReadIndex(*specDir, name)
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer f.Close()
-	m := map[int]rune{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		fs := strings.Fields(line)
-		p, err1 := strconv.Atoi(fs[0])
-		cp, err2 := strconv.ParseUint(strings.TrimPrefix(fs[1], "0x"), 16, 32)
-		if err1 != nil || err2 != nil {
-			log.Fatalf("index-%s: bad line %q", name, line)
-		}
-		if _, dup := m[p]; !dup {
-			m[p] = rune(cp)
-		}
+	m := make(map[int]rune, len(entries))
+	for _, e := range entries {
+		m[e.Pointer] = e.CodePoint
 	}
 	return m
 }
