@@ -373,20 +373,16 @@ func main() {
 	fmt.Fprintf(&buf, "// NumEncodings is the number of encodings of the Encoding Standard.\nconst NumEncodings = int(numEncodings) - 1\n\n")
 	fmt.Fprintf(&buf, "// longestLabel is the length of the longest label of the label table.\nconst longestLabel = %d\n\n", longest)
 	fmt.Fprintf(&buf, "// longestLooseKey is the length of the longest UTS #22 key of the legacy table.\nconst longestLooseKey = %d\n\n", longestLoose)
-	writeNames := func(name, doc string, spell func(string) string) {
-		fmt.Fprintf(&buf, "// %s\nvar %s = [numEncodings]string{\n\tUnknown: \"\",\n", doc, name)
-		for _, n := range names {
-			fmt.Fprintf(&buf, "\t%s: %q,\n", consts[n], spell(n))
-		}
-		fmt.Fprintf(&buf, "}\n\n")
-	}
 	for _, n := range names {
 		if labels[strings.ToLower(n)] != consts[n] {
 			log.Fatalf("%s: its lower-case name is not one of its labels", n)
 		}
 	}
-	writeNames("canonical", "canonical holds each encoding's name as the standard spells it.", func(n string) string { return n })
-	writeNames("lowerNames", "lowerNames holds each encoding's name in lower case, a label of it.", strings.ToLower)
+	fmt.Fprintf(&buf, "// names holds each encoding's name as the standard spells it and in lower\n// case (a label of it).\nvar names = [numEncodings]struct{ canonical, lower string }{\n")
+	for _, n := range names {
+		fmt.Fprintf(&buf, "\t%s: {%q, %q},\n", consts[n], n, strings.ToLower(n))
+	}
+	fmt.Fprintf(&buf, "}\n\n")
 
 	writeMap := func(name, doc string, m map[string]string) {
 		keys := make([]string, 0, len(m))

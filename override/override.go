@@ -31,7 +31,7 @@ func (e Encoding) Name() string {
 	if e >= numEncodings {
 		return ""
 	}
-	return canonical[e]
+	return names[e].canonical
 }
 
 // LowerName returns the encoding's name in lower case ("utf-8", "shift_jis",
@@ -43,7 +43,7 @@ func (e Encoding) LowerName() string {
 	if e >= numEncodings {
 		return ""
 	}
-	return lowerNames[e]
+	return names[e].lower
 }
 
 // String returns the canonical name, or "Encoding(N)" for a value that is
@@ -52,7 +52,7 @@ func (e Encoding) String() string {
 	if e == Unknown || e >= numEncodings {
 		return "Encoding(" + itoa(int(e)) + ")"
 	}
-	return canonical[e]
+	return names[e].canonical
 }
 
 // Valid reports whether e is one of the standard's encodings.
