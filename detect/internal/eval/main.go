@@ -34,64 +34,8 @@ import (
 	"github.com/charsniff/charsniff/override"
 )
 
-// Set is one language in one encoding, with the family it is reported in.
-type Set struct {
-	Family string
-	Lang   string
-	Enc    override.Encoding
-	TLD    string
-}
-
-var sets = []Set{}
-
-func add(family, tld string, enc override.Encoding, langs ...string) {
-	for _, l := range langs {
-		sets = append(sets, Set{family, l, enc, tld})
-	}
-}
-
-func init() {
-	add("Western", "de", override.Windows1252, "de", "fr", "es", "it", "nl", "pt", "sv", "da", "fi", "nb", "ca", "is")
-	add("Central European", "cz", override.Windows1250, "cs", "pl", "hu", "ro", "sk", "sl", "hr")
-	add("Central European", "cz", override.ISO8859_2, "cs", "pl", "hu", "sk", "sl", "hr")
-	add("Cyrillic", "ru", override.Windows1251, "ru", "uk", "bg", "sr", "mk", "be")
-	add("Cyrillic", "ru", override.KOI8R, "ru")
-	add("Cyrillic", "ua", override.KOI8U, "uk")
-	add("Cyrillic", "ru", override.ISO8859_5, "ru", "bg")
-	add("Cyrillic", "ru", override.IBM866, "ru")
-	add("Greek", "gr", override.Windows1253, "el")
-	add("Greek", "gr", override.ISO8859_7, "el")
-	add("Turkish", "tr", override.Windows1254, "tr")
-	add("Hebrew", "il", override.Windows1255, "he")
-	add("Hebrew", "il", override.ISO8859_8, "he")
-	add("Arabic", "sa", override.Windows1256, "ar", "fa")
-	add("Arabic", "sa", override.ISO8859_6, "ar")
-	add("Baltic", "lt", override.Windows1257, "lt", "lv", "et")
-	add("Baltic", "lt", override.ISO8859_13, "lt", "lv")
-	add("Baltic", "lt", override.ISO8859_4, "lt", "lv", "et")
-	add("Vietnamese", "vn", override.Windows1258, "vi")
-	add("Thai", "th", override.Windows874, "th")
-	add("Japanese", "jp", override.ShiftJIS, "ja")
-	add("Japanese", "jp", override.EUCJP, "ja")
-	add("Japanese", "jp", override.ISO2022JP, "ja")
-	add("Chinese", "cn", override.GBK, "zh-CN")
-	add("Chinese", "tw", override.Big5, "zh-TW")
-	add("Korean", "kr", override.EUCKR, "ko")
-	add("UTF-8", "", override.UTF8, "de", "cs", "ru", "el", "tr", "he", "ar", "lt", "vi", "th", "ja", "zh-CN", "zh-TW", "ko")
-}
-
-// addWide adds the sets of the encodings only the wide detector
-// (detect.Detector.All) answers, one family each, in the languages it
-// scores them for.
-func addWide() {
-	add("Wide ISO-8859-3", "tr", override.ISO8859_3, "tr")
-	add("Wide ISO-8859-10", "is", override.ISO8859_10, "sv", "da", "nb", "is")
-	add("Wide ISO-8859-14", "ie", override.ISO8859_14, "ga")
-	add("Wide ISO-8859-15", "fr", override.ISO8859_15, "de", "fr", "fi")
-	add("Wide ISO-8859-16", "ro", override.ISO8859_16, "pl", "hu", "ro", "sl", "hr")
-	add("Wide macintosh", "fr", override.Macintosh, "fr", "de")
-	add("Wide x-mac-cyrillic", "ru", override.XMacCyrillic, "ru", "uk", "bg")
-}
+// sets are the sets measured: corpus.Sets, the wide ones with -all.
+var sets []corpus.Set
 
 var prefixes = []struct {
 	name string
@@ -110,29 +54,23 @@ func main() {
 	evidence := flag.Bool("evidence", false, "measure accuracy against the number of non-ASCII bytes seen (calibrates sniff.EnoughEvidence)")
 	flag.Parse()
 	log.SetFlags(0)
+	held := &corpus.HeldOut{Dir: *dir, Size: *size, Max: *maxDocs}
 	if *evidence {
-		measureEvidence(*dir, *size, *maxDocs, *useHint)
+		sets = corpus.Sets(false)
+		measureEvidence(held, *useHint)
 		return
 	}
 
 	d := &detect.Detector{All: *wide}
-	if *wide {
-		addWide()
-	}
+	sets = corpus.Sets(*wide)
 	byFamily := map[string]*[3]corpus.Tally{}
 	var families []string
 	var legacy, all [3]corpus.Tally
 	wrong := map[string]int{}
-	docsOf := map[string][][]byte{}
 	for _, s := range sets {
-		docs, ok := docsOf[s.Lang]
-		if !ok {
-			text, err := os.ReadFile(filepath.Join(*dir, s.Lang, "eval.txt"))
-			if err != nil {
-				log.Fatal(err)
-			}
-			docs = corpus.Spread(corpus.Documents(text, *size), *maxDocs)
-			docsOf[s.Lang] = docs
+		docs, err := held.Docs(s.Lang)
+		if err != nil {
+			log.Fatal(err)
 		}
 		f := byFamily[s.Family]
 		if f == nil {
@@ -208,10 +146,10 @@ func main() {
 		fmt.Printf("  %4d  %s\n", wrong[k], k)
 	}
 	if *sample != "" {
-		writeSample(*sample, docsOf)
+		writeSample(*sample, held.Read())
 	}
 	if *speed {
-		measure(docsOf)
+		measure(held.Read())
 	}
 }
 
@@ -321,7 +259,7 @@ var evidenceSteps = []int{2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 256}
 // whole document: a reader that stops looking once it has seen k
 // non-ASCII bytes is as right as the k column. Documents with fewer than
 // 2 non-ASCII bytes are left out.
-func measureEvidence(dir string, size, maxDocs int, useHint bool) {
+func measureEvidence(held *corpus.HeldOut, useHint bool) {
 	d := detect.New()
 	type row struct{ by []corpus.Tally }
 	n := len(evidenceSteps) + 1
@@ -329,20 +267,14 @@ func measureEvidence(dir string, size, maxDocs int, useHint bool) {
 	var families []string
 	var all row
 	all.by = make([]corpus.Tally, n)
-	docsOf := map[string][][]byte{}
 	precision := map[override.Encoding][]corpus.Tally{} // by guess and step
 	for _, s := range sets {
 		if s.Enc == override.UTF8 || s.Enc == override.ISO2022JP {
 			continue // structure decides these
 		}
-		docs, ok := docsOf[s.Lang]
-		if !ok {
-			text, err := os.ReadFile(filepath.Join(dir, s.Lang, "eval.txt"))
-			if err != nil {
-				log.Fatal(err)
-			}
-			docs = corpus.Spread(corpus.Documents(text, size), maxDocs)
-			docsOf[s.Lang] = docs
+		docs, err := held.Docs(s.Lang)
+		if err != nil {
+			log.Fatal(err)
 		}
 		f := byFamily[s.Family]
 		if f == nil {
