@@ -231,9 +231,10 @@ func labelSlot(label string, mult uint64) uint64 {
 	return ((k[0]*mult^k[1])*mult ^ k[2]) * mult >> (64 - labelSlotBits)
 }
 
-// writeLabelHash writes the label table as a perfect hash: the first
-// multiplier, in a fixed pseudo-random order, under which the labels fall
-// into slots of their own, and the slots and the labels it gives.
+// writeLabelHash writes the constants of the label table's perfect hash:
+// the first multiplier, in a fixed pseudo-random order, under which the
+// labels fall into slots of their own, and the declarations of the table,
+// which override's init fills from labelsOf.
 func writeLabelHash(buf *bytes.Buffer, labels map[string]string) {
 	keys := make([]string, 0, len(labels))
 	for k := range labels {
@@ -273,19 +274,9 @@ func writeLabelHash(buf *bytes.Buffer, labels map[string]string) {
 	}
 	fmt.Fprintf(buf, "// labelSlotBits is the size of labelSlots in bits of index.\nconst labelSlotBits = %d\n\n", labelSlotBits)
 	fmt.Fprintf(buf, "// labelMult is labelSlot's multiplier, one under which every label has a slot\n// of its own.\nconst labelMult = %#x\n\n", mult)
-	fmt.Fprintf(buf, "// labelSlots holds, at the slot of each label of the Encoding Standard's label\n// table, its index in labelList; 0 (no label) elsewhere.\nvar labelSlots = [1 << labelSlotBits]uint8{\n")
-	for h, i := range slots {
-		if i != 0 {
-			fmt.Fprintf(buf, "\t%d: %d, // %s\n", h, i, keys[i-1])
-		}
-	}
-	fmt.Fprintf(buf, "}\n\n")
-	fmt.Fprintf(buf, "// labelList is the Encoding Standard's label table, lower-case labels sorted,\n// as keys, after an empty entry at 0.\nvar labelList = [...]labelEntry{\n\t{},\n")
-	for _, k := range keys {
-		w := labelKey(k)
-		fmt.Fprintf(buf, "\t{labelKey{%#x, %#x, %#x, %d}, %s}, // %s\n", w[0], w[1], w[2], len(k), labels[k], k)
-	}
-	fmt.Fprintf(buf, "}\n\n")
+	fmt.Fprintf(buf, "// numLabels is the number of labels of the Encoding Standard's label table.\nconst numLabels = %d\n\n", len(keys))
+	fmt.Fprintf(buf, "// labelList is the label table, each label as a key, after an empty entry\n// at 0, and labelSlots holds, at the slot of each label, its index in\n// labelList (0, no label, elsewhere). init fills both from labelsOf.\n")
+	fmt.Fprintf(buf, "var (\n\tlabelList  [numLabels + 1]labelEntry\n\tlabelSlots [1 << labelSlotBits]uint8\n)\n\n")
 }
 
 func main() {
@@ -381,6 +372,17 @@ func main() {
 	fmt.Fprintf(&buf, "// names holds each encoding's name as the standard spells it and in lower\n// case (a label of it).\nvar names = [numEncodings]struct{ canonical, lower string }{\n")
 	for _, n := range names {
 		fmt.Fprintf(&buf, "\t%s: {%q, %q},\n", consts[n], n, strings.ToLower(n))
+	}
+	fmt.Fprintf(&buf, "}\n\n")
+	labelsOf := map[string][]string{} // const -> labels
+	for l, c := range labels {
+		labelsOf[c] = append(labelsOf[c], l)
+	}
+	fmt.Fprintf(&buf, "// labelsOf holds the labels of each encoding, sorted, separated by spaces.\nvar labelsOf = [numEncodings]string{\n")
+	for _, n := range names {
+		ls := labelsOf[consts[n]]
+		sort.Strings(ls)
+		fmt.Fprintf(&buf, "\t%s: %q,\n", consts[n], strings.Join(ls, " "))
 	}
 	fmt.Fprintf(&buf, "}\n\n")
 

@@ -104,6 +104,50 @@ var names = [numEncodings]struct{ canonical, lower string }{
 	XUserDefined: {"x-user-defined", "x-user-defined"},
 }
 
+// labelsOf holds the labels of each encoding, sorted, separated by spaces.
+var labelsOf = [numEncodings]string{
+	UTF8:         "unicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8",
+	IBM866:       "866 cp866 csibm866 ibm866",
+	ISO8859_2:    "csisolatin2 iso-8859-2 iso-ir-101 iso8859-2 iso88592 iso_8859-2 iso_8859-2:1987 l2 latin2",
+	ISO8859_3:    "csisolatin3 iso-8859-3 iso-ir-109 iso8859-3 iso88593 iso_8859-3 iso_8859-3:1988 l3 latin3",
+	ISO8859_4:    "csisolatin4 iso-8859-4 iso-ir-110 iso8859-4 iso88594 iso_8859-4 iso_8859-4:1988 l4 latin4",
+	ISO8859_5:    "csisolatincyrillic cyrillic iso-8859-5 iso-ir-144 iso8859-5 iso88595 iso_8859-5 iso_8859-5:1988",
+	ISO8859_6:    "arabic asmo-708 csiso88596e csiso88596i csisolatinarabic ecma-114 iso-8859-6 iso-8859-6-e iso-8859-6-i iso-ir-127 iso8859-6 iso88596 iso_8859-6 iso_8859-6:1987",
+	ISO8859_7:    "csisolatingreek ecma-118 elot_928 greek greek8 iso-8859-7 iso-ir-126 iso8859-7 iso88597 iso_8859-7 iso_8859-7:1987 sun_eu_greek",
+	ISO8859_8:    "csiso88598e csisolatinhebrew hebrew iso-8859-8 iso-8859-8-e iso-ir-138 iso8859-8 iso88598 iso_8859-8 iso_8859-8:1988 visual",
+	ISO8859_8I:   "csiso88598i iso-8859-8-i logical",
+	ISO8859_10:   "csisolatin6 iso-8859-10 iso-ir-157 iso8859-10 iso885910 l6 latin6",
+	ISO8859_13:   "iso-8859-13 iso8859-13 iso885913",
+	ISO8859_14:   "iso-8859-14 iso8859-14 iso885914",
+	ISO8859_15:   "csisolatin9 iso-8859-15 iso8859-15 iso885915 iso_8859-15 l9",
+	ISO8859_16:   "iso-8859-16",
+	KOI8R:        "cskoi8r koi koi8 koi8-r koi8_r",
+	KOI8U:        "koi8-ru koi8-u",
+	Macintosh:    "csmacintosh mac macintosh x-mac-roman",
+	Windows874:   "dos-874 iso-8859-11 iso8859-11 iso885911 tis-620 windows-874",
+	Windows1250:  "cp1250 windows-1250 x-cp1250",
+	Windows1251:  "cp1251 windows-1251 x-cp1251",
+	Windows1252:  "ansi_x3.4-1968 ascii cp1252 cp819 csisolatin1 ibm819 iso-8859-1 iso-ir-100 iso8859-1 iso88591 iso_8859-1 iso_8859-1:1987 l1 latin1 us-ascii windows-1252 x-cp1252",
+	Windows1253:  "cp1253 windows-1253 x-cp1253",
+	Windows1254:  "cp1254 csisolatin5 iso-8859-9 iso-ir-148 iso8859-9 iso88599 iso_8859-9 iso_8859-9:1989 l5 latin5 windows-1254 x-cp1254",
+	Windows1255:  "cp1255 windows-1255 x-cp1255",
+	Windows1256:  "cp1256 windows-1256 x-cp1256",
+	Windows1257:  "cp1257 windows-1257 x-cp1257",
+	Windows1258:  "cp1258 windows-1258 x-cp1258",
+	XMacCyrillic: "x-mac-cyrillic x-mac-ukrainian",
+	GBK:          "chinese csgb2312 csiso58gb231280 gb2312 gb_2312 gb_2312-80 gbk iso-ir-58 x-gbk",
+	GB18030:      "gb18030",
+	Big5:         "big5 big5-hkscs cn-big5 csbig5 x-x-big5",
+	EUCJP:        "cseucpkdfmtjapanese euc-jp x-euc-jp",
+	ISO2022JP:    "csiso2022jp iso-2022-jp",
+	ShiftJIS:     "csshiftjis ms932 ms_kanji shift-jis shift_jis sjis windows-31j x-sjis",
+	EUCKR:        "cseuckr csksc56011987 euc-kr iso-ir-149 korean ks_c_5601-1987 ks_c_5601-1989 ksc5601 ksc_5601 windows-949",
+	Replacement:  "csiso2022kr hz-gb-2312 iso-2022-cn iso-2022-cn-ext iso-2022-kr replacement",
+	UTF16BE:      "unicodefffe utf-16be",
+	UTF16LE:      "csunicode iso-10646-ucs-2 ucs-2 unicode unicodefeff utf-16 utf-16le",
+	XUserDefined: "x-user-defined",
+}
+
 // labelSlotBits is the size of labelSlots in bits of index.
 const labelSlotBits = 11
 
@@ -111,472 +155,16 @@ const labelSlotBits = 11
 // of its own.
 const labelMult = 0x8f7bafc684342687
 
-// labelSlots holds, at the slot of each label of the Encoding Standard's label
-// table, its index in labelList; 0 (no label) elsewhere.
-var labelSlots = [1 << labelSlotBits]uint8{
-	0:    173, // latin6
-	7:    211, // x-cp1250
-	34:   31,  // csiso88598e
-	36:   67,  // iso-10646-ucs-2
-	44:   70,  // iso-2022-jp
-	62:   106, // iso8859-13
-	68:   203, // windows-1254
-	73:   198, // visual
-	75:   187, // unicode-1-1-utf-8
-	87:   217, // x-cp1256
-	100:  110, // iso8859-3
-	114:  42,  // csisolatingreek
-	123:  144, // iso_8859-7
-	131:  137, // iso_8859-3:1988
-	137:  61,  // greek
-	141:  197, // utf8
-	146:  100, // iso-ir-149
-	155:  188, // unicode11utf8
-	160:  125, // iso88594
-	172:  46,  // csmacintosh
-	189:  108, // iso8859-15
-	199:  101, // iso-ir-157
-	204:  80,  // iso-8859-3
-	214:  183, // sun_eu_greek
-	226:  26,  // csiso2022jp
-	235:  62,  // greek8
-	240:  202, // windows-1253
-	250:  148, // iso_8859-9
-	256:  153, // koi8-ru
-	259:  141, // iso_8859-5:1988
-	268:  83,  // iso-8859-6
-	270:  16,  // cp1256
-	281:  111, // iso8859-4
-	292:  118, // iso885910
-	297:  151, // koi8
-	304:  32,  // csiso88598i
-	322:  147, // iso_8859-8:1988
-	331:  82,  // iso-8859-5
-	333:  10,  // cp1250
-	335:  175, // mac
-	344:  159, // ksc5601
-	356:  163, // l3
-	364:  66,  // ibm866
-	366:  154, // koi8-u
-	373:  22,  // cseuckr
-	381:  63,  // hebrew
-	387:  102, // iso-ir-58
-	389:  52,  // ecma-118
-	394:  168, // latin1
-	395:  87,  // iso-8859-8
-	415:  216, // x-cp1255
-	421:  48,  // csunicode
-	438:  135, // iso_8859-2:1987
-	440:  227, // x-user-defined
-	443:  204, // windows-1255
-	456:  53,  // elot_928
-	462:  112, // iso8859-5
-	473:  119, // iso885911
-	488:  124, // iso88593
-	502:  133, // iso_8859-1:1987
-	532:  195, // utf-16le
-	541:  182, // sjis
-	550:  193, // utf-16
-	553:  3,   // arabic
-	555:  76,  // iso-8859-14
-	566:  7,   // big5-hkscs
-	568:  130, // iso88599
-	578:  77,  // iso-8859-15
-	600:  78,  // iso-8859-16
-	601:  17,  // cp1257
-	609:  184, // tis-620
-	615:  199, // windows-1250
-	631:  19,  // cp819
-	634:  24,  // csgb2312
-	644:  113, // iso8859-6
-	645:  73,  // iso-8859-10
-	664:  11,  // cp1251
-	668:  74,  // iso-8859-11
-	675:  220, // x-euc-jp
-	688:  23,  // cseucpkdfmtjapanese
-	691:  40,  // csisolatinarabic
-	699:  134, // iso_8859-2
-	713:  75,  // iso-8859-13
-	722:  98,  // iso-ir-144
-	725:  169, // latin2
-	743:  215, // x-cp1254
-	754:  180, // shift-jis
-	761:  161, // l1
-	763:  131, // iso_8859-1
-	766:  104, // iso8859-10
-	773:  166, // l6
-	793:  71,  // iso-2022-kr
-	816:  123, // iso88592
-	821:  174, // logical
-	825:  114, // iso8859-7
-	827:  138, // iso_8859-4
-	831:  176, // macintosh
-	836:  120, // iso885913
-	847:  21,  // csbig5
-	862:  25,  // csibm866
-	864:  5,   // asmo-708
-	892:  156, // korean
-	896:  129, // iso88598
-	901:  69,  // iso-2022-cn-ext
-	915:  181, // shift_jis
-	929:  29,  // csiso88596e
-	932:  18,  // cp1258
-	958:  223, // x-mac-roman
-	962:  185, // ucs-2
-	972:  86,  // iso-8859-7
-	990:  200, // windows-1251
-	994:  12,  // cp1252
-	1000: 95,  // iso-ir-126
-	1005: 45,  // csksc56011987
-	1006: 115, // iso8859-8
-	1008: 186, // unicode
-	1017: 121, // iso885914
-	1024: 60,  // gbk
-	1035: 68,  // iso-2022-cn
-	1056: 170, // latin3
-	1066: 58,  // gb_2312
-	1071: 214, // x-cp1253
-	1085: 222, // x-mac-cyrillic
-	1099: 90,  // iso-8859-9
-	1111: 221, // x-gbk
-	1121: 6,   // big5
-	1122: 1,   // 866
-	1128: 224, // x-mac-ukrainian
-	1144: 117, // iso88591
-	1146: 178, // ms_kanji
-	1174: 84,  // iso-8859-6-e
-	1178: 164, // l4
-	1187: 116, // iso8859-9
-	1189: 167, // l9
-	1195: 192, // us-ascii
-	1198: 122, // iso885915
-	1199: 30,  // csiso88596i
-	1206: 143, // iso_8859-6:1987
-	1224: 128, // iso88597
-	1251: 54,  // euc-jp
-	1252: 28,  // csiso58gb231280
-	1262: 155, // koi8_r
-	1264: 158, // ks_c_5601-1989
-	1277: 91,  // iso-ir-100
-	1296: 41,  // csisolatincyrillic
-	1297: 194, // utf-16be
-	1301: 88,  // iso-8859-8-e
-	1308: 97,  // iso-ir-138
-	1325: 13,  // cp1253
-	1365: 205, // windows-1256
-	1384: 225, // x-sjis
-	1386: 171, // latin4
-	1399: 213, // x-cp1252
-	1403: 136, // iso_8859-3
-	1413: 59,  // gb_2312-80
-	1418: 55,  // euc-kr
-	1422: 152, // koi8-r
-	1428: 190, // unicodefeff
-	1435: 64,  // hz-gb-2312
-	1444: 209, // windows-874
-	1459: 94,  // iso-ir-110
-	1467: 142, // iso_8859-6
-	1469: 93,  // iso-ir-109
-	1470: 105, // iso8859-11
-	1479: 219, // x-cp1258
-	1490: 99,  // iso-ir-148
-	1493: 150, // koi
-	1499: 47,  // csshiftjis
-	1525: 27,  // csiso2022kr
-	1531: 140, // iso_8859-5
-	1533: 107, // iso8859-14
-	1542: 191, // unicodefffe
-	1548: 79,  // iso-8859-2
-	1552: 127, // iso88596
-	1563: 38,  // csisolatin6
-	1568: 207, // windows-1258
-	1580: 85,  // iso-8859-6-i
-	1583: 162, // l2
-	1586: 37,  // csisolatin5
-	1594: 146, // iso_8859-8
-	1603: 139, // iso_8859-4:1988
-	1604: 49,  // cyrillic
-	1605: 9,   // cn-big5
-	1608: 36,  // csisolatin4
-	1612: 72,  // iso-8859-1
-	1631: 35,  // csisolatin3
-	1635: 228, // x-x-big5
-	1653: 34,  // csisolatin2
-	1656: 14,  // cp1254
-	1659: 44,  // cskoi8r
-	1675: 81,  // iso-8859-4
-	1676: 33,  // csisolatin1
-	1694: 189, // unicode20utf8
-	1695: 8,   // chinese
-	1698: 177, // ms932
-	1701: 51,  // ecma-114
-	1704: 96,  // iso-ir-127
-	1707: 89,  // iso-8859-8-i
-	1717: 172, // latin5
-	1727: 212, // x-cp1251
-	1741: 206, // windows-1257
-	1747: 196, // utf-8
-	1756: 149, // iso_8859-9:1989
-	1761: 4,   // ascii
-	1776: 226, // x-unicode20utf8
-	1777: 132, // iso_8859-15
-	1782: 65,  // ibm819
-	1785: 103, // iso8859-1
-	1789: 56,  // gb18030
-	1802: 210, // windows-949
-	1804: 208, // windows-31j
-	1807: 218, // x-cp1257
-	1816: 2,   // ansi_x3.4-1968
-	1825: 20,  // cp866
-	1827: 50,  // dos-874
-	1835: 57,  // gb2312
-	1846: 157, // ks_c_5601-1987
-	1854: 43,  // csisolatinhebrew
-	1856: 39,  // csisolatin9
-	1880: 126, // iso88595
-	1884: 179, // replacement
-	1909: 145, // iso_8859-7:1987
-	1913: 201, // windows-1252
-	1967: 109, // iso8859-2
-	1981: 92,  // iso-ir-101
-	1987: 15,  // cp1255
-	1999: 165, // l5
-	2009: 160, // ksc_5601
-}
+// numLabels is the number of labels of the Encoding Standard's label table.
+const numLabels = 228
 
-// labelList is the Encoding Standard's label table, lower-case labels sorted,
-// as keys, after an empty entry at 0.
-var labelList = [...]labelEntry{
-	{},
-	{labelKey{0x363638, 0x0, 0x0, 3}, IBM866},                                 // 866
-	{labelKey{0x2e33785f69736e61, 0x383639312d34, 0x0, 14}, Windows1252},      // ansi_x3.4-1968
-	{labelKey{0x636962617261, 0x0, 0x0, 6}, ISO8859_6},                        // arabic
-	{labelKey{0x6969637361, 0x0, 0x0, 5}, Windows1252},                        // ascii
-	{labelKey{0x3830372d6f6d7361, 0x0, 0x0, 8}, ISO8859_6},                    // asmo-708
-	{labelKey{0x35676962, 0x0, 0x0, 4}, Big5},                                 // big5
-	{labelKey{0x736b682d35676962, 0x7363, 0x0, 10}, Big5},                     // big5-hkscs
-	{labelKey{0x6573656e696863, 0x0, 0x0, 7}, GBK},                            // chinese
-	{labelKey{0x356769622d6e63, 0x0, 0x0, 7}, Big5},                           // cn-big5
-	{labelKey{0x303532317063, 0x0, 0x0, 6}, Windows1250},                      // cp1250
-	{labelKey{0x313532317063, 0x0, 0x0, 6}, Windows1251},                      // cp1251
-	{labelKey{0x323532317063, 0x0, 0x0, 6}, Windows1252},                      // cp1252
-	{labelKey{0x333532317063, 0x0, 0x0, 6}, Windows1253},                      // cp1253
-	{labelKey{0x343532317063, 0x0, 0x0, 6}, Windows1254},                      // cp1254
-	{labelKey{0x353532317063, 0x0, 0x0, 6}, Windows1255},                      // cp1255
-	{labelKey{0x363532317063, 0x0, 0x0, 6}, Windows1256},                      // cp1256
-	{labelKey{0x373532317063, 0x0, 0x0, 6}, Windows1257},                      // cp1257
-	{labelKey{0x383532317063, 0x0, 0x0, 6}, Windows1258},                      // cp1258
-	{labelKey{0x3931387063, 0x0, 0x0, 5}, Windows1252},                        // cp819
-	{labelKey{0x3636387063, 0x0, 0x0, 5}, IBM866},                             // cp866
-	{labelKey{0x356769627363, 0x0, 0x0, 6}, Big5},                             // csbig5
-	{labelKey{0x726b6375657363, 0x0, 0x0, 7}, EUCKR},                          // cseuckr
-	{labelKey{0x646b706375657363, 0x6e6170616a746d66, 0x657365, 19}, EUCJP},   // cseucpkdfmtjapanese
-	{labelKey{0x3231333262677363, 0x0, 0x0, 8}, GBK},                          // csgb2312
-	{labelKey{0x3636386d62697363, 0x0, 0x0, 8}, IBM866},                       // csibm866
-	{labelKey{0x3230326f73697363, 0x706a32, 0x0, 11}, ISO2022JP},              // csiso2022jp
-	{labelKey{0x3230326f73697363, 0x726b32, 0x0, 11}, Replacement},            // csiso2022kr
-	{labelKey{0x6738356f73697363, 0x30383231333262, 0x0, 15}, GBK},            // csiso58gb231280
-	{labelKey{0x3538386f73697363, 0x653639, 0x0, 11}, ISO8859_6},              // csiso88596e
-	{labelKey{0x3538386f73697363, 0x693639, 0x0, 11}, ISO8859_6},              // csiso88596i
-	{labelKey{0x3538386f73697363, 0x653839, 0x0, 11}, ISO8859_8},              // csiso88598e
-	{labelKey{0x3538386f73697363, 0x693839, 0x0, 11}, ISO8859_8I},             // csiso88598i
-	{labelKey{0x74616c6f73697363, 0x316e69, 0x0, 11}, Windows1252},            // csisolatin1
-	{labelKey{0x74616c6f73697363, 0x326e69, 0x0, 11}, ISO8859_2},              // csisolatin2
-	{labelKey{0x74616c6f73697363, 0x336e69, 0x0, 11}, ISO8859_3},              // csisolatin3
-	{labelKey{0x74616c6f73697363, 0x346e69, 0x0, 11}, ISO8859_4},              // csisolatin4
-	{labelKey{0x74616c6f73697363, 0x356e69, 0x0, 11}, Windows1254},            // csisolatin5
-	{labelKey{0x74616c6f73697363, 0x366e69, 0x0, 11}, ISO8859_10},             // csisolatin6
-	{labelKey{0x74616c6f73697363, 0x396e69, 0x0, 11}, ISO8859_15},             // csisolatin9
-	{labelKey{0x74616c6f73697363, 0x6369626172616e69, 0x0, 16}, ISO8859_6},    // csisolatinarabic
-	{labelKey{0x74616c6f73697363, 0x6c6c697279636e69, 0x6369, 18}, ISO8859_5}, // csisolatincyrillic
-	{labelKey{0x74616c6f73697363, 0x6b656572676e69, 0x0, 15}, ISO8859_7},      // csisolatingreek
-	{labelKey{0x74616c6f73697363, 0x7765726265686e69, 0x0, 16}, ISO8859_8},    // csisolatinhebrew
-	{labelKey{0x7238696f6b7363, 0x0, 0x0, 7}, KOI8R},                          // cskoi8r
-	{labelKey{0x30363563736b7363, 0x3738393131, 0x0, 13}, EUCKR},              // csksc56011987
-	{labelKey{0x746e6963616d7363, 0x68736f, 0x0, 11}, Macintosh},              // csmacintosh
-	{labelKey{0x6a74666968737363, 0x7369, 0x0, 10}, ShiftJIS},                 // csshiftjis
-	{labelKey{0x646f63696e757363, 0x65, 0x0, 9}, UTF16LE},                     // csunicode
-	{labelKey{0x63696c6c69727963, 0x0, 0x0, 8}, ISO8859_5},                    // cyrillic
-	{labelKey{0x3437382d736f64, 0x0, 0x0, 7}, Windows874},                     // dos-874
-	{labelKey{0x3431312d616d6365, 0x0, 0x0, 8}, ISO8859_6},                    // ecma-114
-	{labelKey{0x3831312d616d6365, 0x0, 0x0, 8}, ISO8859_7},                    // ecma-118
-	{labelKey{0x3832395f746f6c65, 0x0, 0x0, 8}, ISO8859_7},                    // elot_928
-	{labelKey{0x706a2d637565, 0x0, 0x0, 6}, EUCJP},                            // euc-jp
-	{labelKey{0x726b2d637565, 0x0, 0x0, 6}, EUCKR},                            // euc-kr
-	{labelKey{0x30333038316267, 0x0, 0x0, 7}, GB18030},                        // gb18030
-	{labelKey{0x323133326267, 0x0, 0x0, 6}, GBK},                              // gb2312
-	{labelKey{0x323133325f6267, 0x0, 0x0, 7}, GBK},                            // gb_2312
-	{labelKey{0x2d323133325f6267, 0x3038, 0x0, 10}, GBK},                      // gb_2312-80
-	{labelKey{0x6b6267, 0x0, 0x0, 3}, GBK},                                    // gbk
-	{labelKey{0x6b65657267, 0x0, 0x0, 5}, ISO8859_7},                          // greek
-	{labelKey{0x386b65657267, 0x0, 0x0, 6}, ISO8859_7},                        // greek8
-	{labelKey{0x776572626568, 0x0, 0x0, 6}, ISO8859_8},                        // hebrew
-	{labelKey{0x33322d62672d7a68, 0x3231, 0x0, 10}, Replacement},              // hz-gb-2312
-	{labelKey{0x3931386d6269, 0x0, 0x0, 6}, Windows1252},                      // ibm819
-	{labelKey{0x3636386d6269, 0x0, 0x0, 6}, IBM866},                           // ibm866
-	{labelKey{0x343630312d6f7369, 0x322d7363752d36, 0x0, 15}, UTF16LE},        // iso-10646-ucs-2
-	{labelKey{0x323230322d6f7369, 0x6e632d, 0x0, 11}, Replacement},            // iso-2022-cn
-	{labelKey{0x323230322d6f7369, 0x7478652d6e632d, 0x0, 15}, Replacement},    // iso-2022-cn-ext
-	{labelKey{0x323230322d6f7369, 0x706a2d, 0x0, 11}, ISO2022JP},              // iso-2022-jp
-	{labelKey{0x323230322d6f7369, 0x726b2d, 0x0, 11}, Replacement},            // iso-2022-kr
-	{labelKey{0x393538382d6f7369, 0x312d, 0x0, 10}, Windows1252},              // iso-8859-1
-	{labelKey{0x393538382d6f7369, 0x30312d, 0x0, 11}, ISO8859_10},             // iso-8859-10
-	{labelKey{0x393538382d6f7369, 0x31312d, 0x0, 11}, Windows874},             // iso-8859-11
-	{labelKey{0x393538382d6f7369, 0x33312d, 0x0, 11}, ISO8859_13},             // iso-8859-13
-	{labelKey{0x393538382d6f7369, 0x34312d, 0x0, 11}, ISO8859_14},             // iso-8859-14
-	{labelKey{0x393538382d6f7369, 0x35312d, 0x0, 11}, ISO8859_15},             // iso-8859-15
-	{labelKey{0x393538382d6f7369, 0x36312d, 0x0, 11}, ISO8859_16},             // iso-8859-16
-	{labelKey{0x393538382d6f7369, 0x322d, 0x0, 10}, ISO8859_2},                // iso-8859-2
-	{labelKey{0x393538382d6f7369, 0x332d, 0x0, 10}, ISO8859_3},                // iso-8859-3
-	{labelKey{0x393538382d6f7369, 0x342d, 0x0, 10}, ISO8859_4},                // iso-8859-4
-	{labelKey{0x393538382d6f7369, 0x352d, 0x0, 10}, ISO8859_5},                // iso-8859-5
-	{labelKey{0x393538382d6f7369, 0x362d, 0x0, 10}, ISO8859_6},                // iso-8859-6
-	{labelKey{0x393538382d6f7369, 0x652d362d, 0x0, 12}, ISO8859_6},            // iso-8859-6-e
-	{labelKey{0x393538382d6f7369, 0x692d362d, 0x0, 12}, ISO8859_6},            // iso-8859-6-i
-	{labelKey{0x393538382d6f7369, 0x372d, 0x0, 10}, ISO8859_7},                // iso-8859-7
-	{labelKey{0x393538382d6f7369, 0x382d, 0x0, 10}, ISO8859_8},                // iso-8859-8
-	{labelKey{0x393538382d6f7369, 0x652d382d, 0x0, 12}, ISO8859_8},            // iso-8859-8-e
-	{labelKey{0x393538382d6f7369, 0x692d382d, 0x0, 12}, ISO8859_8I},           // iso-8859-8-i
-	{labelKey{0x393538382d6f7369, 0x392d, 0x0, 10}, Windows1254},              // iso-8859-9
-	{labelKey{0x312d72692d6f7369, 0x3030, 0x0, 10}, Windows1252},              // iso-ir-100
-	{labelKey{0x312d72692d6f7369, 0x3130, 0x0, 10}, ISO8859_2},                // iso-ir-101
-	{labelKey{0x312d72692d6f7369, 0x3930, 0x0, 10}, ISO8859_3},                // iso-ir-109
-	{labelKey{0x312d72692d6f7369, 0x3031, 0x0, 10}, ISO8859_4},                // iso-ir-110
-	{labelKey{0x312d72692d6f7369, 0x3632, 0x0, 10}, ISO8859_7},                // iso-ir-126
-	{labelKey{0x312d72692d6f7369, 0x3732, 0x0, 10}, ISO8859_6},                // iso-ir-127
-	{labelKey{0x312d72692d6f7369, 0x3833, 0x0, 10}, ISO8859_8},                // iso-ir-138
-	{labelKey{0x312d72692d6f7369, 0x3434, 0x0, 10}, ISO8859_5},                // iso-ir-144
-	{labelKey{0x312d72692d6f7369, 0x3834, 0x0, 10}, Windows1254},              // iso-ir-148
-	{labelKey{0x312d72692d6f7369, 0x3934, 0x0, 10}, EUCKR},                    // iso-ir-149
-	{labelKey{0x312d72692d6f7369, 0x3735, 0x0, 10}, ISO8859_10},               // iso-ir-157
-	{labelKey{0x352d72692d6f7369, 0x38, 0x0, 9}, GBK},                         // iso-ir-58
-	{labelKey{0x2d393538386f7369, 0x31, 0x0, 9}, Windows1252},                 // iso8859-1
-	{labelKey{0x2d393538386f7369, 0x3031, 0x0, 10}, ISO8859_10},               // iso8859-10
-	{labelKey{0x2d393538386f7369, 0x3131, 0x0, 10}, Windows874},               // iso8859-11
-	{labelKey{0x2d393538386f7369, 0x3331, 0x0, 10}, ISO8859_13},               // iso8859-13
-	{labelKey{0x2d393538386f7369, 0x3431, 0x0, 10}, ISO8859_14},               // iso8859-14
-	{labelKey{0x2d393538386f7369, 0x3531, 0x0, 10}, ISO8859_15},               // iso8859-15
-	{labelKey{0x2d393538386f7369, 0x32, 0x0, 9}, ISO8859_2},                   // iso8859-2
-	{labelKey{0x2d393538386f7369, 0x33, 0x0, 9}, ISO8859_3},                   // iso8859-3
-	{labelKey{0x2d393538386f7369, 0x34, 0x0, 9}, ISO8859_4},                   // iso8859-4
-	{labelKey{0x2d393538386f7369, 0x35, 0x0, 9}, ISO8859_5},                   // iso8859-5
-	{labelKey{0x2d393538386f7369, 0x36, 0x0, 9}, ISO8859_6},                   // iso8859-6
-	{labelKey{0x2d393538386f7369, 0x37, 0x0, 9}, ISO8859_7},                   // iso8859-7
-	{labelKey{0x2d393538386f7369, 0x38, 0x0, 9}, ISO8859_8},                   // iso8859-8
-	{labelKey{0x2d393538386f7369, 0x39, 0x0, 9}, Windows1254},                 // iso8859-9
-	{labelKey{0x31393538386f7369, 0x0, 0x0, 8}, Windows1252},                  // iso88591
-	{labelKey{0x31393538386f7369, 0x30, 0x0, 9}, ISO8859_10},                  // iso885910
-	{labelKey{0x31393538386f7369, 0x31, 0x0, 9}, Windows874},                  // iso885911
-	{labelKey{0x31393538386f7369, 0x33, 0x0, 9}, ISO8859_13},                  // iso885913
-	{labelKey{0x31393538386f7369, 0x34, 0x0, 9}, ISO8859_14},                  // iso885914
-	{labelKey{0x31393538386f7369, 0x35, 0x0, 9}, ISO8859_15},                  // iso885915
-	{labelKey{0x32393538386f7369, 0x0, 0x0, 8}, ISO8859_2},                    // iso88592
-	{labelKey{0x33393538386f7369, 0x0, 0x0, 8}, ISO8859_3},                    // iso88593
-	{labelKey{0x34393538386f7369, 0x0, 0x0, 8}, ISO8859_4},                    // iso88594
-	{labelKey{0x35393538386f7369, 0x0, 0x0, 8}, ISO8859_5},                    // iso88595
-	{labelKey{0x36393538386f7369, 0x0, 0x0, 8}, ISO8859_6},                    // iso88596
-	{labelKey{0x37393538386f7369, 0x0, 0x0, 8}, ISO8859_7},                    // iso88597
-	{labelKey{0x38393538386f7369, 0x0, 0x0, 8}, ISO8859_8},                    // iso88598
-	{labelKey{0x39393538386f7369, 0x0, 0x0, 8}, Windows1254},                  // iso88599
-	{labelKey{0x393538385f6f7369, 0x312d, 0x0, 10}, Windows1252},              // iso_8859-1
-	{labelKey{0x393538385f6f7369, 0x35312d, 0x0, 11}, ISO8859_15},             // iso_8859-15
-	{labelKey{0x393538385f6f7369, 0x373839313a312d, 0x0, 15}, Windows1252},    // iso_8859-1:1987
-	{labelKey{0x393538385f6f7369, 0x322d, 0x0, 10}, ISO8859_2},                // iso_8859-2
-	{labelKey{0x393538385f6f7369, 0x373839313a322d, 0x0, 15}, ISO8859_2},      // iso_8859-2:1987
-	{labelKey{0x393538385f6f7369, 0x332d, 0x0, 10}, ISO8859_3},                // iso_8859-3
-	{labelKey{0x393538385f6f7369, 0x383839313a332d, 0x0, 15}, ISO8859_3},      // iso_8859-3:1988
-	{labelKey{0x393538385f6f7369, 0x342d, 0x0, 10}, ISO8859_4},                // iso_8859-4
-	{labelKey{0x393538385f6f7369, 0x383839313a342d, 0x0, 15}, ISO8859_4},      // iso_8859-4:1988
-	{labelKey{0x393538385f6f7369, 0x352d, 0x0, 10}, ISO8859_5},                // iso_8859-5
-	{labelKey{0x393538385f6f7369, 0x383839313a352d, 0x0, 15}, ISO8859_5},      // iso_8859-5:1988
-	{labelKey{0x393538385f6f7369, 0x362d, 0x0, 10}, ISO8859_6},                // iso_8859-6
-	{labelKey{0x393538385f6f7369, 0x373839313a362d, 0x0, 15}, ISO8859_6},      // iso_8859-6:1987
-	{labelKey{0x393538385f6f7369, 0x372d, 0x0, 10}, ISO8859_7},                // iso_8859-7
-	{labelKey{0x393538385f6f7369, 0x373839313a372d, 0x0, 15}, ISO8859_7},      // iso_8859-7:1987
-	{labelKey{0x393538385f6f7369, 0x382d, 0x0, 10}, ISO8859_8},                // iso_8859-8
-	{labelKey{0x393538385f6f7369, 0x383839313a382d, 0x0, 15}, ISO8859_8},      // iso_8859-8:1988
-	{labelKey{0x393538385f6f7369, 0x392d, 0x0, 10}, Windows1254},              // iso_8859-9
-	{labelKey{0x393538385f6f7369, 0x393839313a392d, 0x0, 15}, Windows1254},    // iso_8859-9:1989
-	{labelKey{0x696f6b, 0x0, 0x0, 3}, KOI8R},                                  // koi
-	{labelKey{0x38696f6b, 0x0, 0x0, 4}, KOI8R},                                // koi8
-	{labelKey{0x722d38696f6b, 0x0, 0x0, 6}, KOI8R},                            // koi8-r
-	{labelKey{0x75722d38696f6b, 0x0, 0x0, 7}, KOI8U},                          // koi8-ru
-	{labelKey{0x752d38696f6b, 0x0, 0x0, 6}, KOI8U},                            // koi8-u
-	{labelKey{0x725f38696f6b, 0x0, 0x0, 6}, KOI8R},                            // koi8_r
-	{labelKey{0x6e6165726f6b, 0x0, 0x0, 6}, EUCKR},                            // korean
-	{labelKey{0x3036355f635f736b, 0x373839312d31, 0x0, 14}, EUCKR},            // ks_c_5601-1987
-	{labelKey{0x3036355f635f736b, 0x393839312d31, 0x0, 14}, EUCKR},            // ks_c_5601-1989
-	{labelKey{0x3130363563736b, 0x0, 0x0, 7}, EUCKR},                          // ksc5601
-	{labelKey{0x313036355f63736b, 0x0, 0x0, 8}, EUCKR},                        // ksc_5601
-	{labelKey{0x316c, 0x0, 0x0, 2}, Windows1252},                              // l1
-	{labelKey{0x326c, 0x0, 0x0, 2}, ISO8859_2},                                // l2
-	{labelKey{0x336c, 0x0, 0x0, 2}, ISO8859_3},                                // l3
-	{labelKey{0x346c, 0x0, 0x0, 2}, ISO8859_4},                                // l4
-	{labelKey{0x356c, 0x0, 0x0, 2}, Windows1254},                              // l5
-	{labelKey{0x366c, 0x0, 0x0, 2}, ISO8859_10},                               // l6
-	{labelKey{0x396c, 0x0, 0x0, 2}, ISO8859_15},                               // l9
-	{labelKey{0x316e6974616c, 0x0, 0x0, 6}, Windows1252},                      // latin1
-	{labelKey{0x326e6974616c, 0x0, 0x0, 6}, ISO8859_2},                        // latin2
-	{labelKey{0x336e6974616c, 0x0, 0x0, 6}, ISO8859_3},                        // latin3
-	{labelKey{0x346e6974616c, 0x0, 0x0, 6}, ISO8859_4},                        // latin4
-	{labelKey{0x356e6974616c, 0x0, 0x0, 6}, Windows1254},                      // latin5
-	{labelKey{0x366e6974616c, 0x0, 0x0, 6}, ISO8859_10},                       // latin6
-	{labelKey{0x6c616369676f6c, 0x0, 0x0, 7}, ISO8859_8I},                     // logical
-	{labelKey{0x63616d, 0x0, 0x0, 3}, Macintosh},                              // mac
-	{labelKey{0x736f746e6963616d, 0x68, 0x0, 9}, Macintosh},                   // macintosh
-	{labelKey{0x323339736d, 0x0, 0x0, 5}, ShiftJIS},                           // ms932
-	{labelKey{0x696a6e616b5f736d, 0x0, 0x0, 8}, ShiftJIS},                     // ms_kanji
-	{labelKey{0x6d6563616c706572, 0x746e65, 0x0, 11}, Replacement},            // replacement
-	{labelKey{0x696a2d7466696873, 0x73, 0x0, 9}, ShiftJIS},                    // shift-jis
-	{labelKey{0x696a5f7466696873, 0x73, 0x0, 9}, ShiftJIS},                    // shift_jis
-	{labelKey{0x73696a73, 0x0, 0x0, 4}, ShiftJIS},                             // sjis
-	{labelKey{0x675f75655f6e7573, 0x6b656572, 0x0, 12}, ISO8859_7},            // sun_eu_greek
-	{labelKey{0x3032362d736974, 0x0, 0x0, 7}, Windows874},                     // tis-620
-	{labelKey{0x322d736375, 0x0, 0x0, 5}, UTF16LE},                            // ucs-2
-	{labelKey{0x65646f63696e75, 0x0, 0x0, 7}, UTF16LE},                        // unicode
-	{labelKey{0x2d65646f63696e75, 0x2d6674752d312d31, 0x38, 17}, UTF8},        // unicode-1-1-utf-8
-	{labelKey{0x3165646f63696e75, 0x3866747531, 0x0, 13}, UTF8},               // unicode11utf8
-	{labelKey{0x3265646f63696e75, 0x3866747530, 0x0, 13}, UTF8},               // unicode20utf8
-	{labelKey{0x6665646f63696e75, 0x666665, 0x0, 11}, UTF16LE},                // unicodefeff
-	{labelKey{0x6665646f63696e75, 0x656666, 0x0, 11}, UTF16BE},                // unicodefffe
-	{labelKey{0x69696373612d7375, 0x0, 0x0, 8}, Windows1252},                  // us-ascii
-	{labelKey{0x36312d667475, 0x0, 0x0, 6}, UTF16LE},                          // utf-16
-	{labelKey{0x656236312d667475, 0x0, 0x0, 8}, UTF16BE},                      // utf-16be
-	{labelKey{0x656c36312d667475, 0x0, 0x0, 8}, UTF16LE},                      // utf-16le
-	{labelKey{0x382d667475, 0x0, 0x0, 5}, UTF8},                               // utf-8
-	{labelKey{0x38667475, 0x0, 0x0, 4}, UTF8},                                 // utf8
-	{labelKey{0x6c6175736976, 0x0, 0x0, 6}, ISO8859_8},                        // visual
-	{labelKey{0x2d73776f646e6977, 0x30353231, 0x0, 12}, Windows1250},          // windows-1250
-	{labelKey{0x2d73776f646e6977, 0x31353231, 0x0, 12}, Windows1251},          // windows-1251
-	{labelKey{0x2d73776f646e6977, 0x32353231, 0x0, 12}, Windows1252},          // windows-1252
-	{labelKey{0x2d73776f646e6977, 0x33353231, 0x0, 12}, Windows1253},          // windows-1253
-	{labelKey{0x2d73776f646e6977, 0x34353231, 0x0, 12}, Windows1254},          // windows-1254
-	{labelKey{0x2d73776f646e6977, 0x35353231, 0x0, 12}, Windows1255},          // windows-1255
-	{labelKey{0x2d73776f646e6977, 0x36353231, 0x0, 12}, Windows1256},          // windows-1256
-	{labelKey{0x2d73776f646e6977, 0x37353231, 0x0, 12}, Windows1257},          // windows-1257
-	{labelKey{0x2d73776f646e6977, 0x38353231, 0x0, 12}, Windows1258},          // windows-1258
-	{labelKey{0x2d73776f646e6977, 0x6a3133, 0x0, 11}, ShiftJIS},               // windows-31j
-	{labelKey{0x2d73776f646e6977, 0x343738, 0x0, 11}, Windows874},             // windows-874
-	{labelKey{0x2d73776f646e6977, 0x393439, 0x0, 11}, EUCKR},                  // windows-949
-	{labelKey{0x3035323170632d78, 0x0, 0x0, 8}, Windows1250},                  // x-cp1250
-	{labelKey{0x3135323170632d78, 0x0, 0x0, 8}, Windows1251},                  // x-cp1251
-	{labelKey{0x3235323170632d78, 0x0, 0x0, 8}, Windows1252},                  // x-cp1252
-	{labelKey{0x3335323170632d78, 0x0, 0x0, 8}, Windows1253},                  // x-cp1253
-	{labelKey{0x3435323170632d78, 0x0, 0x0, 8}, Windows1254},                  // x-cp1254
-	{labelKey{0x3535323170632d78, 0x0, 0x0, 8}, Windows1255},                  // x-cp1255
-	{labelKey{0x3635323170632d78, 0x0, 0x0, 8}, Windows1256},                  // x-cp1256
-	{labelKey{0x3735323170632d78, 0x0, 0x0, 8}, Windows1257},                  // x-cp1257
-	{labelKey{0x3835323170632d78, 0x0, 0x0, 8}, Windows1258},                  // x-cp1258
-	{labelKey{0x706a2d6375652d78, 0x0, 0x0, 8}, EUCJP},                        // x-euc-jp
-	{labelKey{0x6b62672d78, 0x0, 0x0, 5}, GBK},                                // x-gbk
-	{labelKey{0x79632d63616d2d78, 0x63696c6c6972, 0x0, 14}, XMacCyrillic},     // x-mac-cyrillic
-	{labelKey{0x6f722d63616d2d78, 0x6e616d, 0x0, 11}, Macintosh},              // x-mac-roman
-	{labelKey{0x6b752d63616d2d78, 0x6e61696e696172, 0x0, 15}, XMacCyrillic},   // x-mac-ukrainian
-	{labelKey{0x73696a732d78, 0x0, 0x0, 6}, ShiftJIS},                         // x-sjis
-	{labelKey{0x646f63696e752d78, 0x38667475303265, 0x0, 15}, UTF8},           // x-unicode20utf8
-	{labelKey{0x642d726573752d78, 0x64656e696665, 0x0, 14}, XUserDefined},     // x-user-defined
-	{labelKey{0x356769622d782d78, 0x0, 0x0, 8}, Big5},                         // x-x-big5
-}
+// labelList is the label table, each label as a key, after an empty entry
+// at 0, and labelSlots holds, at the slot of each label, its index in
+// labelList (0, no label, elsewhere). init fills both from labelsOf.
+var (
+	labelList  [numLabels + 1]labelEntry
+	labelSlots [1 << labelSlotBits]uint8
+)
 
 // looseLabels maps UTS #22 keys of WHATWG labels, names and the 2008 draft's aliases to encodings.
 var looseLabels = map[string]Encoding{
