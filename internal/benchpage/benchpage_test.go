@@ -9,8 +9,6 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
-
-	"github.com/charsniff/charsniff/internal/testutil"
 )
 
 // TestEncode checks that Encode encodes what the encoding has and leaves
@@ -38,7 +36,7 @@ func TestEncode(t *testing.T) {
 // TestSample checks the pages cut from the committed samples: 64 KB each
 // in a legacy encoding, and the text of its UTF-8 sample.
 func TestSample(t *testing.T) {
-	dir := filepath.Join(testutil.Root(t), "bench", "testdata", "sample")
+	dir := filepath.Join("..", "..", "bench", "testdata", "sample") // the package directory is internal/benchpage
 	for file, src := range legacy {
 		page, err := Sample(dir, file)
 		if err != nil || len(page) != SampleSize {
