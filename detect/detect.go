@@ -257,7 +257,7 @@ type Detector struct {
 	cjk     [numCJK]cjkState
 	cjkDead bool // every cjk[k].dead, as of the last prune (a candidate never comes back to life)
 
-	utf8Need int  // continuation bytes still expected
+	utf8Need int  // continuation bytes still expected; 0 once utf8Dead
 	utf8Lo   byte // bounds of the next continuation byte, while utf8Need > 0
 	utf8Hi   byte
 	utf8Dead bool
@@ -532,7 +532,7 @@ func (d *Detector) feedUTF8(b byte) {
 		return
 	}
 	if b < d.utf8Lo || b > d.utf8Hi {
-		d.utf8Dead = true
+		d.utf8Dead, d.utf8Need = true, 0 // nothing pending: ASCII may be skipped again
 		return
 	}
 	d.utf8Lo, d.utf8Hi = 0x80, 0xBF
