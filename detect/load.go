@@ -3,21 +3,23 @@ package detect
 import _ "embed"
 
 // The large generated tables are binary files beside tables.go, written by
-// the same generator (go generate): init copies each into the array that
-// tables.go declares, so the detector indexes arrays of fixed length.
+// the same generator (go generate). init copies the byte classes and the
+// scores into the arrays that tables.go declares, as their element types
+// are not bytes; the frequency tables are read where they are embedded, a
+// string each (tables.go gives each one's length and meaning).
 var (
 	//go:embed classes.bin
 	classesBin string // sbEncodings' byte classes, 256 an encoding
 	//go:embed scores.bin
 	scoresBin string // sbScores, a score a byte, two's complement
 	//go:embed jis0208freq.bin
-	jis0208FreqBin string
+	jis0208Freq string
 	//go:embed gbkfreq.bin
-	gbkFreqBin string
+	gbkFreq string
 	//go:embed big5freq.bin
-	big5FreqBin string
+	big5Freq string
 	//go:embed euckrfreq.bin
-	euckrFreqBin string
+	euckrFreq string
 )
 
 func init() {
@@ -30,18 +32,8 @@ func init() {
 	for i := range sbScores {
 		sbScores[i] = int8(scoresBin[i])
 	}
-	for _, t := range []struct {
-		dst []byte
-		src string
-	}{
-		{jis0208Freq[:], jis0208FreqBin},
-		{gbkFreq[:], gbkFreqBin},
-		{big5Freq[:], big5FreqBin},
-		{euckrFreq[:], euckrFreqBin},
-	} {
-		if len(t.src) != len(t.dst) {
-			panic("detect: a frequency table's file does not fit tables.go (go generate)")
-		}
-		copy(t.dst, t.src)
+	if len(jis0208Freq) != jis0208FreqLen || len(gbkFreq) != gbkFreqLen ||
+		len(big5Freq) != big5FreqLen || len(euckrFreq) != euckrFreqLen {
+		panic("detect: a frequency table's file does not fit tables.go (go generate)")
 	}
 }

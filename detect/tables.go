@@ -160,25 +160,25 @@ var sbEncodings = [numSingleByte]sbEncoding{
 	{enc: override.ISO8859_3},
 }
 
-// jis0208Freq has one byte per jis0208 pointer: ' ' if unmapped, else '@'+b where
-// 2^-b is the character's relative frequency in ja text (7724 mapped).
-// init fills it from jis0208freq.bin.
-var jis0208Freq [11280]byte
+// jis0208FreqLen is the length of jis0208Freq (jis0208freq.bin, embedded by load.go): one byte per
+// jis0208 pointer, ' ' if unmapped, else '@'+b where 2^-b is the character's
+// relative frequency in ja text (7724 mapped).
+const jis0208FreqLen = 11280
 
-// gbkFreq has one byte per gb18030 pointer: ' ' if unmapped, else '@'+b where
-// 2^-b is the character's relative frequency in zh-CN text (23940 mapped).
-// init fills it from gbkfreq.bin.
-var gbkFreq [23940]byte
+// gbkFreqLen is the length of gbkFreq (gbkfreq.bin, embedded by load.go): one byte per
+// gb18030 pointer, ' ' if unmapped, else '@'+b where 2^-b is the character's
+// relative frequency in zh-CN text (23940 mapped).
+const gbkFreqLen = 23940
 
-// big5Freq has one byte per big5 pointer: ' ' if unmapped, else '@'+b where
-// 2^-b is the character's relative frequency in zh-TW text (18590 mapped).
-// init fills it from big5freq.bin.
-var big5Freq [19782]byte
+// big5FreqLen is the length of big5Freq (big5freq.bin, embedded by load.go): one byte per
+// big5 pointer, ' ' if unmapped, else '@'+b where 2^-b is the character's
+// relative frequency in zh-TW text (18590 mapped).
+const big5FreqLen = 19782
 
-// euckrFreq has one byte per euc-kr pointer: ' ' if unmapped, else '@'+b where
-// 2^-b is the character's relative frequency in ko text (17048 mapped).
-// init fills it from euckrfreq.bin.
-var euckrFreq [23940]byte
+// euckrFreqLen is the length of euckrFreq (euckrfreq.bin, embedded by load.go): one byte per
+// euc-kr pointer, ' ' if unmapped, else '@'+b where 2^-b is the character's
+// relative frequency in ko text (17048 mapped).
+const euckrFreqLen = 23940
 
 // sbScores holds the score matrices of all models: n*n scores, 4*log2
 // P(second class | first class). init fills it from scores.bin (a score a

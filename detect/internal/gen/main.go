@@ -527,6 +527,6 @@ func emitCJK(w *bytes.Buffer, name, index, lang string, size, extraLo, extraHi i
 			tab[p] = ' '
 		}
 	}
-	fmt.Fprintf(w, "// %s has one byte per %s pointer: ' ' if unmapped, else '@'+b where\n// 2^-b is the character's relative frequency in %s text (%d mapped).\n// init fills it from %s.\nvar %s [%d]byte\n\n", name, index, lang, mapped, strings.ToLower(name)+".bin", name, size)
+	fmt.Fprintf(w, "// %sLen is the length of %s (%s, embedded by load.go): one byte per\n// %s pointer, ' ' if unmapped, else '@'+b where 2^-b is the character's\n// relative frequency in %s text (%d mapped).\nconst %sLen = %d\n\n", name, name, strings.ToLower(name)+".bin", index, lang, mapped, name, size)
 	return tab
 }
