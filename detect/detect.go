@@ -195,9 +195,19 @@ var rowOff = func() (o [numRows]int) {
 // against a candidate is more than any later text plausibly reverses, and
 // far more than hintBonus; pruning at byte counts keeps the guess
 // independent of chunking.
+//
+// Before that, at the earlyPrune-th, only whole single-byte encodings
+// stop, those all of whose rows are more than earlyMargin behind (another
+// script's, mostly): eight letters tell scripts apart, not always the
+// languages of one (a Polish sentence, then a Czech one, reads as Hebrew
+// if the Czech rows go at 8, or with a margin of 64 bits windows-1250's).
+// It scores letters 9 to 16 of a page with a few accented letters in its
+// first kilobyte at about half the cost; eval answers are unchanged.
 const (
 	pruneEvery  = 32
 	firstPrune  = 16
+	earlyPrune  = 8
+	earlyMargin = 2 * pruneMargin
 	pruneMargin = 4 * 64
 )
 
@@ -285,6 +295,43 @@ const maxTailEvidence = 3
 // guess from a handful of letters, which more text may overturn, from one
 // it can keep.
 func (d *Detector) NonASCII() int64 { return d.nonASCII }
+
+// Candidate reports whether Guess may still answer e by statistics: e is
+// UTF-8, a single-byte or a double-byte encoding the detector scores, and
+// no byte fed so far has disqualified it, nor has pruning dropped it (a
+// candidate far behind the leader is no longer scored and never comes
+// back). KOI8-R and KOI8-U are one candidate, as are GBK and gb18030. For any other
+// encoding (UTF-16 and ISO-2022-JP follow from structure) it reports
+// false. A caller that reads on while a guess may change (package
+// sniff's Autodetector) asks it whether a close rival is still in the
+// running: windows-1253 and ISO-8859-7 decode Greek letters alike and
+// differ in a few bytes, so a guess of one is final only once the other
+// is out.
+func (d *Detector) Candidate(e override.Encoding) bool {
+	switch e {
+	case override.UTF8:
+		return !d.utf8Dead
+	case override.KOI8R:
+		e = override.KOI8U // one row set; Guess names it by the letters seen
+	case override.GB18030:
+		e = override.GBK
+	}
+	for k, c := range cjkEncodings {
+		if c == e {
+			return !d.cjk[k].dead
+		}
+	}
+	live := allRows &^ d.sbDead
+	if !d.All {
+		live &= browserRows
+	}
+	for i := range sbEncodings {
+		if sbEncodings[i].enc == e {
+			return rowsOf[i]&live != 0
+		}
+	}
+	return false
+}
 
 // Reset forgets all bytes fed, as if d were new; it keeps d.All.
 func (d *Detector) Reset() { *d = Detector{All: d.All} }
@@ -466,8 +513,8 @@ func (d *Detector) feedByte(b byte) {
 			}
 		}
 	}
-	if b >= 0x80 && (d.nonASCII%pruneEvery == 0 || d.nonASCII == firstPrune) {
-		d.prune()
+	if b >= 0x80 && (d.nonASCII%pruneEvery == 0 || d.nonASCII == firstPrune || d.nonASCII == earlyPrune) {
+		d.prune(d.nonASCII == earlyPrune)
 	}
 }
 
@@ -583,7 +630,7 @@ func (d *Detector) feedSingleByte(p, b byte) {
 // text reads as Latin script (latin.go), the leader is the best Latin
 // candidate, so that a foreign script cannot prune the encodings Guess
 // will choose among.
-func (d *Detector) prune() {
+func (d *Detector) prune(early bool) {
 	best := int32(-1 << 31)
 	latin := d.latin()
 	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
@@ -596,6 +643,21 @@ func (d *Detector) prune() {
 		if !d.cjk[k].dead && !latin {
 			best = max(best, d.cjk[k].score)
 		}
+	}
+	if early {
+		// Whole encodings only, and no double-byte candidate.
+		for live := allRows &^ d.sbDead; live != 0; {
+			rows := rowsOf[sbRows[bits.TrailingZeros64(live)].enc] & live
+			live &^= rows
+			lead := int32(-1 << 31)
+			for rs := rows; rs != 0; rs &= rs - 1 {
+				lead = max(lead, d.sbScore[bits.TrailingZeros64(rs)])
+			}
+			if lead < best-earlyMargin {
+				d.sbDead |= rows
+			}
+		}
+		return
 	}
 	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
 		r := bits.TrailingZeros64(live)

@@ -1,6 +1,7 @@
 package detect
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/charsniff/charsniff/internal/corpus"
@@ -50,5 +51,124 @@ func TestFirstPrune(t *testing.T) {
 		if pruned := after.sbDead &^ before.sbDead &^ invalidRows; pruned == 0 {
 			t.Errorf("%v: no row pruned at the %d-th non-ASCII byte", tc.enc, firstPrune)
 		}
+	}
+}
+
+// TestEarlyPrune: at the earlyPrune-th non-ASCII byte only whole
+// single-byte encodings stop being scored, those whose every row is more
+// than earlyMargin behind the leader; the rows of an encoding nearer the
+// lead all stay (a few letters do not tell a Polish sentence from a Czech
+// one that follows), and no double-byte candidate is pruned there.
+func TestEarlyPrune(t *testing.T) {
+	for _, tc := range []struct {
+		enc  override.Encoding
+		text string
+	}{
+		{override.Windows1253, "Όλοι οι άνθρωποι γεννιούνται ελεύθεροι."},
+		{override.Windows1251, "Все люди рождаются свободными."},
+		{override.ISO8859_2, "Zażółć gęślą jaźń. Příliš žluťoučký kůň úpěl ďábelské ódy."},
+		{override.Windows1252, "Où est la bibliothèque? À côté de l'église, près du marché."},
+	} {
+		in, _ := corpus.Encode(tc.enc, tc.text)
+		// at is the index of the earlyPrune-th non-ASCII byte.
+		at, n := -1, 0
+		for i, b := range in {
+			if b >= 0x80 {
+				if n++; n == earlyPrune {
+					at = i
+					break
+				}
+			}
+		}
+		if at < 0 {
+			t.Fatalf("%v: %d non-ASCII bytes, want at least %d", tc.enc, n, earlyPrune)
+		}
+		var before, after Detector
+		before.Feed(in[:at], false)
+		after.Feed(in[:at+1], false)
+		// scored is after without the prune: the byte fed with the
+		// count one short of earlyPrune (nothing else reads the count).
+		scored := before
+		scored.nonASCII--
+		scored.feedByte(in[at])
+		pruned := after.sbDead &^ scored.sbDead
+		if pruned == 0 && (tc.enc == override.Windows1253 || tc.enc == override.Windows1251) {
+			t.Errorf("%v: no encoding pruned at the %d-th non-ASCII byte", tc.enc, earlyPrune)
+		}
+		best := int32(-1 << 31)
+		for r := range numRows {
+			if scored.sbDead&(1<<r) == 0 {
+				best = max(best, after.sbScore[r])
+			}
+		}
+		for e := range sbEncodings {
+			rows := rowsOf[e] &^ scored.sbDead
+			lead := int32(-1 << 31)
+			for r := range numRows {
+				if rows&(1<<r) != 0 {
+					lead = max(lead, after.sbScore[r])
+				}
+			}
+			switch p := pruned & rows; {
+			case p != 0 && p != rows:
+				t.Errorf("%v: %v lost some of its rows at the early prune (%b of %b)", tc.enc, sbEncodings[e].enc, p, rows)
+			case p != 0 && lead >= best-earlyMargin:
+				t.Errorf("%v: %v pruned %d quarter bits behind, within earlyMargin", tc.enc, sbEncodings[e].enc, best-lead)
+			case p == 0 && rows != 0 && lead < best-earlyMargin && !after.latin():
+				t.Errorf("%v: %v kept %d quarter bits behind", tc.enc, sbEncodings[e].enc, best-lead)
+			}
+		}
+		for k := range after.cjk {
+			if after.cjk[k].dead && !scored.cjk[k].dead {
+				t.Errorf("%v: %v pruned at the early prune", tc.enc, cjkEncodings[k])
+			}
+		}
+	}
+}
+
+// TestCandidate: Candidate follows disqualification and pruning, names
+// KOI8-R and KOI8-U, GBK and gb18030 as one candidate, and knows only the
+// encodings it scores (the wide ones with All).
+func TestCandidate(t *testing.T) {
+	var d Detector
+	for _, e := range []override.Encoding{override.UTF8, override.Windows1252, override.Windows1253, override.ISO8859_7, override.KOI8R, override.ShiftJIS, override.GB18030} {
+		if !d.Candidate(e) {
+			t.Errorf("new Detector: Candidate(%v) = false", e)
+		}
+	}
+	for _, e := range []override.Encoding{override.UTF16LE, override.ISO2022JP, override.Macintosh, override.Unknown} {
+		if d.Candidate(e) {
+			t.Errorf("new Detector: Candidate(%v) = true", e)
+		}
+	}
+	if wide := (Detector{All: true}); !wide.Candidate(override.Macintosh) {
+		t.Errorf("Detector{All: true}: Candidate(macintosh) = false")
+	}
+
+	// “Καλημέρα” in windows-1253: 0x93 is a C1 control in ISO-8859-7 and
+	// KOI8, and no UTF-8.
+	greek, _ := corpus.Encode(override.Windows1253, "«Καλημέρα» “Καλημέρα”")
+	d.Feed(greek, false)
+	for e, want := range map[override.Encoding]bool{
+		override.Windows1253: true, override.ISO8859_7: false, override.UTF8: false,
+		override.KOI8R: false, override.KOI8U: false,
+	} {
+		if got := d.Candidate(e); got != want {
+			t.Errorf("after %q: Candidate(%v) = %v, want %v", greek, e, got, want)
+		}
+	}
+	if d.Candidate(override.GBK) != d.Candidate(override.GB18030) {
+		t.Errorf("Candidate(GBK) = %v, Candidate(gb18030) = %v", d.Candidate(override.GBK), d.Candidate(override.GB18030))
+	}
+
+	// Ά is 0xA2 in windows-1253, a closing quotation mark in ISO-8859-7:
+	// capitals after it leave ISO-8859-7 behind until it is pruned.
+	d.Reset()
+	text := strings.Repeat("Άρθρο: Άνθρωποι από όλο τον κόσμο. ", 12)
+	in, _ := corpus.Encode(override.Windows1253, text)
+	d.Feed(in, false)
+	if d.Candidate(override.ISO8859_7) || !d.Candidate(override.Windows1253) {
+		t.Errorf("after %d bytes with Ά: Candidate(ISO-8859-7) = %v, Candidate(windows-1253) = %v, want false, true",
+			len(in), d.Candidate(override.ISO8859_7), d.Candidate(override.Windows1253))
 	}
 }
