@@ -43,7 +43,11 @@ const fffd = "\uFFFD"
 type decoder struct {
 	enc  override.Encoding
 	path path
-	pat  patterns
+	// backoff is how far the UTF-8 path goes on the careful path before
+	// it tries the vector sweep again (0: at once, at most 4096; see
+	// utf8). An int32 beside the bytes above, in what would be padding.
+	backoff int32
+	pat     patterns
 
 	// stripBOM reports whether a leading byte order mark of enc is removed.
 	stripBOM bool
@@ -65,9 +69,6 @@ type decoder struct {
 	direct bool
 	// tEnc is the encoding of t.
 	tEnc override.Encoding
-	// backoff is how far the UTF-8 path goes on the careful path before
-	// it tries the vector sweep again (0: at once; see utf8).
-	backoff int
 
 	// table maps bytes to UTF-8 on pathTable (see tables.go).
 	table *[256]uint32

@@ -34,3 +34,7 @@ var (
 	UTF8Odd       = utf8Odd
 	EachInsertion = eachInsertion
 )
+
+// Detecting reports whether late autodetection is open: the window's
+// guess is provisional, or it gave the detector no evidence.
+func (r *Reader) Detecting() bool { return r.late.detecting }

@@ -160,6 +160,11 @@ type lookahead struct {
 	// window's prescan chose the encoding from (Source SourcePrescan),
 	// or -1.
 	preEnd int64
+	// auto ran the window's autodetection step (sniff.Autodetector.Sniff)
+	// and runs late autodetection from where it stopped, so that the
+	// detector scores the window's bytes once; it holds state from
+	// sniff's pools only while detecting.
+	auto sniff.Autodetector
 }
 
 // heldPool holds the arrays of lookahead.held between holds.
@@ -205,9 +210,9 @@ const (
 // a Guess (the detector is fed only the new bytes), and none where too few
 // non-ASCII bytes make a sure answer impossible
 // (sniff.Autodetector.CanBeSure), so starting small
-// stops reading and scoring as soon as the evidence suffices: on a page
-// whose window holds 8 accented letters, 256 bytes decide where 4 KB did
-// before, at a third of the cost.
+// stops reading and scoring as soon as the evidence suffices. The held
+// prefixes the window covered were asked already (the detector goes on
+// from the window): the first is the first doubling past them.
 const detectFirst = 256
 
 // startLate sets up the look-ahead once sniffing has decided, with the
@@ -219,10 +224,15 @@ func (r *Reader) startLate() {
 	tentative := r.res.Confidence == sniff.Tentative
 	r.d.track = tentative
 	n := r.cfg.ahead()
+	if tentative && n > 0 && r.res.Encoding.ASCIICompatible() {
+		l.detecting = r.detectLate()
+	}
+	if !l.detecting {
+		l.auto.Release()
+	}
 	if !tentative || n == 0 || !r.res.Encoding.ASCIICompatible() {
 		return
 	}
-	l.detecting = r.detectLate()
 	l.preEnd = -1
 	if r.res.Source == sniff.SourcePrescan {
 		if prescan.ParsedAlike(r.buf[:r.res.End]) {
@@ -260,8 +270,9 @@ func (r *Reader) startLate() {
 
 // detectLate reports whether late autodetection opens after the window:
 // the sniffing fell to the default (the detector saw no evidence in the
-// window), or its autodetected guess is provisional (sniff.Provisional: a
-// statistical guess from a few non-ASCII bytes, with more input to come).
+// window), or its autodetected guess is provisional
+// (sniff.Autodetector.Provisional: a statistical guess from a few
+// non-ASCII bytes, with more input to come).
 // The window's guess then stays the answer until hold decides on more
 // bytes.
 func (r *Reader) detectLate() bool {
@@ -271,9 +282,7 @@ func (r *Reader) detectLate() bool {
 	case r.res.Source == sniff.SourceDefault:
 		return true
 	}
-	o := &r.cfg.sniff
-	return !r.srcEOF && r.res.Source == sniff.SourceAutodetect && o.Detector == nil &&
-		sniff.Provisional(r.buf[:r.r1], r.res.Result, nil)
+	return !r.srcEOF && r.res.Source == sniff.SourceAutodetect && r.late.auto.Provisional()
 }
 
 // scanMeta feeds p, the next raw bytes of the stream, to the <meta> scan.
@@ -367,14 +376,20 @@ func (r *Reader) hold() {
 	r.eof = false
 	var det override.Encoding
 	found, sure := false, false // det is an answer; it is final
-	// auto is late autodetection, over growing prefixes of held.
-	var auto sniff.Autodetector
+	// auto is late autodetection, over growing prefixes of held. The
+	// window's step reached it (detectLate), and its built-in detector
+	// goes on from the window's last byte: the held prefixes up to there
+	// were asked, without a final answer.
+	auto := &l.auto
+	tried := 0 // the longest prefix detected on without a final answer
 	if l.detecting {
-		auto.Reset(&r.cfg.sniff)
 		defer auto.Release()
+		tried = auto.Drop(int(at))
 	}
 	next := min(detectFirst, n) // the next prefix of held to detect on
-	tried := 0                  // the longest prefix detected on without a final answer
+	for next <= tried && next < n {
+		next *= 2
+	}
 	for empty := 0; ; {
 		if l.detecting && !sure {
 			for next <= len(l.held) && next < n && !sure {

@@ -109,8 +109,10 @@ func WithEncoding(e override.Encoding) Option {
 //   - late autodetection: when the window gave the detector no evidence,
 //     the Reader keeps watching the stream, however long, while it is
 //     ASCII; when it gave too little (a guess from fewer than
-//     [sniff.EnoughEvidence] non-ASCII bytes, see [sniff.Provisional]), the
-//     guess is only the first answer, and the text after it decides;
+//     [sniff.EnoughEvidence] non-ASCII bytes, see
+//     [sniff.Autodetector.Provisional]), the guess is only the first
+//     answer, and the text after it decides (the detector goes on from
+//     the window, whose bytes it does not score again);
 //   - both: at the first non-ASCII byte, while either may still decide,
 //     the Reader holds its output and reads ahead at most n bytes (less if
 //     the detector is sure sooner, or the source ends or fails), then

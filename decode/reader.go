@@ -34,8 +34,9 @@
 // detector keeps reading past an ASCII-only start. By default a Reader does
 // the same (see [WithLookahead]): it runs the prescan's <meta> scan on over
 // the raw bytes as they pass (each byte once), and when the window gave the
-// detector no evidence, or too little ([sniff.Provisional]: a guess from a
-// few non-ASCII bytes), it keeps watching for the first non-ASCII byte. A
+// detector no evidence, or too little ([sniff.Autodetector.Provisional]: a
+// guess from a few non-ASCII bytes), it keeps watching for the first
+// non-ASCII byte. A
 // <meta> met while everything before it is ASCII switches the decoder on
 // the fly at that byte; at the first non-ASCII byte, if a <meta> or the
 // detector may still decide, the Reader holds its output and reads ahead
@@ -269,7 +270,7 @@ func (r *Reader) start(src io.Reader) {
 		opts := &r.cfg.sniff
 		atEOF := opts.AtEOF
 		opts.AtEOF = r.eof && r.r1 < n
-		res = sniff.Sniff(r.buf[:r.r1], opts)
+		res = r.late.auto.Sniff(r.buf[:r.r1], opts)
 		opts.AtEOF = atEOF
 		if !res.Encoding.Valid() {
 			res.Encoding = override.Windows1252

@@ -36,7 +36,7 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 	// the way) the next waits for the careful path to go d.backoff
 	// further, doubled at each such try up to 4 KB and kept across
 	// calls, so that such text costs no more than without the sweep.
-	sweepAt := nSrc + d.backoff
+	sweepAt := nSrc + int(d.backoff)
 	for nSrc < len(src) {
 		if sweepOK && nSrc >= sweepAt {
 			w, r, high := d.pat.sweep(dst[nDst:], src[nSrc:], nil)
@@ -49,8 +49,8 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 			} else {
 				d.backoff = min(max(2*d.backoff, 64), 4096)
 			}
-			sweepAt = nSrc + d.backoff
-			window = max(64, d.backoff)
+			sweepAt = nSrc + int(d.backoff)
+			window = max(64, int(d.backoff))
 		} else if lines {
 			w, r := d.pat.lines(dst[nDst:], src[nSrc:])
 			nDst += w

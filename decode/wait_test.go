@@ -260,8 +260,10 @@ func TestDetectorWaitsConfirms(t *testing.T) {
 	// 12 non-ASCII bytes: enough for the detector to guess Big5, too few
 	// (sniff.EnoughEvidence) to keep the guess.
 	doc, _ := waitPage(t, "big5", map[int]string{300: "新聞摘要", 700: "今日"}, 3000)
-	win := sniff.Sniff(doc[:sniff.DefaultWindow], nil)
-	if win.Encoding != override.Big5 || win.Source != sniff.SourceAutodetect || !sniff.Provisional(doc[:sniff.DefaultWindow], win, nil) {
+	var auto sniff.Autodetector
+	defer auto.Release()
+	win := auto.Sniff(doc[:sniff.DefaultWindow], nil)
+	if win.Encoding != override.Big5 || win.Source != sniff.SourceAutodetect || !auto.Provisional() {
 		t.Fatalf("the window's sniffing = %+v, want a provisional Big5 guess", win)
 	}
 	want := refDecode(t, override.Big5, doc, false, full, true)
@@ -462,6 +464,46 @@ func TestSettleAllocs(t *testing.T) {
 		settle()
 		if a := testing.AllocsPerRun(50, settle); a != 0 {
 			t.Errorf("Settle(buf, %d) on a reused Reader: %v allocations, want 0", max, a)
+		}
+	}
+}
+
+// TestDetectorWaitsGreekRival: a windows-1253 guess from the window is
+// kept once ISO-8859-7, which decodes Greek letters alike, is out of the
+// running (“ and ” are C1 controls in ISO-8859-7); while both are in, the
+// Reader detects on past the window. Either way the text decides
+// windows-1253.
+func TestDetectorWaitsGreekRival(t *testing.T) {
+	for _, tc := range []struct {
+		desc   string
+		quoted bool
+	}{{"quoted", true}, {"plain", false}} {
+		text := "Η Ελλάδα είναι χώρα της νοτιοανατολικής Ευρώπης. "
+		if tc.quoted {
+			text = "“Η Ελλάδα” είναι χώρα της νοτιοανατολικής Ευρώπης. "
+		}
+		doc := []byte("<!DOCTYPE html>\n<html><body>\n")
+		for len(doc) < 4000 {
+			doc = append(doc, "<p>"...)
+			doc = append(doc, encodeText(t, enc("windows-1253"), text)...)
+			doc = append(doc, "</p>\n"...)
+		}
+		want := refDecode(t, override.Windows1253, doc, false, full, true)
+		for _, src := range chunkings {
+			r, err := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.Detecting(); got == tc.quoted {
+				t.Errorf("%s, %s: late autodetection open = %v, want %v", tc.desc, src.Name, got, !tc.quoted)
+			}
+			got, err := io.ReadAll(r)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("%s, %s: output differs (%v)", tc.desc, src.Name, err)
+			}
+			if res := r.Result(); res.Encoding != override.Windows1253 || res.Source != sniff.SourceAutodetect || res.Late.Kind != decode.NoChange {
+				t.Errorf("%s, %s: Result() = %+v, want windows-1253 from the window, no change", tc.desc, src.Name, res)
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -169,9 +170,10 @@ func TestAutodetectorSure(t *testing.T) {
 	a.Release()
 }
 
-// TestProvisional: Sniff's answer is provisional only when the built-in
-// detector guessed on statistics from fewer than EnoughEvidence(guess) non-ASCII
-// bytes and more input may follow.
+// TestProvisional: Autodetector.Sniff's answer is Sniff's, and
+// provisional only when the built-in detector guessed on statistics from
+// fewer than EnoughEvidence(guess) non-ASCII bytes (for a Greek guess,
+// also while its rival is in the running) and more input may follow.
 func TestProvisional(t *testing.T) {
 	few := "<p>\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0</p>" // 9 Cyrillic letters in windows-1251
 	many := "<p>" + strings.Repeat("\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! ", 15) + "</p>"
@@ -185,9 +187,13 @@ func TestProvisional(t *testing.T) {
 	}{
 		{"few letters", few, sniff.Options{}, sniff.SourceAutodetect, true},
 		{"many letters", many, sniff.Options{}, sniff.SourceAutodetect, false},
-		// windows-1253 and ISO-8859-7 differ in a few letters, which may
-		// come late: never sure before the end.
+		// windows-1253 and ISO-8859-7 differ in a few bytes, which may
+		// come late: not sure while both are in the running.
 		{"many Greek letters", greek, sniff.Options{}, sniff.SourceAutodetect, true},
+		// “ and ” (0x93, 0x94) are C1 controls in ISO-8859-7, which they
+		// rule out.
+		{"many Greek letters, quoted", "<p>\x93" + greek[3:] + "\x94", sniff.Options{}, sniff.SourceAutodetect, false},
+		{"few Greek letters, quoted", "<p>\x93\xca\xe1\xeb\xe7\xec\xdd\xf1\xe1\x94", sniff.Options{}, sniff.SourceAutodetect, true},
 		{"many Greek letters, the whole input", greek, sniff.Options{AtEOF: true}, sniff.SourceAutodetect, false},
 		{"few letters, the whole input", few, sniff.Options{AtEOF: true}, sniff.SourceAutodetect, false},
 		{"few letters, a caller's Detector", few, sniff.Options{Detector: &lenDetector{}}, sniff.SourceDefault, false},
@@ -197,17 +203,22 @@ func TestProvisional(t *testing.T) {
 		{"valid UTF-8, 8 letters", strings.Repeat("<p>caf\u00e9", 8), sniff.Options{}, sniff.SourceAutodetect, false},
 		{"ASCII", "<p>cafe", sniff.Options{}, sniff.SourceDefault, false},
 	}
+	var a sniff.Autodetector
+	defer a.Release()
 	for _, tc := range tests {
-		res := sniff.Sniff([]byte(tc.in), &tc.opts)
-		if res.Source != tc.src {
-			t.Fatalf("%s: Sniff = %+v, want source %v", tc.desc, res, tc.src)
-		}
 		in := []byte(tc.in)
-		if a := testing.AllocsPerRun(10, func() { sniff.Provisional(in, res, &tc.opts) }); a != 0 {
-			t.Errorf("%s: Provisional allocates %v times", tc.desc, a)
+		want := sniff.Sniff(in, &tc.opts)
+		if want.Source != tc.src {
+			t.Fatalf("%s: Sniff = %+v, want source %v", tc.desc, want, tc.src)
 		}
-		if got := sniff.Provisional([]byte(tc.in), res, &tc.opts); got != tc.want {
-			t.Errorf("%s: Provisional(%+v) = %v, want %v", tc.desc, res, got, tc.want)
+		if res := a.Sniff(in, &tc.opts); res != want {
+			t.Errorf("%s: Autodetector.Sniff = %+v, want Sniff's %+v", tc.desc, res, want)
+		}
+		if got := a.Provisional(); got != tc.want {
+			t.Errorf("%s: Provisional() = %v, want %v", tc.desc, got, tc.want)
+		}
+		if n := testing.AllocsPerRun(10, func() { a.Sniff(in, &tc.opts) }); n != 0 {
+			t.Errorf("%s: Autodetector.Sniff allocates %v times", tc.desc, n)
 		}
 	}
 }
@@ -294,4 +305,75 @@ func utf16Bytes(s string, be bool) []byte {
 		}
 	}
 	return b
+}
+
+// TestAutodetectorDrop: after Sniff over a window and Drop(k) of an ASCII
+// head the window holds, Detect over the kept input answers as Autodetect
+// does over the whole input (the detector goes on from the window, whose
+// bytes it does not score again); after Drop past what the detector saw,
+// and with a caller's Detector, as over the kept input alone.
+func TestAutodetectorDrop(t *testing.T) {
+	head := strings.Repeat("<link rel=stylesheet href=/s.css>\n", 12) // 408 bytes of ASCII
+	for _, tc := range []struct {
+		label string
+		text  string
+	}{
+		{"windows-1252", "Où est la bibliothèque? À côté de l'église, près du marché. Voilà, c'est ça: déjà vu."},
+		{"windows-1251", "Все люди рождаются свободными и равными в своем достоинстве и правах."},
+		{"shift_jis", "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。"},
+		{"windows-1253", "«Όλοι οι άνθρωποι» γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια."},
+	} {
+		e, _ := htmlindex.Get(tc.label)
+		body, err := e.NewEncoder().String(strings.Repeat(tc.text+"\n", 40))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := []byte(head + body)
+		const window = 512
+		var a sniff.Autodetector
+		res := a.Sniff(in[:window], nil)
+		if res.Source != sniff.SourceAutodetect {
+			t.Fatalf("%s: Sniff = %+v, want an autodetected guess", tc.label, res)
+		}
+		k := len(head)
+		if seen := a.Drop(k); seen != window-k {
+			t.Errorf("%s: Drop(%d) = %d, want %d", tc.label, k, seen, window-k)
+		}
+		for _, n := range []int{window - k + 1, 600, 1000, 2000, len(in) - k} {
+			got, gotOK := a.Detect(in[k:k+n], false)
+			want, wantOK := sniff.Autodetect(in[:k+n], &sniff.Options{})
+			if got != want || gotOK != wantOK {
+				t.Errorf("%s: after Drop, Detect over %d bytes = %v, %v; over the whole prefix %v, %v", tc.label, n, got, gotOK, want, wantOK)
+			}
+			if can := a.CanBeSure(in[k : k+n]); a.Sure() && !can {
+				t.Errorf("%s: after Drop, %d bytes: Sure but not CanBeSure", tc.label, n)
+			}
+		}
+		a.Release()
+
+		// Dropping past what the detector saw forgets it all.
+		a.Sniff(in[:window], nil)
+		if seen := a.Drop(window + 10); seen != 0 {
+			t.Errorf("%s: Drop(%d) past the window = %d, want 0", tc.label, window+10, seen)
+		}
+		kept := in[window+10:]
+		got, gotOK := a.Detect(kept, false)
+		want, wantOK := sniff.Autodetect(kept, &sniff.Options{})
+		if got != want || gotOK != wantOK {
+			t.Errorf("%s: after Drop past the window, Detect = %v, %v; over the kept input %v, %v", tc.label, got, gotOK, want, wantOK)
+		}
+		a.Release()
+	}
+	// A caller's Detector is asked over the kept input.
+	d := &lenDetector{}
+	var a sniff.Autodetector
+	a.Sniff([]byte(head), &sniff.Options{Detector: d})
+	if seen := a.Drop(100); seen != 0 {
+		t.Errorf("caller's Detector: Drop = %d, want 0", seen)
+	}
+	a.Detect([]byte(head[100:]), false)
+	if want := []int{len(head), len(head) - 100}; !slices.Equal(d.lens, want) {
+		t.Errorf("caller's Detector asked over %v, want %v", d.lens, want)
+	}
+	a.Release()
 }

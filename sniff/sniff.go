@@ -152,7 +152,11 @@ type Options struct {
 //
 // Sniff always returns a valid encoding. It does not allocate (except in
 // what a caller's Detector does).
-func Sniff(prefix []byte, opts *Options) Result {
+func Sniff(prefix []byte, opts *Options) Result { return sniff(prefix, opts, nil) }
+
+// sniff is Sniff, with a, if not nil, as its autodetection step
+// ([Autodetector.Sniff]).
+func sniff(prefix []byte, opts *Options, a *Autodetector) Result {
 	o := opts // read through, not copied: Options is large
 	if o == nil {
 		o = &Options{}
@@ -197,7 +201,14 @@ func Sniff(prefix []byte, opts *Options) Result {
 	}
 
 	// 8. Autodetection.
-	if enc, ok := autodetect(prefix, o); ok {
+	var enc override.Encoding
+	var ok bool
+	if a != nil {
+		enc, ok = a.step(prefix, o)
+	} else {
+		enc, ok = autodetect(prefix, o)
+	}
+	if ok {
 		return Result{enc, Tentative, SourceAutodetect, 0, 0}
 	}
 
