@@ -43,7 +43,8 @@ type Page struct {
 // header, some only in a <meta>, some gzip- or deflate-encoded, some
 // chunked. The index links to all the others. It is the site of the
 // committed warc/testdata/wget.warc.gz (whose README lists it), the same as
-// package warc's tests crawl.
+// package warc's tests crawl, and the site the HTTP examples of package
+// charsniff and of examples/ fetch (their output shows its pages).
 var Site = []Page{
 	{Path: "/", ContentType: "text/html; charset=utf-8", Text: `<!DOCTYPE html><html><head><title>Index ✓</title></head><body>
 <a href="sjis.html">sjis</a> <a href="gbk.html">gbk</a> <a href="cp1251.html">cp1251</a>
