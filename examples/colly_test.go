@@ -17,14 +17,14 @@ import (
 // Request.ResponseCharacterEncoding, which would force a conversion of
 // the UTF-8 text.
 func Example_colly() {
-	srv := shop() // /kr declared in the header, /ja in a <meta>, /ru gzip if asked
+	srv := site() // /euckr.html declared in the header, /gbk.html in a <meta>, /cp1251.html gzip
 	defer srv.Close()
 
 	c := colly.NewCollector()
 	c.DetectCharset = false // charsniff decides; colly's chardet would guess again
 	c.WithTransport(&charsniff.Transport{})
 	c.OnRequest(func(r *colly.Request) {
-		if r.URL.Path == "/ru" { // gzip on the wire, asked for by the crawler itself
+		if r.URL.Path == "/cp1251.html" { // gzip asked for by the crawler itself: net/http leaves it
 			r.Headers.Set("Accept-Encoding", "gzip, deflate, br, zstd")
 		}
 	})
@@ -34,13 +34,13 @@ func Example_colly() {
 	c.OnHTML("title", func(e *colly.HTMLElement) {
 		fmt.Println(e.Text)
 	})
-	for _, path := range []string{"/kr", "/ja", "/ru"} {
+	for _, path := range []string{"/euckr.html", "/gbk.html", "/cp1251.html"} {
 		if err := c.Visit(srv.URL + path); err != nil {
 			fmt.Println(err)
 		}
 	}
 	// Output:
-	// /kr "text/html; charset=utf-8": 블로그
-	// /ja "text/html; charset=utf-8": 日本語のページ
-	// /ru "text/html; charset=utf-8": Новости
+	// /euckr.html "text/html; charset=utf-8": 한국어 페이지
+	// /gbk.html "text/html; charset=utf-8": 中文网页
+	// /cp1251.html "text/html; charset=utf-8": Русская страница
 }

@@ -13,11 +13,11 @@ import (
 // Example_goqueryTransport gives goquery UTF-8 through a client whose
 // Transport is charsniff's: nothing else changes in the scraper.
 func Example_goqueryTransport() {
-	srv := shop()
+	srv := site() // /sjis.html declared in the header, /gbk.html in a <meta>
 	defer srv.Close()
 	client := &http.Client{Transport: &charsniff.Transport{}}
 
-	for _, path := range []string{"/ja", "/ru"} {
+	for _, path := range []string{"/sjis.html", "/gbk.html"} {
 		resp, err := client.Get(srv.URL + path)
 		if err != nil {
 			log.Fatal(err)
@@ -27,20 +27,20 @@ func Example_goqueryTransport() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		fmt.Printf("%s: %s, %s\n", path, doc.Find("title").Text(), doc.Find(".price").Text())
+		fmt.Printf("%s: %s, %s\n", path, doc.Find("title").Text(), doc.Find("p").Text())
 	}
 	// Output:
-	// /ja: 日本語のページ, 価格: 千円
-	// /ru: Новости, Цена: 100 руб.
+	// /sjis.html: 日本語のページ, 文字コードはHTTPヘッダーだけで宣言されています。
+	// /gbk.html: 中文网页, 编码只在meta标签中声明。
 }
 
 // Example_goqueryResponseReader decodes one response with
 // charsniff.NewResponseReader: two lines with any http.Client.
 func Example_goqueryResponseReader() {
-	srv := shop()
+	srv := site()
 	defer srv.Close()
 
-	resp, err := http.Get(srv.URL + "/ja")
+	resp, err := http.Get(srv.URL + "/cp1251.html")
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -55,5 +55,5 @@ func Example_goqueryResponseReader() {
 	}
 	fmt.Println(doc.Find("title").Text(), r.Result().Name())
 	// Output:
-	// 日本語のページ Shift_JIS
+	// Русская страница windows-1251
 }
