@@ -12,6 +12,7 @@ import (
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/decode/codec"
+	"github.com/charsniff/charsniff/internal/firsterr"
 	"github.com/charsniff/charsniff/internal/reference"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
@@ -240,15 +241,15 @@ func TestLateMetaRules(t *testing.T) {
 // asciiPage is an ASCII document with no declaration.
 const asciiPage = "<!DOCTYPE html><html><head><title>t</title></head><body><p>text</p></body></html>\r\n"
 
-// TestChangeEncodingSteps runs each step of the standard's "change the
-// encoding" through Reader.ChangeEncoding, called after reading some
-// output, with the window alone (the look-ahead would decide first).
 // longRun returns letter between 1000 bytes of ASCII text on each side.
 func longRun(letter string) string {
 	run := strings.Repeat("some ASCII text ", 63)
 	return run + letter + run
 }
 
+// TestChangeEncodingSteps runs each step of the standard's "change the
+// encoding" through Reader.ChangeEncoding, called after reading some
+// output, with the window alone (the look-ahead would decide first).
 func TestChangeEncodingSteps(t *testing.T) {
 	longASCII := strings.Repeat("<p>ASCII text\r\n", 300)
 	tests := []struct {
@@ -480,18 +481,6 @@ func TestLongASCIIHead(t *testing.T) {
 	}
 }
 
-// countingReader counts the bytes read from r.
-type countingReader struct {
-	r io.Reader
-	n int
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	k, err := c.r.Read(p)
-	c.n += k
-	return k, err
-}
-
 // TestDecided checks that reading until Decided reads only as far as the
 // decision needs.
 func TestDecided(t *testing.T) {
@@ -510,7 +499,7 @@ func TestDecided(t *testing.T) {
 		{"ASCII, then a late <meta>", strings.Repeat("x", 3000) + "<meta charset=koi8-r>" + big, nil, 8 << 10, override.KOI8R},
 	}
 	for _, tc := range tests {
-		c := &countingReader{r: strings.NewReader(tc.in)}
+		c := &firsterr.Reader{R: strings.NewReader(tc.in)}
 		r, _ := decode.NewReader(c, tc.opts...)
 		buf := make([]byte, 512)
 		for !r.Result().Decided {
@@ -518,8 +507,8 @@ func TestDecided(t *testing.T) {
 				break
 			}
 		}
-		if c.n > tc.maxRead || r.Result().Encoding != tc.want {
-			t.Errorf("%s: read %d bytes, decided %v; want at most %d and %v", tc.desc, c.n, r.Result().Encoding, tc.maxRead, tc.want)
+		if c.N > int64(tc.maxRead) || r.Result().Encoding != tc.want {
+			t.Errorf("%s: read %d bytes, decided %v; want at most %d and %v", tc.desc, c.N, r.Result().Encoding, tc.maxRead, tc.want)
 		}
 	}
 }

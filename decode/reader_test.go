@@ -8,6 +8,7 @@ import (
 	"testing/iotest"
 
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/firsterr"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
@@ -101,7 +102,7 @@ func TestWindow(t *testing.T) {
 	tests := []struct {
 		desc string
 		opts []decode.Option
-		want int
+		want int64 // bytes read
 	}{
 		{"default", nil, 1024},
 		{"WithWindow(100)", []decode.Option{withWindow(100)}, 100},
@@ -112,13 +113,13 @@ func TestWindow(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
-			src := &countingReader{r: iotest.HalfReader(strings.NewReader(strings.Repeat("a", 20000)))}
+			src := &firsterr.Reader{R: iotest.HalfReader(strings.NewReader(strings.Repeat("a", 20000)))}
 			r, err := decode.NewReader(src, tc.opts...)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if src.n != tc.want {
-				t.Errorf("NewReader read %d bytes, want %d", src.n, tc.want)
+			if src.N != tc.want {
+				t.Errorf("NewReader read %d bytes, want %d", src.N, tc.want)
 			}
 			got, err := io.ReadAll(r)
 			if len(got) != 20000 || err != nil {

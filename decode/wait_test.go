@@ -9,6 +9,7 @@ import (
 	"testing/iotest"
 
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/firsterr"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
@@ -214,7 +215,7 @@ func TestDetectorWaitsLookahead(t *testing.T) {
 	first := bytes.IndexFunc(doc, func(r rune) bool { return r >= 0x80 })
 	win := sniff.Sniff(doc[:sniff.DefaultWindow], nil)
 	const ahead = 1500 // past the window, before the text at 3000
-	c := &countingReader{r: bytes.NewReader(doc)}
+	c := &firsterr.Reader{R: bytes.NewReader(doc)}
 	r, _ := decode.NewReader(c, decode.WithLookahead(ahead))
 	buf := make([]byte, 64)
 	for !r.Result().Decided {
@@ -222,8 +223,8 @@ func TestDetectorWaitsLookahead(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if limit := first + ahead + 4<<10; c.n > limit {
-		t.Errorf("read %d bytes before deciding, want at most %d", c.n, limit)
+	if limit := int64(first + ahead + 4<<10); c.N > limit {
+		t.Errorf("read %d bytes before deciding, want at most %d", c.N, limit)
 	}
 	if res := r.Result(); res.Result != win || res.Late.Kind != decode.NoChange {
 		t.Errorf("Result() = %+v, want the window's %+v and no change", res, win)
