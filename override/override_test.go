@@ -72,128 +72,117 @@ func TestTables(t *testing.T) {
 	}
 }
 
+// TestLookup checks Lookup and LookupLegacy, on a string and on bytes,
+// against one table: Lookup knows the Encoding Standard's labels, ASCII
+// whitespace trimmed and A-Z folded, and nothing else; LookupLegacy knows
+// them too, and the spellings UTS #22 matching allows.
 func TestLookup(t *testing.T) {
 	tests := []struct {
-		label string
-		want  Encoding
-		ok    bool
+		label          string
+		lookup, legacy Encoding // Unknown: not found
 	}{
-		{"utf-8", UTF8, true},
-		{"UTF8", UTF8, true},
-		{"latin1", Windows1252, true},
-		{"iso-8859-1", Windows1252, true},
-		{"US-ASCII", Windows1252, true},
-		{"gb2312", GBK, true},
-		{"sjis", ShiftJIS, true},
-		{"windows-31j", ShiftJIS, true},
-		{"ks_c_5601-1987", EUCKR, true},
-		{"tis-620", Windows874, true},
-		{"iso-8859-9", Windows1254, true},
-		{"koi8-ru", KOI8U, true},
-		{"x-mac-ukrainian", XMacCyrillic, true},
-		{"iso-2022-kr", Replacement, true},
-		{"hz-gb-2312", Replacement, true},
-		{"iso-2022-cn-ext", Replacement, true},
-		{"utf-16", UTF16LE, true},
-		{"unicodefffe", UTF16BE, true},
-		{"x-user-defined", XUserDefined, true},
-		{"  \tShift_JIS\r\n", ShiftJIS, true},
-		// Only ASCII whitespace is trimmed and only A-Z folded.
-		{"\u212Aoi8-r", Unknown, false}, // KELVIN SIGN folds to k under Unicode rules
-		{"\u00a0utf-8", Unknown, false}, // NO-BREAK SPACE is not ASCII whitespace
-		{"utf-8\u0085", Unknown, false}, // NEXT LINE is not ASCII whitespace
-		{"utf-8\v", Unknown, false},     // VT is not ASCII whitespace
-		{"utf_8", Unknown, false},
-		{"utf-7", Unknown, false},
-		{"utf-32", Unknown, false},
-		{"cesu-8", Unknown, false},
-		{"bocu-1", Unknown, false},
-		{"scsu", Unknown, false},
-		{"ebcdic-us", Unknown, false},
-		{"ibm037", Unknown, false},
-		{"", Unknown, false},
-		{"   ", Unknown, false},
-		{"x-user-defined-but-much-longer-than-any-label", Unknown, false},
-		{"utf-8\x00", Unknown, false},
+		// The standard's labels.
+		{"utf-8", UTF8, UTF8},
+		{"UTF8", UTF8, UTF8},
+		{"latin1", Windows1252, Windows1252},
+		{"iso-8859-1", Windows1252, Windows1252},
+		{"US-ASCII", Windows1252, Windows1252},
+		{"ISO_8859-1:1987", Windows1252, Windows1252},
+		{"gb2312", GBK, GBK},
+		{"GB_2312-80", GBK, GBK},
+		{"sjis", ShiftJIS, ShiftJIS},
+		{"windows-31j", ShiftJIS, ShiftJIS},
+		{"windows-31J", ShiftJIS, ShiftJIS},
+		{"Shift-JIS", ShiftJIS, ShiftJIS},
+		{"SHIFT_JIS", ShiftJIS, ShiftJIS},
+		{"x-sjis", ShiftJIS, ShiftJIS},
+		{"x-x-big5", Big5, Big5},
+		{"ks_c_5601-1987", EUCKR, EUCKR},
+		{"KS_C_5601-1987", EUCKR, EUCKR},
+		{"EUC-KR", EUCKR, EUCKR},
+		{"windows-949", EUCKR, EUCKR},
+		{"tis-620", Windows874, Windows874},
+		{"TIS-620", Windows874, Windows874},
+		{"ISO-8859-11", Windows874, Windows874},
+		{"iso-8859-9", Windows1254, Windows1254},
+		{"iso-8859-10", ISO8859_10, ISO8859_10},
+		{"koi8-ru", KOI8U, KOI8U},
+		{"x-mac-ukrainian", XMacCyrillic, XMacCyrillic},
+		{"iso-2022-kr", Replacement, Replacement},
+		{"hz-gb-2312", Replacement, Replacement},
+		{"iso-2022-cn-ext", Replacement, Replacement},
+		{"utf-16", UTF16LE, UTF16LE},
+		{"UTF-16", UTF16LE, UTF16LE},
+		{"unicodefffe", UTF16BE, UTF16BE},
+		{"x-user-defined", XUserDefined, XUserDefined},
+		{"  \tShift_JIS\r\n", ShiftJIS, ShiftJIS},
+		// Lookup trims only ASCII whitespace and folds only A-Z; UTS #22
+		// drops every byte that is not an ASCII letter or digit.
+		{"\u212Aoi8-r", Unknown, Unknown}, // KELVIN SIGN folds to k under Unicode rules
+		{"\u00a0utf-8", Unknown, UTF8},    // NO-BREAK SPACE is not ASCII whitespace
+		{"utf-8\u0085", Unknown, UTF8},    // NEXT LINE is not ASCII whitespace
+		{"utf-8\v", Unknown, UTF8},        // VT is not ASCII whitespace
+		{"utf-8\x00", Unknown, UTF8},
+		// UTS #22 alone: case, punctuation and leading zeros are ignored.
+		{"utf_8", Unknown, UTF8},
+		{"g.b.2312(80)", Unknown, GBK},
+		{"iso_8859-01", Unknown, Windows1252},
+		{"ISO8859_2", Unknown, ISO8859_2},
+		{"iso-8859-002", Unknown, ISO8859_2},
+		{"windows 1251", Unknown, Windows1251},
+		{"Shift JIS", Unknown, ShiftJIS},
+		{"EUC_JP", Unknown, EUCJP},
+		{"Extended_UNIX_Code_Packed_Format_for_Japanese", Unknown, EUCJP},
+		// The 2008 draft's additional aliases.
+		{"windows-932", Unknown, ShiftJIS},
+		// A zero that follows a digit is significant.
+		{"iso-8859-1-0", Unknown, Windows1252}, // "-0" starts a new number: its zero is leading
+		{"windows-125", Unknown, Unknown},
+		// Never these, under any spelling.
+		{"utf-7", Unknown, Unknown},
+		{"UTF-7", Unknown, Unknown},
+		{"utf7", Unknown, Unknown},
+		{"UNICODE-1-1-UTF-7", Unknown, Unknown},
+		{"utf-32", Unknown, Unknown},
+		{"UTF-32", Unknown, Unknown},
+		{"UTF-32LE", Unknown, Unknown},
+		{"utf32be", Unknown, Unknown},
+		{"cesu-8", Unknown, Unknown},
+		{"CESU-8", Unknown, Unknown},
+		{"cesu8", Unknown, Unknown},
+		{"bocu-1", Unknown, Unknown},
+		{"BOCU-1", Unknown, Unknown},
+		{"scsu", Unknown, Unknown},
+		{"SCSU", Unknown, Unknown},
+		{"ebcdic-us", Unknown, Unknown},
+		{"EBCDIC-US", Unknown, Unknown},
+		{"ibm037", Unknown, Unknown},
+		{"IBM037", Unknown, Unknown},
+		{"cp500", Unknown, Unknown},
+		{"", Unknown, Unknown},
+		{"   ", Unknown, Unknown},
+		{"-_.()", Unknown, Unknown},
+		{"x-user-defined-but-much-longer-than-any-label", Unknown, Unknown},
+		{strings.Repeat("a", 1000), Unknown, Unknown},
 	}
 	for _, tc := range tests {
-		got, ok := Lookup(tc.label)
-		if got != tc.want || ok != tc.ok {
-			t.Errorf("Lookup(%q) = %v, %v, want %v, %v", tc.label, got, ok, tc.want, tc.ok)
-		}
+		e, ok := Lookup(tc.label)
+		checkFound(t, "Lookup", tc.label, e, ok, tc.lookup)
+		e, ok = Lookup([]byte(tc.label))
+		checkFound(t, "Lookup([]byte)", tc.label, e, ok, tc.lookup)
+		e, ok = LookupLegacy(tc.label)
+		checkFound(t, "LookupLegacy", tc.label, e, ok, tc.legacy)
+		e, ok = LookupLegacy([]byte(tc.label))
+		checkFound(t, "LookupLegacy([]byte)", tc.label, e, ok, tc.legacy)
 	}
 }
 
-func TestLookupLegacy(t *testing.T) {
-	tests := []struct {
-		label string
-		want  Encoding
-		ok    bool
-	}{
-		// UTS #22: case, punctuation and leading zeros are ignored.
-		{"GB_2312-80", GBK, true},
-		{"g.b.2312(80)", GBK, true},
-		{"UTF8", UTF8, true},
-		{"utf_8", UTF8, true},
-		{"Shift-JIS", ShiftJIS, true},
-		{"SHIFT_JIS", ShiftJIS, true},
-		{"iso_8859-01", Windows1252, true},
-		{"ISO8859_2", ISO8859_2, true},
-		{"iso-8859-002", ISO8859_2, true},
-		{"ISO_8859-1:1987", Windows1252, true},
-		{"windows 1251", Windows1251, true},
-		{"EUC_JP", EUCJP, true},
-		{"Extended_UNIX_Code_Packed_Format_for_Japanese", EUCJP, true},
-		// The 2008 draft's additional aliases.
-		{"x-sjis", ShiftJIS, true},
-		{"windows-932", ShiftJIS, true},
-		{"x-x-big5", Big5, true},
-		// Its character encoding overrides (targets as the current standard names them).
-		{"EUC-KR", EUCKR, true},
-		{"windows-949", EUCKR, true},
-		{"KS_C_5601-1987", EUCKR, true},
-		{"ISO-8859-11", Windows874, true},
-		{"TIS-620", Windows874, true},
-		{"windows-31J", ShiftJIS, true},
-		{"US-ASCII", Windows1252, true},
-		{"UTF-16", UTF16LE, true},
-		// A zero that follows a digit is significant.
-		{"iso-8859-10", ISO8859_10, true},
-		{"iso-8859-1-0", Windows1252, true}, // "-0" starts a new number: its zero is leading
-		{"windows-125", Unknown, false},
-		// Never these, under any spelling.
-		{"UTF-7", Unknown, false},
-		{"utf7", Unknown, false},
-		{"UNICODE-1-1-UTF-7", Unknown, false},
-		{"CESU-8", Unknown, false},
-		{"cesu8", Unknown, false},
-		{"BOCU-1", Unknown, false},
-		{"SCSU", Unknown, false},
-		{"UTF-32", Unknown, false},
-		{"UTF-32LE", Unknown, false},
-		{"utf32be", Unknown, false},
-		{"EBCDIC-US", Unknown, false},
-		{"IBM037", Unknown, false},
-		{"cp500", Unknown, false},
-		{"\u212Aoi8-r", Unknown, false},
-		{"", Unknown, false},
-		{"-_.()", Unknown, false},
-		{strings.Repeat("a", 1000), Unknown, false},
-	}
-	for _, tc := range tests {
-		got, ok := LookupLegacy(tc.label)
-		if got != tc.want || ok != tc.ok {
-			t.Errorf("LookupLegacy(%q) = %v, %v, want %v, %v", tc.label, got, ok, tc.want, tc.ok)
-		}
-		if got, ok := LookupLegacy([]byte(tc.label)); got != tc.want || ok != tc.ok {
-			t.Errorf("LookupLegacy([]byte(%q)) = %v, %v, want %v, %v", tc.label, got, ok, tc.want, tc.ok)
-		}
-	}
-	// Loose matching is opt-in: Lookup itself rejects these.
-	for _, l := range []string{"g.b.2312(80)", "utf_8", "Shift JIS", "windows 1251", "iso-8859-002", "Extended_UNIX_Code_Packed_Format_for_Japanese"} {
-		if e, ok := Lookup(l); ok {
-			t.Errorf("Lookup(%q) = %v, true; loose matching must be opt-in", l, e)
-		}
+// checkFound reports the result e, ok of call(label) unless it is want,
+// found exactly when want is not Unknown.
+func checkFound(t *testing.T, call, label string, e Encoding, ok bool, want Encoding) {
+	t.Helper()
+	if e != want || ok != (want != Unknown) {
+		t.Errorf("%s(%q) = %v, %v, want %v, %v", call, label, e, ok, want, want != Unknown)
 	}
 }
 
