@@ -3,6 +3,7 @@ package fuzz
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"runtime"
 	"strings"
@@ -209,10 +210,10 @@ func checkMemory(t *testing.T, in []byte, opts []decode.Option, chunks, ops []by
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := drainMixed(r, ops, scratch)
+		err = drainMixed(r, ops, scratch)
 		runtime.ReadMemStats(&m1)
-		if n < 0 {
-			t.Fatalf("%v: reading %x repeated failed", enc, in)
+		if err != nil {
+			t.Fatalf("%v: reading %x repeated, reads %v: %v", enc, in, ops, err)
 		}
 		allocs, bytes, total = m1.Mallocs-m0.Mallocs, m1.TotalAlloc-m0.TotalAlloc, src.total
 		if allocs <= maxAllocs && bytes <= maxBytes {
@@ -305,10 +306,33 @@ func readMixed(t *testing.T, r *decode.Reader, ops []byte, out []byte) []byte {
 		return append(out, b...)
 	}
 	var buf [4096]byte
+	if err := mixedReads(r, ops, buf[:], &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// drainMixed reads r to the end like readMixed, without keeping the output
+// (so ReadRune is used wherever ops say) and without allocating; no ops
+// means WriteTo.
+func drainMixed(r *decode.Reader, ops []byte, buf []byte) error {
+	if len(ops) == 0 {
+		_, err := r.WriteTo(discard{})
+		return err
+	}
+	return mixedReads(r, ops, buf, nil)
+}
+
+// mixedReads reads r to the end with the operations of ops (at least one),
+// as readMixed says, Reads into buf. With keep it appends the output to
+// *keep and reads 1 byte for a ReadRune that would start inside a
+// character; without, it allocates nothing unless r fails. It returns the
+// first way in which r broke its contract.
+func mixedReads(r *decode.Reader, ops []byte, buf []byte, keep *[]byte) error {
 	lastZero := false
 	for k := 0; ; k++ {
 		op := ops[k%len(ops)]
-		if op%4 == 0 && !endsOnBoundary(out) {
+		if op%4 == 0 && keep != nil && !endsOnBoundary(*keep) {
 			op = 1<<3 | 2 // Read 1 byte
 		}
 		size := opSize(op, lastZero, len(buf))
@@ -317,46 +341,54 @@ func readMixed(t *testing.T, r *decode.Reader, ops []byte, out []byte) []byte {
 		case 0, 4:
 			ch, size, err := r.ReadRune()
 			if err == io.EOF {
-				return out
+				return nil
 			}
 			if err != nil {
-				t.Fatalf("ReadRune: %v", err)
+				return fmt.Errorf("ReadRune: %w", err)
+			}
+			if keep == nil {
+				continue
 			}
 			if ch == utf8.RuneError && size == 1 || size != utf8.RuneLen(ch) {
-				t.Fatalf("ReadRune = %U, %d after %q: not UTF-8", ch, size, out)
+				return fmt.Errorf("ReadRune = %U, %d after %q: not UTF-8", ch, size, *keep)
 			}
-			out = utf8.AppendRune(out, ch)
+			*keep = utf8.AppendRune(*keep, ch)
 		case 1:
-			w := &appendWriter{out}
+			var w io.Writer = discard{}
+			if keep != nil {
+				w = &appendWriter{keep}
+			}
 			if _, err := r.WriteTo(w); err != nil {
-				t.Fatalf("WriteTo: %v", err)
+				return fmt.Errorf("WriteTo: %w", err)
 			}
-			if n, err := r.Read(buf[:]); n != 0 || err != io.EOF {
-				t.Fatalf("Read after WriteTo = %d, %v, want 0, EOF", n, err)
+			if n, err := r.Read(buf); n != 0 || err != io.EOF {
+				return fmt.Errorf("Read after WriteTo = %d, %v, want 0, EOF", n, err)
 			}
-			return w.b
+			return nil
 		default:
 			n, err := r.Read(buf[:size])
-			out = append(out, buf[:n]...)
+			if keep != nil {
+				*keep = append(*keep, buf[:n]...)
+			}
 			if err == io.EOF {
 				if n != 0 {
-					t.Fatalf("Read = %d, EOF: want data and EOF apart", n)
+					return fmt.Errorf("Read = %d, EOF: want data and EOF apart", n)
 				}
-				return out
+				return nil
 			}
 			if err != nil {
-				t.Fatalf("Read: %v", err)
+				return fmt.Errorf("Read: %w", err)
 			}
 			if n == 0 && size > 0 {
-				t.Fatalf("Read(%d bytes) = 0, nil", size)
+				return fmt.Errorf("Read(%d bytes) = 0, nil", size)
 			}
 			lastZero = size == 0
 		}
 	}
 }
 
-// opSize returns the buffer size of a Read operation of readMixed and
-// drainMixed: op>>3 bytes, 31 meaning the whole buffer of bufLen bytes, and
+// opSize returns the buffer size of a Read operation of mixedReads:
+// op>>3 bytes, 31 meaning the whole buffer of bufLen bytes, and
 // 1 for a 0 right after a Read of 0 bytes.
 func opSize(op byte, lastZero bool, bufLen int) int {
 	size := int(op >> 3)
@@ -380,59 +412,12 @@ func endsOnBoundary(out []byte) bool {
 	return true
 }
 
-// drainMixed reads r to the end like readMixed, without keeping the output
-// (so ReadRune is used wherever ops say) and without allocating; it
-// returns the number of bytes read, or -1 if the reader failed.
-func drainMixed(r *decode.Reader, ops []byte, buf []byte) int {
-	total := 0
-	if len(ops) == 0 {
-		n, err := r.WriteTo(discard{})
-		if err != nil {
-			return -1
-		}
-		return int(n)
-	}
-	lastZero := false
-	for k := 0; ; k++ {
-		op := ops[k%len(ops)]
-		size := opSize(op, lastZero, len(buf))
-		lastZero = false
-		switch op % 8 {
-		case 0, 4:
-			_, size, err := r.ReadRune()
-			if err == io.EOF {
-				return total
-			}
-			if err != nil {
-				return -1
-			}
-			total += size
-		case 1:
-			n, err := r.WriteTo(discard{})
-			if err != nil {
-				return -1
-			}
-			return total + int(n)
-		default:
-			n, err := r.Read(buf[:size])
-			total += n
-			if err == io.EOF {
-				return total
-			}
-			if err != nil || n == 0 && size > 0 {
-				return -1
-			}
-			lastZero = size == 0
-		}
-	}
-}
-
-// appendWriter appends what is written to b. It is not an io.ReaderFrom,
+// appendWriter appends what is written to *b. It is not an io.ReaderFrom,
 // so io.Copy-like callers cannot bypass WriteTo.
-type appendWriter struct{ b []byte }
+type appendWriter struct{ b *[]byte }
 
 func (w *appendWriter) Write(p []byte) (int, error) {
-	w.b = append(w.b, p...)
+	*w.b = append(*w.b, p...)
 	return len(p), nil
 }
 
