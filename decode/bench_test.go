@@ -55,6 +55,39 @@ func benchRead(b *testing.B, data []byte, opts []decode.Option) {
 	}
 }
 
+// benchWriteTo decodes data with the Reader options opts to the end with
+// WriteTo, with a new Reader for each iteration (fresh) or one Reader
+// Reset for each.
+func benchWriteTo(b *testing.B, data []byte, opts []decode.Option, fresh bool) {
+	src := bytes.NewReader(data)
+	r, err := decode.NewReader(src, opts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var sink discard
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		src.Reset(data)
+		if fresh {
+			r, _ = decode.NewReader(src, opts...)
+		} else {
+			r.Reset(src, opts...) // Reset does not keep options
+		}
+		r.WriteTo(&sink)
+	}
+}
+
+// lookaheadModes are the look-ahead settings the benchmarks of undeclared
+// pages compare: the default look-ahead, and the window alone.
+var lookaheadModes = []struct {
+	name string
+	opts []decode.Option
+}{
+	{"default", nil},
+	{"window", []decode.Option{windowOnly}},
+}
+
 // BenchmarkRead decodes each sample with Read into a 32 KB buffer, with
 // the preprocessing on, reusing the Reader (Reset).
 func BenchmarkRead(b *testing.B) {
@@ -69,18 +102,7 @@ func BenchmarkRead(b *testing.B) {
 func BenchmarkWriteTo(b *testing.B) {
 	for _, s := range benchSamples[:1:1] {
 		b.Run(s.name, func(b *testing.B) {
-			data := testutil.BenchSample(b, s.file)
-			opt := withOverride(s.label)
-			src := bytes.NewReader(data)
-			r, _ := decode.NewReader(src, opt)
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			var sink discard
-			for b.Loop() {
-				src.Reset(data)
-				r.Reset(src, opt)
-				r.WriteTo(&sink)
-			}
+			benchWriteTo(b, testutil.BenchSample(b, s.file), []decode.Option{withOverride(s.label)}, false)
 		})
 	}
 }
@@ -163,13 +185,7 @@ func BenchmarkNewReader(b *testing.B) {
 // the window alone: the cost of the browser-final default.
 func BenchmarkLookahead(b *testing.B) {
 	for _, s := range benchSamples {
-		for _, mode := range []struct {
-			name string
-			opts []decode.Option
-		}{
-			{"default", nil},
-			{"window", []decode.Option{windowOnly}},
-		} {
+		for _, mode := range lookaheadModes {
 			b.Run(s.name+"/"+mode.name, func(b *testing.B) {
 				benchRead(b, testutil.BenchSample(b, s.file), mode.opts)
 			})
@@ -183,13 +199,7 @@ func BenchmarkLookahead(b *testing.B) {
 // detector decline at first, so late autodetection goes on over longer
 // prefixes of the held bytes.
 func BenchmarkLateDetect(b *testing.B) {
-	for _, mode := range []struct {
-		name string
-		opts []decode.Option
-	}{
-		{"default", nil},
-		{"window", []decode.Option{windowOnly}},
-	} {
+	for _, mode := range lookaheadModes {
 		b.Run("windows-1252/english/"+mode.name, func(b *testing.B) {
 			data, err := encoding.ReplaceUnsupported(charmap.Windows1252.NewEncoder()).Bytes(testutil.BenchSample(b, "utf-8-english.html"))
 			if err != nil {
@@ -215,21 +225,7 @@ func BenchmarkFreshReader(b *testing.B) {
 			}
 			b.Run(name, func(b *testing.B) {
 				data := testutil.BenchSample(b, "utf-8-french.html")[:size]
-				opt := withContentType("text/html; charset=utf-8")
-				src := bytes.NewReader(data)
-				r, _ := decode.NewReader(src, opt)
-				var sink discard
-				b.SetBytes(int64(len(data)))
-				b.ReportAllocs()
-				for b.Loop() {
-					src.Reset(data)
-					if fresh {
-						r, _ = decode.NewReader(src, opt)
-					} else {
-						r.Reset(src, opt)
-					}
-					r.WriteTo(&sink)
-				}
+				benchWriteTo(b, data, []decode.Option{withContentType("text/html; charset=utf-8")}, fresh)
 			})
 		}
 	}
@@ -242,28 +238,13 @@ func BenchmarkFreshReader(b *testing.B) {
 // small pages.
 func BenchmarkFreshUndeclared(b *testing.B) {
 	for _, size := range []int{512, 1 << 10, 8 << 10} {
-		for _, mode := range []struct {
-			name string
-			opts []decode.Option
-		}{
-			{"default", nil},
-			{"window", []decode.Option{windowOnly}},
-		} {
+		for _, mode := range lookaheadModes {
 			name := fmt.Sprintf("%dKB/%s", size>>10, mode.name)
 			if size < 1<<10 {
 				name = fmt.Sprintf("%dB/%s", size, mode.name)
 			}
 			b.Run(name, func(b *testing.B) {
-				data := testutil.BenchSample(b, "utf-8-french.html")[:size]
-				src := bytes.NewReader(data)
-				var sink discard
-				b.SetBytes(int64(len(data)))
-				b.ReportAllocs()
-				for b.Loop() {
-					src.Reset(data)
-					r, _ := decode.NewReader(src, mode.opts...)
-					r.WriteTo(&sink)
-				}
+				benchWriteTo(b, testutil.BenchSample(b, "utf-8-french.html")[:size], mode.opts, true)
 			})
 		}
 	}

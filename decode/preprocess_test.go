@@ -2,7 +2,6 @@ package decode_test
 
 import (
 	"bytes"
-	"io"
 	"strings"
 	"testing"
 
@@ -97,25 +96,9 @@ func BenchmarkPreprocess(b *testing.B) {
 					benchRead(b, data, opts)
 				})
 				b.Run(name+mode+"/WriteTo", func(b *testing.B) {
-					benchWriteTo(b, data, opts)
+					benchWriteTo(b, data, opts, false)
 				})
 			}
 		}
-	}
-}
-
-// benchWriteTo is benchRead through WriteTo.
-func benchWriteTo(b *testing.B, data []byte, opts []decode.Option) {
-	src := bytes.NewReader(data)
-	r, err := decode.NewReader(src, opts...)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		src.Reset(data)
-		r.Reset(src, opts...) // Reset does not keep options
-		r.WriteTo(io.Discard)
 	}
 }
