@@ -4,35 +4,22 @@ import (
 	"bytes"
 	"io"
 	"math/rand/v2"
-	"strings"
 	"testing"
 
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/internal/warctest"
 )
 
-// reuseRecords returns records whose decisions depend on state a reused
-// decoder could carry over: bytes held to decide late, a pending CR, the
-// late <meta> scan, XML declarations.
+// reuseRecords returns testutil.ReuseDocs as HTTP responses, every third
+// with a charset in its Content-Type.
 func reuseRecords() []warctest.Record {
-	ascii := strings.Repeat("<p>plain ASCII text, line after line.</p>\r\n", 40)
-	tail := strings.Repeat("<p>more ASCII after the first non-ASCII byte</p>\n", 200)
-	bodies := []string{
-		"<html>" + ascii + "caf\xe9 na\xefve r\xe9sum\xe9" + tail,
-		"<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<rss>" + ascii + "\x82\xa0\x82\xa2</rss>",
-		"<?xml version=\"1.0\" encoding=\"Big5\"?>\n<rss>" + ascii + "\xa4\xa4\xa4\xe5</rss>",
-		"<html>" + ascii + `<meta charset="koi8-r">` + "\xf0\xd2\xc9\xd7" + tail,
-		"<html>" + ascii + strings.Repeat("\x82\xa0\x82\xa2\x82\xa4 ", 60) + tail,
-		"a\r\nb\r",
-		"\nstarts with LF",
-		ascii,
-	}
 	var recs []warctest.Record
-	for i, b := range bodies {
+	for i, d := range testutil.ReuseDocs() {
 		ct := "Content-Type: text/html"
 		if i%3 == 2 {
 			ct = "Content-Type: text/html; charset=windows-1251"
 		}
-		recs = append(recs, warctest.Response("http://example.com/"+string(rune('a'+i)), warctest.HTTPResponse(200, []string{ct}, []byte(b))))
+		recs = append(recs, warctest.Response("http://example.com/"+d.Name, warctest.HTTPResponse(200, []string{ct}, []byte(d.Text))))
 	}
 	return recs
 }

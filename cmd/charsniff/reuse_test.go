@@ -9,34 +9,18 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/charsniff/charsniff/internal/testutil"
 )
 
-// reuseFiles writes documents whose decisions depend on state a reused
-// Reader could carry over (bytes held to decide late, a pending CR, the
-// look-ahead's <meta> scan) into a directory, and returns their paths.
+// reuseFiles writes testutil.ReuseDocs into a directory, and returns their
+// paths in order.
 func reuseFiles(t *testing.T) []string {
 	dir := t.TempDir()
-	ascii := strings.Repeat("<p>plain ASCII text, line after line.</p>\r\n", 40)
-	tail := strings.Repeat("<p>more ASCII after the first non-ASCII byte</p>\n", 200)
-	docs := map[string]string{
-		// The bug report's pair: a.xml stops while holding read-ahead.
-		"a.xml":         "<html>" + ascii + "caf\xe9 na\xefve r\xe9sum\xe9" + tail,
-		"b.xml":         "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<rss>" + ascii + "\x82\xa0\x82\xa2</rss>",
-		"big5.xml":      "<?xml version=\"1.0\" encoding=\"Big5\"?>\n<rss>" + ascii + "\xa4\xa4\xa4\xe5</rss>",
-		"euckr.xml":     "<?xml version=\"1.0\" encoding=\"EUC-KR\"?>\n<rss>\xc7\xd1\xb1\xb9</rss>",
-		"latemeta.html": "<html>" + ascii + `<meta charset="koi8-r">` + "\xf0\xd2\xc9\xd7" + tail,
-		"sjis.html":     "<html>" + ascii + strings.Repeat("\x82\xa0\x82\xa2\x82\xa4 ", 60) + tail,
-		"utf8.html":     "<html>" + ascii + strings.Repeat("caf\xc3\xa9 ", 60) + tail,
-		"ascii.html":    ascii,
-		"cr.html":       "a\r\nb\r",
-		"lf.html":       "\nstarts with LF",
-		"utf16.html":    "\xff\xfe<\x00p\x00>\x00\xe9\x00",
-		"empty.html":    "",
-	}
 	var paths []string
-	for name, doc := range docs {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(doc), 0o644); err != nil {
+	for _, d := range testutil.ReuseDocs() {
+		p := filepath.Join(dir, d.Name)
+		if err := os.WriteFile(p, []byte(d.Text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		paths = append(paths, p)
