@@ -1,6 +1,10 @@
 package detect
 
-import "github.com/charsniff/charsniff/override"
+import (
+	"math/bits"
+
+	"github.com/charsniff/charsniff/override"
+)
 
 // Latin evidence: a lone byte 0x80-0xFF between ASCII bytes, next to
 // ASCII letters, is an accented letter inside a word of Latin-script text
@@ -52,10 +56,22 @@ func history(hist uint32, p []byte) uint32 {
 // has its own Latin models anyway), other scripts 0 to 1/41.
 const latinEvidence = 3
 
-// latin reports whether the text reads as Latin script: at least one lone
-// letter, and one for every latinEvidence of the non-ASCII bytes.
+// latin reports whether the text reads as Latin script, so that only
+// Latin-script encodings compete: at least one lone letter, one for every
+// latinEvidence of the non-ASCII bytes, and a Latin-script candidate
+// left. Text whose bytes have ruled every Latin encoding out is not Latin,
+// however its few non-ASCII bytes sit (English strings with quotation
+// marks and a few Hebrew abbreviations in windows-1255).
 func (d *Detector) latin() bool {
-	return d.lone > 0 && d.lone*latinEvidence >= d.nonASCII
+	if d.lone == 0 || d.lone*latinEvidence < d.nonASCII {
+		return false
+	}
+	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {
+		if latinScript(sbEncodings[sbRows[bits.TrailingZeros64(live)].enc].enc) {
+			return true
+		}
+	}
+	return false
 }
 
 // latinScript reports whether e is an encoding of Latin-script text.

@@ -2,6 +2,7 @@ package detect_test
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/charsniff/charsniff/detect"
@@ -187,5 +188,20 @@ func TestISO8859_4(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLatinRuledOut: text whose non-ASCII bytes sit mostly beside ASCII
+// letters reads as Latin script only while a Latin-script encoding is
+// left. A catalog of English strings with quotation marks and a few
+// Hebrew abbreviations first loses its Latin candidates to the Hebrew
+// (the abbreviations come first), then looks Latin by the quotation
+// marks; the Hebrew guess stands (it was the default, with no evidence,
+// when the Latin rule found nothing to choose).
+func TestLatinRuledOut(t *testing.T) {
+	text := "ק״ב\nמ״ב\nג״ב\nט״ב\nקילובייט\nמגהבייט\n" + strings.Repeat("Invalid character “%s” in “name”, didn’t work\n", 10)
+	b, _ := corpus.Encode(override.Windows1255, text)
+	if got, s := guess(b, detect.Hint{}); got != override.Windows1255 || s != detect.Statistical {
+		t.Errorf("Guess = %v, %v, want windows-1255, statistical", got, s)
 	}
 }
