@@ -130,6 +130,47 @@
 	LEAQ      (BX)(CX*2), R10; \
 	ANDQ      R10, DX
 
+// ROOM jumps to out unless i (R8) is at most ilast and j (R9) at most
+// jlast: the room a step needs in s and d. BLOCK_ROOM is that of a block
+// stored once, EVENTS_ROOM that of a block with events.
+#define ROOM(ilast, jlast, out) \
+	CMPQ R8, ilast; \
+	JGT  out; \
+	CMPQ R9, jlast; \
+	JGT  out
+#define BLOCK_ROOM ROOM(56(SP), 48(SP), done)
+#define EVENTS_ROOM ROOM(8(SP), 0(SP), done)
+
+// LOWER_FROM replaces the bytes of the block in Y0 from index R10 (0 to
+// 32) on by the block a byte lower: the byte at R10 is left out, and the
+// last byte, then, is the next store's to write. It uses Y1 to Y3.
+#define LOWER_FROM \
+	VMOVQ        R10, X2; \
+	VPBROADCASTB X2, Y2; \
+	VPCMPGTB     sweepIndex<>(SB), Y2, Y3; \
+	VPERM2I128   $0x81, Y0, Y0, Y1; \
+	VPALIGNR     $1, Y0, Y1, Y1; \
+	VPBLENDVB    Y3, Y0, Y1, Y0
+
+// NEXT_EVENT takes the lowest bit out of AX, the events of the block:
+// R10 is its index in the block, and CX the byte of s there.
+#define NEXT_EVENT \
+	BSFQ    AX, R10; \
+	LEAQ    -1(AX), CX; \
+	ANDQ    CX, AX; \
+	LEAQ    (R8)(R10*1), CX; \
+	MOVBLZX (SI)(CX*1), CX
+
+// PUT_LETTER writes the UTF-8 of the byte in CX from table (its entry
+// has the length in the top byte) at the event's place in d, and moves j
+// (R9) by that length less one. It uses DX.
+#define PUT_LETTER(table) \
+	MOVL (table)(CX*4), CX; \
+	LEAQ (R9)(R10*1), DX; \
+	MOVL CX, (DI)(DX*1); \
+	SHRL $24, CX; \
+	LEAQ -1(R9)(CX*1), R9
+
 // MAXEVENTS is the most bytes from 80 of a single-byte encoding that a
 // block may have: text denser than that (Cyrillic, Greek) is left to
 // tableDense, faster there than an event a byte.
@@ -272,10 +313,7 @@ pick:
 	// noCR: text with no CR so far, or whose CRs are kept. A block
 	// stored as it is needs only its own 32 bytes of s and d.
 noCR:
-	CMPQ R8, 56(SP)
-	JGT  done
-	CMPQ R9, 48(SP)
-	JGT  done
+	BLOCK_ROOM
 	CHECK(16(SP))
 	JNZ  noCRCheck
 	VMOVDQU   Y0, (DI)(R9*1)
@@ -304,10 +342,7 @@ noCRText:
 	// in withCR line ends): latin takes it if it runs and has not just
 	// stopped there, else events, through the loop's own look at it.
 table:
-	CMPQ      R8, 8(SP)        // the room events need
-	JGT       done
-	CMPQ      R9, 0(SP)
-	JGT       done
+	EVENTS_ROOM
 	TESTQ     R13, R13
 	JZ        tableEvents
 	CMPQ      R8, 80(SP)       // not where latin has just stopped
@@ -332,10 +367,7 @@ tableEvents:
 	// none is one store, with no branch on which. A block with more LFs
 	// to drop goes through events.
 withCR:
-	CMPQ R8, 56(SP)
-	JGT  done
-	CMPQ R9, 48(SP)
-	JGT  done
+	BLOCK_ROOM
 	CHECK($0)                  // AX: bytes from 80, NUL, a sequence carried in
 	JZ        withCRClean
 	CMPQ      40(SP), $0
@@ -355,12 +387,7 @@ withCRClean:
 	VPXOR        Y0, Y6, Y0    // CRs as LF
 	BTSQ         $32, DX
 	BSFQ         DX, R10       // where the LF is dropped, or 32
-	VMOVQ        R10, X2
-	VPBROADCASTB X2, Y2
-	VPCMPGTB     sweepIndex<>(SB), Y2, Y3 // the bytes before it
-	VPERM2I128   $0x81, Y0, Y0, Y1
-	VPALIGNR     $1, Y0, Y1, Y1           // the block a byte lower
-	VPBLENDVB    Y3, Y0, Y1, Y0
+	LOWER_FROM
 	VMOVDQU      Y0, (DI)(R9*1)
 	CMPQ         R10, $32      // carry: an LF dropped
 	SBBQ         $0, R9
@@ -369,10 +396,7 @@ withCRClean:
 	JMP          withCR
 
 withCRMany:
-	CMPQ R8, 8(SP)             // the room events need
-	JGT  done
-	CMPQ R9, 0(SP)
-	JGT  done
+	EVENTS_ROOM
 	XORQ AX, AX                // UTF-8 is stored as it is
 	JMP  events
 
@@ -403,19 +427,11 @@ events:
 	ORQ       DX, AX
 
 event:
-	BSFQ    AX, R10
-	LEAQ    -1(AX), CX
-	ANDQ    CX, AX
-	LEAQ    (R8)(R10*1), CX
-	MOVBLZX (SI)(CX*1), CX
+	NEXT_EVENT
 	CMPL    CX, $0x80
 	JCS     eventLF
 	MOVQ    40(SP), DX
-	MOVL    (DX)(CX*4), CX     // UTF-8, and its length in the top byte
-	LEAQ    (R9)(R10*1), DX
-	MOVL    CX, (DI)(DX*1)
-	SHRL    $24, CX
-	LEAQ    -1(R9)(CX*1), R9
+	PUT_LETTER(DX)
 	JMP     eventRest
 
 eventLF:
@@ -448,10 +464,7 @@ eventRest:
 	// of the block before the store of the letter, and AX cleared last,
 	// the same instructions took twice the time on Rocket Lake.)
 tableNoCR:
-	CMPQ      R8, 56(SP)
-	JGT       done
-	CMPQ      R9, 48(SP)
-	JGT       done
+	BLOCK_ROOM
 	VMOVDQU   (SI)(R8*1), Y0
 	VPCMPEQB  Y0, Y15, Y1      // CR
 	VPCMPEQB  Y0, Y7, Y2       // NUL
@@ -468,10 +481,7 @@ tableNoCR:
 	JMP       tableNoCR
 
 tableNoCREvents:
-	CMPQ    R8, 8(SP)          // the room events need
-	JGT     done
-	CMPQ    R9, 0(SP)
-	JGT     done
+	EVENTS_ROOM
 	POPCNTL AX, CX
 	CMPL    CX, $MAXEVENTS
 	JHI     done
@@ -480,16 +490,8 @@ tableNoCREvents:
 	// Each byte from 80 writes its UTF-8 from the table, and the rest of
 	// the block is stored again right after it.
 tableNoCREvent:
-	BSFQ    AX, R10
-	LEAQ    -1(AX), CX
-	ANDQ    CX, AX
-	LEAQ    (R8)(R10*1), CX
-	MOVBLZX (SI)(CX*1), CX
-	MOVL    (R14)(CX*4), CX    // UTF-8, and its length in the top byte
-	LEAQ    (R9)(R10*1), DX
-	MOVL    CX, (DI)(DX*1)
-	SHRL    $24, CX
-	LEAQ    -1(R9)(CX*1), R9
+	NEXT_EVENT
+	PUT_LETTER(R14)
 	LEAQ    1(R8)(R10*1), CX
 	VMOVDQU (SI)(CX*1), Y1
 	LEAQ    1(R9)(R10*1), CX
@@ -518,10 +520,7 @@ tableNoCRNoCR:
 	// a byte from 80 to 9F or a NUL that stops the sweep, or with too
 	// little room: 64 bytes of s, 128 of d.
 latin:
-	CMPQ      R8, 64(SP)
-	JGT       latinOut
-	CMPQ      R9, 72(SP)
-	JGT       latinOut
+	ROOM(64(SP), 72(SP), latinOut)
 	VMOVDQU64 (SI)(R8*1), Z0
 	VPCMPGTB  Z0, Z16, K1      // 80 to 9F
 	VPCMPEQB  Z0, Z17, K2      // NUL
@@ -741,12 +740,7 @@ squeeze:
 	XORL         R12, R12
 	CMPQ         R10, $32
 	ADCQ         $0, R12
-	VMOVQ        R10, X2
-	VPBROADCASTB X2, Y2
-	VPCMPGTB     sweepIndex<>(SB), Y2, Y3 // the bytes before it
-	VPERM2I128   $0x81, Y0, Y0, Y1
-	VPALIGNR     $1, Y0, Y1, Y1           // the block a byte lower
-	VPBLENDVB    Y3, Y0, Y1, Y0
+	LOWER_FROM
 	LEAQ         -1(AX), R11
 	ANDQ         R11, AX
 	JNZ          squeezeMore
@@ -762,12 +756,7 @@ squeezeStore:
 squeezeMore:
 	BSFQ         AX, R10
 	SUBQ         R12, R10
-	VMOVQ        R10, X2
-	VPBROADCASTB X2, Y2
-	VPCMPGTB     sweepIndex<>(SB), Y2, Y3
-	VPERM2I128   $0x81, Y0, Y0, Y1
-	VPALIGNR     $1, Y0, Y1, Y1
-	VPBLENDVB    Y3, Y0, Y1, Y0
+	LOWER_FROM
 	INCQ         R12
 	LEAQ         -1(AX), R11
 	ANDQ         R11, AX

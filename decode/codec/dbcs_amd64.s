@@ -7,6 +7,13 @@
 DATA dbcsLeads<>+0(SB)/8, $0x0080008000800080
 GLOBL dbcsLeads<>(SB), RODATA|NOPTR, $8
 
+// STORE4 stores R10 to R13 with mov at m (BX) in d, w bytes apart.
+#define STORE4(mov, w) \
+	mov R10, (DI)(BX*1); \
+	mov R11, w(DI)(BX*1); \
+	mov R12, (2*w)(DI)(BX*1); \
+	mov R13, (3*w)(DI)(BX*1)
+
 // func dbcsBlockRun(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k, m uint, ok bool)
 //
 // dbcsBlockRunGeneric (dbcs.go), step for step; see its comments for what
@@ -74,10 +81,7 @@ step:
 	ANDL    R13, DX
 	TESTL   $0x40000000, DX    // dbcsThree
 	JZ      stepReload
-	MOVL    R10, (DI)(BX*1)
-	MOVL    R11, 3(DI)(BX*1)
-	MOVL    R12, 6(DI)(BX*1)
-	MOVL    R13, 9(DI)(BX*1)
+	STORE4(MOVL, 3)
 	ADDQ    $8, AX
 	ADDQ    $12, BX
 	CMPQ    AX, CX
@@ -173,10 +177,7 @@ run32:
 	ORQ   R13, DX
 	TESTQ R9, DX
 	JNZ   run8
-	MOVQ  R10, (DI)(BX*1)
-	MOVQ  R11, 8(DI)(BX*1)
-	MOVQ  R12, 16(DI)(BX*1)
-	MOVQ  R13, 24(DI)(BX*1)
+	STORE4(MOVQ, 8)
 	ADDQ  $32, AX
 	ADDQ  $32, BX
 	JMP   run32
