@@ -39,15 +39,49 @@ type dbcsTables struct {
 // with it is past the end of every index.
 const dbcsNone = 1 << 24
 
-// setRange sets t[lo..hi] to base, base+step, base+2*step, ...
-func setRange(t *[256]uint32, lo, hi byte, base, step uint32) {
-	for c := int(lo); c <= int(hi); c++ {
-		t[c] = base + uint32(c-int(lo))*step
+// dbcsLayout says where an index has the pointer of each lead-trail pair
+// of the fast path, as the Encoding Standard computes it: (lead - leading
+// offset) × row + (trail - offset), less the index's first pointer.
+type dbcsLayout struct {
+	row      uint32      // pointers a row of the index has, one lead byte's
+	first    uint32      // the index's first pointer
+	leads    []dbcsRange // the lead bytes of the fast path, offset: leading offset
+	trails   []dbcsRange // the trail bytes of the fast path
+	keepUTF8 bool        // keep utf8 once pair is built (EUC-JP's: ISO-2022-JP uses it)
+}
+
+// dbcsRange is the bytes lo to hi of a lead or trail byte range, whose
+// pointers are computed with offset.
+type dbcsRange struct{ lo, hi, offset byte }
+
+// dbcsOnce returns a function that builds the fast-path tables of index
+// (pointers from l.first) laid out as l, on its first call.
+func dbcsOnce[T uint16 | uint32](index []T, l dbcsLayout) func() *dbcsTables {
+	return sync.OnceValue(func() *dbcsTables {
+		t := newDBCSTables(index)
+		for _, r := range l.leads {
+			setRange(&t.lead, r, l.row, l.first)
+		}
+		for _, r := range l.trails {
+			setRange(&t.trail, r, 1, 0)
+		}
+		t.buildPair()
+		if !l.keepUTF8 {
+			t.utf8 = nil
+		}
+		return t
+	})
+}
+
+// setRange sets t[c] to (c - r.offset) × step - first for each byte c of r.
+func setRange(t *[256]uint32, r dbcsRange, step, first uint32) {
+	for c := int(r.lo); c <= int(r.hi); c++ {
+		t[c] = uint32(c-int(r.offset))*step - first
 	}
 }
 
 // newDBCSTables returns tables with every byte off the fast path and the
-// UTF-8 of index, whose first entry is for pointer first.
+// UTF-8 of index.
 func newDBCSTables[T uint16 | uint32](index []T) *dbcsTables {
 	t := &dbcsTables{utf8: make([]uint32, len(index))}
 	for i := range t.lead {
@@ -289,64 +323,40 @@ const (
 	dbcsReach = 10
 )
 
-// The fast-path tables of each decoder, built on first use.
+// The fast-path tables of each decoder, built on first use, and where
+// their pairs are in their indexes: the Encoding Standard's pointer
+// formulas.
 var (
-	shiftJISTables = sync.OnceValue(func() *dbcsTables {
-		t := newDBCSTables(jis0208Index[:])
-		// Leads 0x81-0x9F and 0xE0-0xFC, but not the EUDC leads 0xF0-0xF9:
-		// (leading - leadingOffset) × 188.
-		setRange(&t.lead, 0x81, 0x9F, 0, 188)
-		setRange(&t.lead, 0xE0, 0xEF, (0xE0-0xC1)*188, 188)
-		setRange(&t.lead, 0xFA, 0xFC, (0xFA-0xC1)*188, 188)
-		// Trails 0x40-0x7E and 0x80-0xFC: byte - offset.
-		setRange(&t.trail, 0x40, 0x7E, 0, 1)
-		setRange(&t.trail, 0x80, 0xFC, 0x80-0x41, 1)
-		t.buildPair()
-		t.utf8 = nil
-		return t
+	// Leads 0x81-0x9F and 0xE0-0xFC, but not the EUDC leads 0xF0-0xF9.
+	shiftJISTables = dbcsOnce(jis0208Index[:], dbcsLayout{
+		row:    188,
+		leads:  []dbcsRange{{0x81, 0x9F, 0x81}, {0xE0, 0xEF, 0xC1}, {0xFA, 0xFC, 0xC1}},
+		trails: []dbcsRange{{0x40, 0x7E, 0x40}, {0x80, 0xFC, 0x41}},
 	})
-	eucJPTables = sync.OnceValue(func() *dbcsTables {
-		t := newDBCSTables(jis0208Index[:])
-		// (leading - 0xA1) × 94 + byte - 0xA1, both 0xA1-0xFE.
-		setRange(&t.lead, 0xA1, 0xFE, 0, 94)
-		setRange(&t.trail, 0xA1, 0xFE, 0, 1)
-		t.buildPair()
-		return t
+	eucJPTables = dbcsOnce(jis0208Index[:], dbcsLayout{
+		row:      94,
+		leads:    []dbcsRange{{0xA1, 0xFE, 0xA1}},
+		trails:   []dbcsRange{{0xA1, 0xFE, 0xA1}},
+		keepUTF8: true,
 	})
-	gb18030Tables = sync.OnceValue(func() *dbcsTables {
-		t := newDBCSTables(gb18030Index[:])
-		// (leading - 0x81) × 190 + (byte - offset), byte 0x40-0x7E or
-		// 0x80-0xFE (0x30-0x39 start a four-byte sequence).
-		setRange(&t.lead, 0x81, 0xFE, 0, 190)
-		setRange(&t.trail, 0x40, 0x7E, 0, 1)
-		setRange(&t.trail, 0x80, 0xFE, 0x80-0x41, 1)
-		t.buildPair()
-		t.utf8 = nil
-		return t
+	// Trail bytes 0x30-0x39 start a four-byte sequence.
+	gb18030Tables = dbcsOnce(gb18030Index[:], dbcsLayout{
+		row:    190,
+		leads:  []dbcsRange{{0x81, 0xFE, 0x81}},
+		trails: []dbcsRange{{0x40, 0x7E, 0x40}, {0x80, 0xFE, 0x41}},
 	})
-	big5Tables = sync.OnceValue(func() *dbcsTables {
-		t := newDBCSTables(big5Index[:])
-		// (leading - 0x81) × 157 + (byte - offset) - big5First; leads
-		// below 0x87 have no pointer in the index.
-		setRange(&t.lead, 0x87, 0xFE, (0x87-0x81)*157-big5First, 157)
-		setRange(&t.trail, 0x40, 0x7E, 0, 1)
-		setRange(&t.trail, 0xA1, 0xFE, 0xA1-0x62, 1)
-		// The pointers that decode to two code points.
-		for _, p := range []int{1133, 1135, 1164, 1166} {
-			t.utf8[p-big5First] = 0
-		}
-		t.buildPair()
-		t.utf8 = nil
-		return t
+	// Leads below 0x87 have no pointer in the index, nor have the four
+	// pointers that decode to two code points (big5Step's).
+	big5Tables = dbcsOnce(big5Index[:], dbcsLayout{
+		row:    157,
+		first:  big5First,
+		leads:  []dbcsRange{{0x87, 0xFE, 0x81}},
+		trails: []dbcsRange{{0x40, 0x7E, 0x40}, {0xA1, 0xFE, 0x62}},
 	})
-	eucKRTables = sync.OnceValue(func() *dbcsTables {
-		t := newDBCSTables(eucKRIndex[:])
-		// (leading - 0x81) × 190 + (byte - 0x41).
-		setRange(&t.lead, 0x81, 0xFE, 0, 190)
-		setRange(&t.trail, 0x41, 0xFE, 0, 1)
-		t.buildPair()
-		t.utf8 = nil
-		return t
+	eucKRTables = dbcsOnce(eucKRIndex[:], dbcsLayout{
+		row:    190,
+		leads:  []dbcsRange{{0x81, 0xFE, 0x81}},
+		trails: []dbcsRange{{0x41, 0xFE, 0x41}},
 	})
 )
 
