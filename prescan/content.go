@@ -130,21 +130,29 @@ func indexFoldC(v []byte) int {
 	return -1
 }
 
+// matchWord moves the match of word on by c, with *k bytes of it matched
+// before (fewer than len(word)), and reports whether word is now whole.
+// The first byte of word must occur nowhere else in it ("charset",
+// "encoding"): then after a mismatch the match can restart only at c.
+func matchWord(word string, k *uint8, c byte) bool {
+	switch c {
+	case word[*k]:
+		*k++
+		return int(*k) == len(word)
+	case word[0]:
+		*k = 1
+	default:
+		*k = 0
+	}
+	return false
+}
+
 func (e *contentScan) feed(c byte) {
 	for {
 		switch e.state {
 		case ceSearch:
-			// "charset" begins with the only c in it, so after a mismatch
-			// the match can only restart at this byte.
-			if c == "charset"[e.k] {
-				e.k++
-				if int(e.k) == len("charset") {
-					e.state = ceAfterCharset
-				}
-			} else if c == 'c' {
-				e.k = 1
-			} else {
-				e.k = 0
+			if matchWord("charset", &e.k, c) {
+				e.state = ceAfterCharset
 			}
 		case ceAfterCharset:
 			switch {

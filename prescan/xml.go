@@ -62,21 +62,13 @@ func (x *xmlScan) scan(p []byte, base int, legacy bool) {
 
 		case xSearch:
 			// Steps 3-4: xmlDeclarationEnd is the first >; "encoding" must
-			// come before it. "encoding" holds no >, and begins with the
-			// only e in it, so a mismatch restarts the match at this byte.
+			// come before it ("encoding" holds no >).
 			if c == '>' {
 				x.fail()
 				return
 			}
-			if c == "encoding"[x.k] {
-				x.k++
-				if int(x.k) == len("encoding") {
-					x.state = xSpaces1
-				}
-			} else if c == 'e' {
-				x.k = 1
-			} else {
-				x.k = 0
+			if matchWord("encoding", &x.k, c) {
+				x.state = xSpaces1
 			}
 
 		case xSpaces1:
