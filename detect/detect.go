@@ -33,6 +33,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/charsniff/charsniff/internal/utf8seq"
 	"github.com/charsniff/charsniff/override"
 )
 
@@ -554,27 +555,9 @@ func (d *Detector) feedEscape(b byte) {
 // It is called only while UTF-8 is a candidate.
 func (d *Detector) feedUTF8(b byte) {
 	if d.utf8Need == 0 {
-		d.utf8Lo, d.utf8Hi = 0x80, 0xBF
-		switch {
-		case b < 0x80:
-		case b >= 0xC2 && b <= 0xDF:
-			d.utf8Need = 1
-		case b >= 0xE0 && b <= 0xEF:
-			if b == 0xE0 {
-				d.utf8Lo = 0xA0
-			} else if b == 0xED {
-				d.utf8Hi = 0x9F
-			}
-			d.utf8Need = 2
-		case b >= 0xF0 && b <= 0xF4:
-			if b == 0xF0 {
-				d.utf8Lo = 0x90
-			} else if b == 0xF4 {
-				d.utf8Hi = 0x8F
-			}
-			d.utf8Need = 3
-		default:
-			d.utf8Dead = true
+		d.utf8Need, d.utf8Lo, d.utf8Hi = utf8seq.Lead(b)
+		if d.utf8Need < 0 {
+			d.utf8Dead, d.utf8Need = true, 0
 		}
 		return
 	}
