@@ -24,6 +24,7 @@ const module = "github.com/charsniff/charsniff"
 var floors = map[string]int{
 	"override":                   0,
 	"internal/utf8seq":           0,
+	"internal/ascii":             0,
 	"internal/mimetype":          0,
 	"internal/mimesniff":         0,
 	"internal/firsterr":          0,

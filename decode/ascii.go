@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/charsniff/charsniff/internal/ascii"
 )
 
 // Word-at-a-time scanning of decoded UTF-8 for the preprocessing (the
@@ -171,26 +173,8 @@ func (p *patterns) lines(d, s []byte) (j, i int) {
 // indexHigh returns the index of the first byte of p from 0x80, or -1 if p
 // is ASCII.
 func indexHigh(p []byte) int {
-	i := 0
-	for ; i+32 <= len(p); i += 32 {
-		q := p[i : i+32 : i+32]
-		a := binary.LittleEndian.Uint64(q)
-		b := binary.LittleEndian.Uint64(q[8:])
-		c := binary.LittleEndian.Uint64(q[16:])
-		d := binary.LittleEndian.Uint64(q[24:])
-		if (a|b|c|d)&hi8 != 0 {
-			break
-		}
-	}
-	for ; i+8 <= len(p); i += 8 {
-		if binary.LittleEndian.Uint64(p[i:])&hi8 != 0 {
-			break
-		}
-	}
-	for ; i < len(p); i++ {
-		if p[i] >= 0x80 {
-			return i
-		}
+	if i := ascii.Prefix(p); i < len(p) {
+		return i
 	}
 	return -1
 }

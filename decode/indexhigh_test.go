@@ -2,33 +2,21 @@ package decode
 
 import "testing"
 
-// TestIndexHigh checks indexHigh against a byte loop: every length up to
-// 100 (the 32- and 8-byte loops and the tail), with a non-ASCII byte at
-// every position or none.
+// TestIndexHigh checks indexHigh's answers on top of ascii.Prefix (which
+// internal/ascii tests at every length and position): -1 for ASCII.
 func TestIndexHigh(t *testing.T) {
-	for n := range 100 {
-		p := make([]byte, n)
-		for i := range p {
-			p[i] = byte('a' + i%26)
-		}
-		if got := indexHigh(p); got != -1 {
-			t.Fatalf("indexHigh(ASCII of %d bytes) = %d, want -1", n, got)
-		}
-		for k := range n {
-			for _, c := range []byte{0x80, 0xC3, 0xFF} {
-				p[k] = c
-				if got := indexHigh(p); got != k {
-					t.Fatalf("indexHigh(%d bytes, %#x at %d) = %d", n, c, k, got)
-				}
-				if k+1 < n {
-					p[n-1] = 0x80 // a second one further on
-					if got := indexHigh(p); got != k {
-						t.Fatalf("indexHigh(%d bytes, %#x at %d and 0x80 at the end) = %d", n, c, k, got)
-					}
-					p[n-1] = byte('a' + (n-1)%26)
-				}
-			}
-			p[k] = byte('a' + k%26)
+	for _, tc := range []struct {
+		in   string
+		want int
+	}{
+		{"", -1},
+		{"plain ASCII text of more than thirty-two bytes", -1},
+		{"\x80", 0},
+		{"caf\xc3\xa9", 3},
+		{"thirty-two bytes of ASCII first.\xff", 32},
+	} {
+		if got := indexHigh([]byte(tc.in)); got != tc.want {
+			t.Errorf("indexHigh(%q) = %d, want %d", tc.in, got, tc.want)
 		}
 	}
 }

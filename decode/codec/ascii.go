@@ -1,34 +1,10 @@
 package codec
 
-import "encoding/binary"
+import "github.com/charsniff/charsniff/internal/ascii"
 
 // asciiMask has the high bit of every byte of a uint64 set: a word of eight
 // bytes is all ASCII when word&asciiMask is 0.
 const asciiMask = 0x8080808080808080
-
-// asciiPrefix returns the length of the longest all-ASCII prefix of s. It
-// looks at sixteen bytes at a time where it can.
-func asciiPrefix(s []byte) int {
-	i := 0
-	for ; i+16 <= len(s); i += 16 {
-		a := binary.LittleEndian.Uint64(s[i:])
-		b := binary.LittleEndian.Uint64(s[i+8:])
-		if (a|b)&asciiMask != 0 {
-			break
-		}
-	}
-	for ; i+8 <= len(s); i += 8 {
-		if binary.LittleEndian.Uint64(s[i:])&asciiMask != 0 {
-			break
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			break
-		}
-	}
-	return i
-}
 
 // copyASCII copies the all-ASCII prefix of src to dst, as much of it as fits,
 // and returns the number of bytes copied. It is the fast path of the decoders
@@ -37,7 +13,7 @@ func copyASCII(dst, src []byte) int {
 	if len(src) > len(dst) {
 		src = src[:len(dst)]
 	}
-	n := asciiPrefix(src)
+	n := ascii.Prefix(src)
 	copy(dst, src[:n])
 	return n
 }
