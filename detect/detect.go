@@ -297,6 +297,21 @@ const maxTailEvidence = 3
 // it can keep.
 func (d *Detector) NonASCII() int64 { return d.nonASCII }
 
+// Twin returns the encoding that decodes most of e's letters alike, where
+// no count of letters tells the two apart and only a few bytes do:
+// ISO-8859-7 for windows-1253 and back (Ά, the quotation marks); Unknown
+// for any other e. A caller that reads on while a guess may change asks
+// [Detector.Candidate] whether e's twin is still in the running.
+func Twin(e override.Encoding) override.Encoding {
+	switch e {
+	case override.Windows1253:
+		return override.ISO8859_7
+	case override.ISO8859_7:
+		return override.Windows1253
+	}
+	return override.Unknown
+}
+
 // Candidate reports whether Guess may still answer e by statistics: e is
 // UTF-8, a single-byte or a double-byte encoding the detector scores, and
 // no byte fed so far has disqualified it, nor has pruning dropped it (a

@@ -8,40 +8,53 @@ import (
 	"github.com/charsniff/charsniff/override"
 )
 
+// pruneTexts are the texts of the prune tests: two scripts whose first
+// letters leave other scripts far behind, a Polish sentence then a Czech
+// one, and French.
+var pruneTexts = []struct {
+	enc  override.Encoding
+	text string
+}{
+	{override.Windows1253, "Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια και τα δικαιώματα."},
+	{override.Windows1251, "Все люди рождаются свободными и равными в своем достоинстве и правах."},
+	{override.ISO8859_2, "Zażółć gęślą jaźń. Příliš žluťoučký kůň úpěl ďábelské ódy."},
+	{override.Windows1252, "Où est la bibliothèque? À côté de l'église, près du marché."},
+}
+
+// atPrune returns pruneTexts[i] encoded, the index of its k-th non-ASCII
+// byte, and detectors fed the bytes before it and through it.
+func atPrune(t *testing.T, i, k int) (in []byte, at int, before, after Detector) {
+	t.Helper()
+	tc := pruneTexts[i]
+	in, dropped := corpus.Encode(tc.enc, tc.text)
+	if dropped > 0 {
+		t.Fatalf("%v: %d characters dropped", tc.enc, dropped)
+	}
+	at, n := -1, 0
+	for j, b := range in {
+		if b >= 0x80 {
+			if n++; n == k {
+				at = j
+				break
+			}
+		}
+	}
+	if at < 0 {
+		t.Fatalf("%v: text has %d non-ASCII bytes, want at least %d", tc.enc, n, k)
+	}
+	before.Feed(in[:at], false)
+	after.Feed(in[:at+1], false)
+	return in, at, before, after
+}
+
 // TestFirstPrune: the candidates far behind the leader stop being scored
 // from the firstPrune-th non-ASCII byte on, not only from the pruneEvery-th:
 // a text whose first firstPrune non-ASCII bytes already leave some
 // candidates more than pruneMargin behind has rows die at that byte
 // that the byte itself does not disqualify.
 func TestFirstPrune(t *testing.T) {
-	tests := []struct {
-		enc  override.Encoding
-		text string
-	}{
-		{override.Windows1253, "Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια και τα δικαιώματα."},
-		{override.Windows1251, "Все люди рождаются свободными и равными в своем достоинстве и правах."},
-	}
-	for _, tc := range tests {
-		in, dropped := corpus.Encode(tc.enc, tc.text)
-		if dropped > 0 {
-			t.Fatalf("%v: %d characters dropped", tc.enc, dropped)
-		}
-		// at is the index of the firstPrune-th non-ASCII byte.
-		at, n := -1, 0
-		for i, b := range in {
-			if b >= 0x80 {
-				if n++; n == firstPrune {
-					at = i
-					break
-				}
-			}
-		}
-		if at < 0 {
-			t.Fatalf("%v: text has %d non-ASCII bytes, want at least %d", tc.enc, n, firstPrune)
-		}
-		var before, after Detector
-		before.Feed(in[:at], false)
-		after.Feed(in[:at+1], false)
+	for i, tc := range pruneTexts[:2] {
+		in, at, before, after := atPrune(t, i, firstPrune)
 		var invalidRows uint64 // rows the byte itself disqualifies
 		for enc := range sbEncodings {
 			if sbEncodings[enc].classes[in[at]] == invalid {
@@ -60,32 +73,8 @@ func TestFirstPrune(t *testing.T) {
 // lead all stay (a few letters do not tell a Polish sentence from a Czech
 // one that follows), and no double-byte candidate is pruned there.
 func TestEarlyPrune(t *testing.T) {
-	for _, tc := range []struct {
-		enc  override.Encoding
-		text string
-	}{
-		{override.Windows1253, "Όλοι οι άνθρωποι γεννιούνται ελεύθεροι."},
-		{override.Windows1251, "Все люди рождаются свободными."},
-		{override.ISO8859_2, "Zażółć gęślą jaźń. Příliš žluťoučký kůň úpěl ďábelské ódy."},
-		{override.Windows1252, "Où est la bibliothèque? À côté de l'église, près du marché."},
-	} {
-		in, _ := corpus.Encode(tc.enc, tc.text)
-		// at is the index of the earlyPrune-th non-ASCII byte.
-		at, n := -1, 0
-		for i, b := range in {
-			if b >= 0x80 {
-				if n++; n == earlyPrune {
-					at = i
-					break
-				}
-			}
-		}
-		if at < 0 {
-			t.Fatalf("%v: %d non-ASCII bytes, want at least %d", tc.enc, n, earlyPrune)
-		}
-		var before, after Detector
-		before.Feed(in[:at], false)
-		after.Feed(in[:at+1], false)
+	for i, tc := range pruneTexts {
+		in, at, before, after := atPrune(t, i, earlyPrune)
 		// scored is after without the prune: the byte fed with the
 		// count one short of earlyPrune (nothing else reads the count).
 		scored := before
@@ -128,8 +117,17 @@ func TestEarlyPrune(t *testing.T) {
 
 // TestCandidate: Candidate follows disqualification and pruning, names
 // KOI8-R and KOI8-U, GBK and gb18030 as one candidate, and knows only the
-// encodings it scores (the wide ones with All).
+// encodings it scores (the wide ones with All); Twin pairs the two Greek
+// encodings and no others.
 func TestCandidate(t *testing.T) {
+	for e, want := range map[override.Encoding]override.Encoding{
+		override.Windows1253: override.ISO8859_7, override.ISO8859_7: override.Windows1253,
+		override.Windows1252: override.Unknown, override.ISO8859_8: override.Unknown, override.Unknown: override.Unknown,
+	} {
+		if got := Twin(e); got != want {
+			t.Errorf("Twin(%v) = %v, want %v", e, got, want)
+		}
+	}
 	var d Detector
 	for _, e := range []override.Encoding{override.UTF8, override.Windows1252, override.Windows1253, override.ISO8859_7, override.KOI8R, override.ShiftJIS, override.GB18030} {
 		if !d.Candidate(e) {

@@ -175,7 +175,7 @@ func (a *Autodetector) detect(prefix []byte, atEOF, quickDone bool) (override.En
 		enc, st = s.d.Guess(hintOf(s.locale, s.tld))
 		ok = st > detect.NoEvidence
 		sure = st == detect.Structural && enc != override.UTF8 ||
-			s.d.NonASCII() >= int64(EnoughEvidence(enc)) && !s.d.Candidate(rival(enc))
+			s.d.NonASCII() >= int64(EnoughEvidence(enc)) && !s.d.Candidate(detect.Twin(enc))
 		s.guessed = st == detect.Statistical
 	}
 	if !ok || !enc.Valid() {
@@ -236,19 +236,6 @@ func (a *Autodetector) Drop(n int) (seen int) {
 		s.fed, s.last, s.nulEsc = 0, false, false
 	}
 	return 0
-}
-
-// rival returns the encoding that decodes most of e's letters alike, for
-// the two where no count of letters tells them apart (EnoughEvidence), or
-// Unknown.
-func rival(e override.Encoding) override.Encoding {
-	switch e {
-	case override.Windows1253:
-		return override.ISO8859_7
-	case override.ISO8859_7:
-		return override.Windows1253
-	}
-	return override.Unknown
 }
 
 // Sure reports whether the answer of the last call to Detect rests on

@@ -301,7 +301,7 @@ func measureEvidence(held *corpus.HeldOut, useHint bool) {
 				got, _ := d.Guess(hint)
 				ok := got == s.Enc || sameText(got, s.Enc, b)
 				label := got.Name()
-				if r := greekRival(got); r != override.Unknown && !d.Candidate(r) {
+				if r := detect.Twin(got); r != override.Unknown && !d.Candidate(r) {
 					// sniff.Autodetector keeps a Greek guess only once
 					// its rival is out.
 					label += ", " + r.Name() + " out"
@@ -347,18 +347,6 @@ func measureEvidence(held *corpus.HeldOut, useHint bool) {
 		print(f, byFamily[f])
 	}
 	print("**All legacy**", &all)
-}
-
-// greekRival returns the other of windows-1253 and ISO-8859-7 for one of
-// them, else Unknown.
-func greekRival(e override.Encoding) override.Encoding {
-	switch e {
-	case override.Windows1253:
-		return override.ISO8859_7
-	case override.ISO8859_7:
-		return override.Windows1253
-	}
-	return override.Unknown
 }
 
 // highCount counts the bytes 0x80-0xFF of b.
