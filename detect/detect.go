@@ -596,6 +596,15 @@ func (d *Detector) feedSingleByte(p, b byte) {
 			d.koi8U = true
 		}
 	}
+	// A pair of shared punctuation and ASCII (“%s”, didn’t) means the
+	// same in every encoding that reads it as punctuation: each of their
+	// rows adds the best of their scores,
+	// so that no language model's view of quotation marks (rare in the
+	// training text of some) decides between encodings. A pair that no
+	// model finds plausible (“ between two kanji bytes) still costs.
+	shared := sharedPunct(b) && (p < 0x80 || sharedPunct(p)) || sharedPunct(p) && b < 0x80
+	best := int32(-1 << 31) // with shared, the best row's score of the pair
+	var punct uint64        // with shared, the rows that read it as punctuation
 	// Encoding by encoding: the byte classes and the case test are the
 	// encoding's, shared by its rows (one per language model).
 	for live := allRows &^ d.sbDead; live != 0; {
@@ -617,12 +626,30 @@ func (d *Detector) feedSingleByte(p, b byte) {
 			sw = caseSwitch
 		}
 		k := int(cp&^upperBit)*encWidth[enc] + int(cb&^upperBit)
+		if shared && (!sharedPunct(b) || cb&^upperBit < classRare) && (!sharedPunct(p) || cp&^upperBit < classRare) {
+			// Punctuation here too (macintosh has letters there).
+			punct |= rows
+			for ; rows != 0; rows &= rows - 1 {
+				r := bits.TrailingZeros64(rows) & (numRows - 1)
+				best = max(best, int32(sbScores[rowOff[r]+k])+sw)
+			}
+			continue
+		}
 		for ; rows != 0; rows &= rows - 1 {
 			r := bits.TrailingZeros64(rows) & (numRows - 1)
 			d.sbScore[r] += int32(sbScores[rowOff[r]+k]) + sw
 		}
 	}
+	for ; punct != 0; punct &= punct - 1 {
+		d.sbScore[bits.TrailingZeros64(punct)&(numRows-1)] += best
+	}
 }
+
+// sharedPunct reports whether b is … • “ ” ‘ ’ – or — (0x85, 0x91-0x97):
+// the same punctuation in every single-byte encoding that can decode it
+// (windows-1250 to -1258, windows-874; the others rule it out as a C1
+// control).
+func sharedPunct(b byte) bool { return b == 0x85 || b >= 0x91 && b <= 0x97 }
 
 // prune stops scoring the candidates far behind the leader. While the
 // text reads as Latin script (latin.go), the leader is the best Latin

@@ -170,3 +170,37 @@ func TestCandidate(t *testing.T) {
 			len(in), d.Candidate(override.ISO8859_7), d.Candidate(override.Windows1253))
 	}
 }
+
+// TestSharedPunct: quotation marks, dashes and … beside ASCII are the same
+// punctuation in every encoding that reads them as punctuation, so they
+// add the same to each of its rows: English strings with curly quotes and
+// nothing else non-ASCII leave those rows level (no language model's
+// taste for quotation marks prunes an encoding before its letters come),
+// while macintosh, which has letters there, is scored as usual.
+func TestSharedPunct(t *testing.T) {
+	in := []byte(strings.Repeat("Key file contains key \x93%s\x94 in group \x93%s\x94 \x97 it didn\x92t\x85\n", 20))
+	d := Detector{All: true}
+	d.Feed(in, false)
+	var level int32
+	first := true
+	for r := range numRows {
+		e := sbEncodings[sbRows[r].enc].enc
+		if d.sbDead&(1<<r) != 0 {
+			continue
+		}
+		if e == override.Macintosh {
+			if d.sbScore[r] == level && !first {
+				t.Errorf("macintosh row %d scored like the punctuation rows", r)
+			}
+			continue
+		}
+		if first {
+			level, first = d.sbScore[r], false
+		} else if d.sbScore[r] != level {
+			t.Errorf("%v row %d: score %d, want %d as every row that reads the bytes as punctuation", e, r, d.sbScore[r], level)
+		}
+	}
+	if first {
+		t.Fatal("no live row")
+	}
+}

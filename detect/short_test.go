@@ -205,3 +205,17 @@ func TestLatinRuledOut(t *testing.T) {
 		t.Errorf("Guess = %v, %v, want windows-1255, statistical", got, s)
 	}
 }
+
+// TestHebrewCatalog: a catalog of English strings with curly quotes, then a
+// few Hebrew abbreviations, in windows-1255. The quotation marks are the
+// same in every windows encoding and decide nothing; the Hebrew letters
+// decide (before, a model that saw few quotation marks in training lost
+// the Hebrew encoding to pruning before its first letter).
+func TestHebrewCatalog(t *testing.T) {
+	text := strings.Repeat("Key file contains key “%s” in group “%s” which has no value\n", 12) +
+		"קי״ב\nקי״ס\nמ״ב\nמ״ס\nמבי״ב\nמבי״ס\nחסרים ערך משתנה\n"
+	b, _ := corpus.Encode(override.Windows1255, text)
+	if got, s := guess(b, detect.Hint{}); !right(got, override.Windows1255, b) {
+		t.Errorf("Guess = %v, %v, want windows-1255", got, s)
+	}
+}
