@@ -282,7 +282,20 @@ func (r *Reader) detectLate() bool {
 	case r.res.Source == sniff.SourceDefault:
 		return true
 	}
-	return !r.srcEOF && r.res.Source == sniff.SourceAutodetect && r.late.auto.Provisional()
+	if r.res.Source != sniff.SourceAutodetect || !r.late.auto.Provisional() {
+		return false
+	}
+	if r.srcEOF {
+		// The source said EOF with the window's last bytes: the window
+		// is the whole input, which its guess did not know (it does not
+		// read past the window to learn it). Ask again knowing it, as
+		// hold does when the EOF comes on the next read.
+		i := indexHigh(r.buf[:r.r1]) // a guess rests on a non-ASCII byte
+		det, found := r.late.auto.Detect(r.buf[:r.r1], true)
+		r.settleLate(det, found, true, r.offset(i))
+		return false
+	}
+	return true
 }
 
 // scanMeta feeds p, the next raw bytes of the stream, to the <meta> scan.
@@ -376,6 +389,7 @@ func (r *Reader) hold() {
 	r.eof = false
 	var det override.Encoding
 	found, sure := false, false // det is an answer; it is final
+	asked := false              // found and det are a Detect's, not the window's
 	// auto is late autodetection, over growing prefixes of held. The
 	// window's step reached it (detectLate), and its built-in detector
 	// goes on from the window's last byte: the held prefixes up to there
@@ -399,6 +413,7 @@ func (r *Reader) hold() {
 					continue
 				}
 				det, found = auto.Detect(l.held[:next], false)
+				asked = true
 				if sure = found && auto.Sure(); !sure {
 					tried, next = next, 2*next
 				}
@@ -444,12 +459,15 @@ func (r *Reader) hold() {
 		r.lateMeta(e, at)
 	case l.detecting:
 		l.pendAt, l.pendMeta = -1, false
-		if h := l.held[:min(len(l.held), n)]; !sure && tried < len(h) {
-			det, found = auto.Detect(h, r.srcEOF && r.err == nil && len(h) == len(l.held))
+		if h := l.held[:min(len(l.held), n)]; !sure {
+			// The longest prefix, and whether it is the whole input: the
+			// window's own guess was made not knowing it was.
+			if atEOF := r.srcEOF && r.err == nil && len(h) == len(l.held); tried < len(h) || atEOF {
+				det, found = auto.Detect(h, atEOF)
+				asked = true
+			}
 		}
-		if found {
-			r.lateDetect(det, at)
-		}
+		r.settleLate(det, found, asked, at)
 	default:
 		l.pendAt, l.pendMeta = -1, false
 	}
@@ -476,11 +494,29 @@ func (r *Reader) lateMeta(e override.Encoding, at int64) {
 	}
 }
 
-// lateDetect acts on late autodetection's answer e, with the decoder at
-// stream offset at and every byte before it ASCII. The confidence stays
-// tentative.
-func (r *Reader) lateDetect(e override.Encoding, at int64) {
-	if e == r.res.Encoding && r.res.Source == sniff.SourceAutodetect {
+// settleLate acts on late autodetection's last answer, det if found;
+// asked reports that there was one (else the window's guess stands), at
+// is the stream offset of the first non-ASCII byte, where the decoder
+// waits.
+func (r *Reader) settleLate(det override.Encoding, found, asked bool, at int64) {
+	switch {
+	case found:
+		r.lateDetect(det, at, sniff.SourceAutodetect)
+	case asked && r.res.Source == sniff.SourceAutodetect:
+		// The window's guess does not hold: with the bytes after it, or
+		// knowing the input ends there, the detector finds no evidence
+		// (the start of a UTF-8 character ends the window, and the input
+		// ends inside it). The sniffing algorithm answers its default.
+		r.lateDetect(r.defaultEncoding(), at, sniff.SourceDefault)
+	}
+}
+
+// lateDetect acts on late autodetection's answer e, the step src's
+// (autodetection, or the default where the detector found no evidence
+// after all), with the decoder at stream offset at and every byte before
+// it ASCII. The confidence stays tentative.
+func (r *Reader) lateDetect(e override.Encoding, at int64, src sniff.Source) {
+	if e == r.res.Encoding && r.res.Source == src {
 		// More bytes confirm the window's guess: nothing changes.
 		return
 	}
@@ -496,10 +532,21 @@ func (r *Reader) lateDetect(e override.Encoding, at int64) {
 		// An encoding that would decode the ASCII before at otherwise.
 		return
 	}
-	r.res.Source, r.res.End = sniff.SourceAutodetect, 0
+	r.res.Source, r.res.End = src, 0
 	if r.res.Late.Kind == NoChange {
 		r.res.Late = c
 	}
+}
+
+// defaultEncoding returns the encoding of the sniffing algorithm's last
+// step, the default, for the Reader's options.
+func (r *Reader) defaultEncoding() override.Encoding {
+	o := &r.cfg.sniff
+	off := o.NoAutodetect
+	o.NoAutodetect = true // in place, as start sets AtEOF
+	res := sniff.Sniff(nil, o)
+	o.NoAutodetect = off
+	return res.Encoding
 }
 
 // decided reports whether the look-ahead is over ([Result.Decided]).

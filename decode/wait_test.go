@@ -508,3 +508,50 @@ func TestDetectorWaitsGreekRival(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowEndsInCharacter: a window whose only non-ASCII bytes are the
+// start of a UTF-8 character cut off by its end. The window's guess is
+// UTF-8, provisional (chardetng's answer for such a prefix); what follows
+// decides: the rest of the character keeps UTF-8, a Latin-1 text makes it
+// windows-1252, and an input that ends inside the character leaves the
+// detector no evidence, so the default decides, whether the source says
+// EOF with the window's last bytes or on the next read.
+func TestWindowEndsInCharacter(t *testing.T) {
+	ascii := bytes.Repeat([]byte("<p>Nothing but ASCII here, for a while.</p>\n"), 30)
+	tests := []struct {
+		desc string
+		cut  int // bytes of the character in the window
+		rest string
+		want override.Encoding
+		src  sniff.Source
+		late decode.ChangeKind
+	}{
+		{"the input ends in it", 2, "\xe3\x81", override.Windows1252, sniff.SourceDefault, decode.SwitchedOnTheFly},
+		{"the character goes on", 2, "\xe3\x81\x82 and UTF-8 text: caf\xc3\xa9, na\xc3\xafve.\n", override.UTF8, sniff.SourceAutodetect, decode.NoChange},
+		{"Latin-1 text", 1, "\xe9t\xe9 \xe0 Paris, caf\xe9, na\xefve, cr\xe8me br\xfbl\xe9e et d\xe9j\xe0 vu.\n", override.Windows1252, sniff.SourceAutodetect, decode.SwitchedOnTheFly},
+	}
+	for _, tc := range tests {
+		head := ascii[:sniff.DefaultWindow-tc.cut]
+		first := int64(len(head))
+		doc := append(head[:len(head):len(head)], tc.rest...)
+		if got := sniff.Sniff(doc[:sniff.DefaultWindow], nil); got.Encoding != override.UTF8 || got.Source != sniff.SourceAutodetect {
+			t.Fatalf("%s: the window's sniffing = %+v, want a guess of UTF-8", tc.desc, got)
+		}
+		want := refDecode(t, tc.want, doc, false, full, true)
+		for _, src := range chunkings {
+			r, _ := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
+			got, err := io.ReadAll(r)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("%s, %s: output %q (%v), want %q", tc.desc, src.Name, tail(got), err, tail(want))
+			}
+			res := r.Result()
+			wantLate := decode.Change{}
+			if tc.late != decode.NoChange {
+				wantLate = decode.Change{Kind: tc.late, From: override.UTF8, To: tc.want, Offset: first}
+			}
+			if res.Encoding != tc.want || res.Source != tc.src || res.Late != wantLate {
+				t.Errorf("%s, %s: Result() = %+v, want %v from %v, Late %+v", tc.desc, src.Name, res, tc.want, tc.src, wantLate)
+			}
+		}
+	}
+}

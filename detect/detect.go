@@ -283,13 +283,6 @@ type Detector struct {
 // read chardetng's EncodingDetector::new.
 func New() *Detector { return new(Detector) }
 
-// maxTailEvidence is the longest run of non-ASCII bytes, at the very end
-// of otherwise ASCII input, that Guess treats as no evidence when it is the
-// start of a UTF-8 character (at most 3 bytes of one can be cut off). A
-// single byte there (a lead byte cut off, or one accented letter) is no
-// evidence either: it tells too little to choose among encodings.
-const maxTailEvidence = 3
-
 // NonASCII returns the number of bytes 0x80-0xFF fed since New or Reset:
 // the amount of evidence a Statistical guess rests on. A caller that
 // reads on while it can (package decode's look-ahead) asks it to tell a
@@ -893,8 +886,12 @@ func (d *Detector) feedBig5(s *cjkState, b byte) {
 // too little to beat it (a few non-ASCII bytes that the default decodes as
 // well), the guess is the hint's default encoding, the one
 // sniff.DefaultEncoding gives, with NoEvidence. A character cut off at the
-// end of a prefix counts neither for nor against an encoding. Guess does
-// not allocate and may be called any number of times.
+// end of a prefix counts neither for nor against an encoding, except that
+// when the start of a UTF-8 character is all the non-ASCII a prefix ends
+// with, the guess is UTF-8, Statistical (chardetng's answer: the web's
+// likeliest reading, which the rest of the input may overturn); ending the
+// whole input, it is no evidence. Guess does not allocate and may be
+// called any number of times.
 func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 	reg, fallback := hint.resolve()
 	if e, ok := d.utf16(); ok {
@@ -909,10 +906,20 @@ func (d *Detector) Guess(hint Hint) (override.Encoding, Strength) {
 	if !d.utf8Dead && d.utf8Runs > 0 && !(d.eof && d.utf8Need > 0) {
 		return override.UTF8, Structural
 	}
-	if d.nonASCII == d.tail && (d.tail == 1 || d.tail <= maxTailEvidence && !d.utf8Dead && d.utf8Need > 0) {
-		// The only non-ASCII bytes are the last few, and they are one
-		// byte, or the start of a UTF-8 character cut off by the end of a
-		// prefix: not enough to tell encodings apart.
+	if d.nonASCII == d.tail && !d.utf8Dead && d.utf8Need > 0 {
+		// The only non-ASCII bytes are the start of a UTF-8 character
+		// cut off by the end of the input. At the end of a prefix UTF-8
+		// is the likeliest reading, as chardetng answers, but a guess
+		// that the rest of the character may overturn; at the end of
+		// the input UTF-8 is ruled out, and so few bytes tell nothing.
+		if d.eof {
+			return fallback, NoEvidence
+		}
+		return override.UTF8, Statistical
+	}
+	if d.nonASCII == d.tail && d.tail == 1 {
+		// One byte at the end that starts no UTF-8 character: not
+		// enough to tell encodings apart.
 		return fallback, NoEvidence
 	}
 	short := d.nonASCII <= shortEvidence

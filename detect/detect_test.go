@@ -346,7 +346,12 @@ func TestEvidenceAtTheEnd(t *testing.T) {
 	}{
 		{"lone lead byte", "<p>\xFE", false, override.Windows1252, detect.NoEvidence},
 		{"lone latin-1 letter", "<p>caf\xE9", true, override.Windows1252, detect.NoEvidence},
-		{"half a UTF-8 BOM", "\xEF\xBB", false, override.Windows1252, detect.NoEvidence},
+		// The start of a UTF-8 character ending a prefix: a guess of
+		// UTF-8 (chardetng's answer too); ending the input, nothing.
+		{"half a UTF-8 BOM", "\xEF\xBB", false, override.UTF8, detect.Statistical},
+		{"half a UTF-8 BOM at EOF", "\xEF\xBB", true, override.Windows1252, detect.NoEvidence},
+		{"cut Cyrillic letter", "<p>the disk\n\xD0", false, override.UTF8, detect.Statistical},
+		{"lone latin-1 letter ending a prefix", "<p>caf\xE9", false, override.UTF8, detect.Statistical},
 		{"cut UTF-8 after a whole one", "<p>caf\xC3\xA9 \xE6\x97", false, override.UTF8, detect.Structural},
 		{"cut UTF-8 at EOF", "<p>caf\xC3\xA9 \xE6\x97", true, override.Windows1252, detect.Statistical},
 		{"whole UTF-8 at EOF", "<p>caf\xC3\xA9", true, override.UTF8, detect.Structural},
