@@ -254,6 +254,7 @@ type Detector struct {
 	prev     byte  // the last byte fed; 0 (a space, to the statistics) before any
 	busy     bool  // a multi-byte sequence is pending or prev is not ASCII: ASCII may not be skipped
 	nonASCII int64 // bytes 0x80-0xFF fed
+	punct    int64 // of them, shared punctuation (sharedPunct)
 	tail     int64 // length of the run of bytes 0x80-0xFF that ends the input
 	eof      bool  // the last chunk was fed: the input is complete
 	zeros    [2]int64
@@ -289,6 +290,24 @@ func New() *Detector { return new(Detector) }
 // guess from a handful of letters, which more text may overturn, from one
 // it can keep.
 func (d *Detector) NonASCII() int64 { return d.nonASCII }
+
+// Evidence returns how many of the bytes 0x80-0xFF fed can tell e from
+// the other encodings Guess answers: NonASCII, less, for a windows
+// encoding, the … • “ ” ‘ ’ – — (0x85, 0x91-0x97) that every windows
+// encoding reads as the same punctuation (Guess does not let them decide
+// between those). A caller that keeps a guess once it rests on enough
+// evidence (package sniff) counts these: a page of English strings with
+// curly quotes is no evidence of the encoding of the Hebrew words that
+// come later.
+func (d *Detector) Evidence(e override.Encoding) int64 {
+	switch e {
+	case override.Windows1250, override.Windows1251, override.Windows1252, override.Windows1253,
+		override.Windows1254, override.Windows1255, override.Windows1256, override.Windows1257,
+		override.Windows1258, override.Windows874:
+		return d.nonASCII - d.punct
+	}
+	return d.nonASCII
+}
 
 // Twin returns the encoding that decodes most of e's letters alike, where
 // no count of letters tells the two apart and only a few bytes do:
@@ -479,6 +498,9 @@ func (d *Detector) feedByte(b byte) {
 	} else {
 		d.tail++
 		d.nonASCII++
+		if sharedPunct(b) {
+			d.punct++
+		}
 	}
 	if b < 0x80 && d.prev >= 0x80 && loneLetter(d.hist, b) {
 		d.lone++

@@ -203,4 +203,12 @@ func TestSharedPunct(t *testing.T) {
 	if first {
 		t.Fatal("no live row")
 	}
+	// Nor are they evidence for a windows encoding, where they are for
+	// Shift_JIS (lead bytes of kanji).
+	if got := d.Evidence(override.Windows1252); got != 0 {
+		t.Errorf("Evidence(windows-1252) = %d, want 0", got)
+	}
+	if got, want := d.Evidence(override.ShiftJIS), d.NonASCII(); got != want || want == 0 {
+		t.Errorf("Evidence(Shift_JIS) = %d, want NonASCII %d", got, want)
+	}
 }

@@ -175,7 +175,7 @@ func (a *Autodetector) detect(prefix []byte, atEOF, quickDone bool) (override.En
 		enc, st = s.d.Guess(hintOf(s.locale, s.tld))
 		ok = st > detect.NoEvidence
 		sure = st == detect.Structural && enc != override.UTF8 ||
-			s.d.NonASCII() >= int64(EnoughEvidence(enc)) && !s.d.Candidate(detect.Twin(enc))
+			s.d.Evidence(enc) >= int64(EnoughEvidence(enc)) && !s.d.Candidate(detect.Twin(enc))
 		s.guessed = st == detect.Statistical
 	}
 	if !ok || !enc.Valid() {
@@ -243,7 +243,9 @@ func (a *Autodetector) Drop(n int) (seen int) {
 // UTF-16, ISO-2022-JP escapes), or it rests on at least
 // [EnoughEvidence] non-ASCII bytes for the encoding answered (valid UTF-8
 // included; for windows-1253 and ISO-8859-7, with the other out of the
-// running), or the prefix was the whole input, or the answer is a
+// running; for a windows encoding, not counting the curly quotes, dashes
+// and … that every windows encoding reads alike: detect's
+// Detector.Evidence), or the prefix was the whole input, or the answer is a
 // caller's Options.Detector's (whose evidence sniff cannot weigh). No
 // answer (false from Detect) is never sure. A reader that can look
 // further goes on reading while the answer is not sure, and decides on
@@ -289,9 +291,11 @@ const minEvidence = 16
 
 // EnoughEvidence returns the number of non-ASCII bytes from which a
 // statistical guess of e by the built-in detector is kept by a reader
-// that could look further ([Autodetector.Sure], [Autodetector.Provisional]). Fewer,
-// a few accented letters or CJK symbols, often fit a wrong encoding's
-// statistics as well as the right one's.
+// that could look further ([Autodetector.Sure],
+// [Autodetector.Provisional]); for a windows encoding the curly quotes,
+// dashes and … that all of them read alike do not count (detect's
+// Detector.Evidence). Fewer, a few accented letters or CJK symbols,
+// often fit a wrong encoding's statistics as well as the right one's.
 //
 // The numbers were chosen on the held-out corpus with
 // detect/internal/eval -evidence, which measures how often a guess of

@@ -177,6 +177,7 @@ func TestAutodetectorSure(t *testing.T) {
 func TestProvisional(t *testing.T) {
 	few := "<p>\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0</p>" // 9 Cyrillic letters in windows-1251
 	many := "<p>" + strings.Repeat("\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! ", 15) + "</p>"
+	quotes := strings.Repeat("Key \x93%s\x94 in group \x93%s\x94 didn\x92t \x97 work\n", 8)
 	greek := "<p>" + strings.Repeat("\xca\xe1\xeb\xe7\xec\xdd\xf1\xe1 \xea\xfc\xf3\xec\xe5! ", 15) + "</p>" // Καλημέρα κόσμε in windows-1253
 	tests := []struct {
 		desc string
@@ -196,6 +197,10 @@ func TestProvisional(t *testing.T) {
 		{"few Greek letters, quoted", "<p>\x93\xca\xe1\xeb\xe7\xec\xdd\xf1\xe1\x94", sniff.Options{}, sniff.SourceAutodetect, true},
 		{"many Greek letters, the whole input", greek, sniff.Options{AtEOF: true}, sniff.SourceAutodetect, false},
 		{"few letters, the whole input", few, sniff.Options{AtEOF: true}, sniff.SourceAutodetect, false},
+		// Curly quotes are the same in every windows encoding: however
+		// many, no evidence to keep a guess on.
+		{"English with curly quotes", quotes, sniff.Options{}, sniff.SourceAutodetect, true},
+		{"English with curly quotes, then Cyrillic", quotes + many, sniff.Options{}, sniff.SourceAutodetect, false},
 		{"few letters, a caller's Detector", few, sniff.Options{Detector: &lenDetector{}}, sniff.SourceDefault, false},
 		{"few letters, declared", "<meta charset=koi8-r>" + few, sniff.Options{}, sniff.SourcePrescan, false},
 		{"few letters, likely", few, sniff.Options{Likely: override.Windows1251}, sniff.SourceLikely, false},
