@@ -498,10 +498,9 @@ func (d *Detector) feedByte(b byte) {
 	} else {
 		d.tail++
 		d.nonASCII++
-		if sharedPunct(b) {
-			d.punct++
-		}
 	}
+	sp := sharedTab[b] // 0 below 0x80
+	d.punct += int64(sp)
 	if b < 0x80 && d.prev >= 0x80 && loneLetter(d.hist, b) {
 		d.lone++
 	}
@@ -513,7 +512,7 @@ func (d *Detector) feedByte(b byte) {
 
 	// Single-byte candidates score every pair with a non-ASCII byte.
 	if (b >= 0x80 || d.prev >= 0x80) && d.sbDead != allRows {
-		d.feedSingleByte(d.prev, b)
+		d.feedSingleByte(d.prev, b, sp|sharedTab[d.prev] != 0)
 	}
 
 	if !d.cjkDead {
@@ -603,23 +602,19 @@ func (d *Detector) feedUTF8(b byte) {
 }
 
 // feedSingleByte scores the pair (p, b) for every live single-byte
-// candidate.
-func (d *Detector) feedSingleByte(p, b byte) {
+// candidate; mark reports that p or b is shared punctuation
+// (sharedPunct), which feedByte looks up once for each byte.
+func (d *Detector) feedSingleByte(p, b byte, mark bool) {
 	if b >= 0xA0 && b < 0xC0 {
 		switch b {
 		case 0xA4, 0xA6, 0xA7, 0xAD, 0xAE, 0xB4, 0xB6, 0xB7, 0xBD, 0xBE:
 			d.koi8U = true
 		}
 	}
-	// A pair of shared punctuation and ASCII (“%s”, didn’t) means the
-	// same in every encoding that reads it as punctuation: each of their
-	// rows adds the best of their scores,
-	// so that no language model's view of quotation marks (rare in the
-	// training text of some) decides between encodings. A pair that no
-	// model finds plausible (“ between two kanji bytes) still costs.
-	shared := sharedPunct(b) && (p < 0x80 || sharedPunct(p)) || sharedPunct(p) && b < 0x80
-	best := int32(-1 << 31) // with shared, the best row's score of the pair
-	var punct uint64        // with shared, the rows that read it as punctuation
+	if mark && sharedPair(p, b) {
+		d.feedShared(p, b)
+		return
+	}
 	// Encoding by encoding: the byte classes and the case test are the
 	// encoding's, shared by its rows (one per language model).
 	for live := allRows &^ d.sbDead; live != 0; {
@@ -641,18 +636,64 @@ func (d *Detector) feedSingleByte(p, b byte) {
 			sw = caseSwitch
 		}
 		k := int(cp&^upperBit)*encWidth[enc] + int(cb&^upperBit)
-		if shared && (!sharedPunct(b) || cb&^upperBit < classRare) && (!sharedPunct(p) || cp&^upperBit < classRare) {
-			// Punctuation here too (macintosh has letters there).
-			punct |= rows
-			for ; rows != 0; rows &= rows - 1 {
-				r := bits.TrailingZeros64(rows) & (numRows - 1)
-				best = max(best, int32(sbScores[rowOff[r]+k])+sw)
-			}
-			continue
-		}
 		for ; rows != 0; rows &= rows - 1 {
 			r := bits.TrailingZeros64(rows) & (numRows - 1)
 			d.sbScore[r] += int32(sbScores[rowOff[r]+k]) + sw
+		}
+	}
+}
+
+// pair returns the index k in the score matrix of each row of
+// sbEncodings[enc] of the pair (p, b), and the cost sw of its change of
+// case; ok is false if b rules enc out, which pair records.
+func (d *Detector) pair(enc uint8, p, b byte) (k int, sw int32, ok bool) {
+	e := &sbEncodings[enc]
+	cb, cp := e.classes[b], e.classes[p]
+	if cb == invalid {
+		d.sbDead |= rowsOf[enc]
+		return 0, 0, false
+	}
+	// cp is not invalid: p would have ruled enc out.
+	if cb&upperBit != 0 && cp&upperBit == 0 && cp >= classRare {
+		sw = caseSwitch
+	}
+	return int(cp&^upperBit)*encWidth[enc] + int(cb&^upperBit), sw, true
+}
+
+// score adds the pair at k, and sw, to each of rows.
+func (d *Detector) score(rows uint64, k int, sw int32) {
+	for ; rows != 0; rows &= rows - 1 {
+		r := bits.TrailingZeros64(rows) & (numRows - 1)
+		d.sbScore[r] += int32(sbScores[rowOff[r]+k]) + sw
+	}
+}
+
+// feedShared scores a pair of shared punctuation and ASCII (“%s”,
+// didn’t), or of two shared marks. It means the same in every encoding
+// that reads it as punctuation: each of their rows adds the best of their
+// scores, so that no language model's view of quotation marks (rare in
+// the training text of some) decides between encodings; a pair no model
+// finds plausible (“ between two kanji bytes) still costs. An encoding
+// with letters there (macintosh) is scored as usual.
+func (d *Detector) feedShared(p, b byte) {
+	best := int32(-1 << 31)
+	var punct uint64 // the rows that read the pair as punctuation
+	for live := allRows &^ d.sbDead; live != 0; {
+		enc := sbRows[bits.TrailingZeros64(live)].enc
+		rows := rowsOf[enc] & live
+		live &^= rows
+		k, sw, ok := d.pair(enc, p, b)
+		if e := &sbEncodings[enc]; !ok || e.classes[b]&^upperBit >= classRare && sharedPunct(b) ||
+			e.classes[p]&^upperBit >= classRare && sharedPunct(p) {
+			if ok {
+				d.score(rows, k, sw)
+			}
+			continue
+		}
+		punct |= rows
+		for ; rows != 0; rows &= rows - 1 {
+			r := bits.TrailingZeros64(rows) & (numRows - 1)
+			best = max(best, int32(sbScores[rowOff[r]+k])+sw)
 		}
 	}
 	for ; punct != 0; punct &= punct - 1 {
@@ -664,7 +705,17 @@ func (d *Detector) feedSingleByte(p, b byte) {
 // the same punctuation in every single-byte encoding that can decode it
 // (windows-1250 to -1258, windows-874; the others rule it out as a C1
 // control).
-func sharedPunct(b byte) bool { return b == 0x85 || b >= 0x91 && b <= 0x97 }
+func sharedPunct(b byte) bool { return sharedTab[b] != 0 }
+
+// sharedTab[b] is 1 where sharedPunct(b): one load, where feedSingleByte
+// tests both bytes of every pair.
+var sharedTab = [256]uint8{0x85: 1, 0x91: 1, 0x92: 1, 0x93: 1, 0x94: 1, 0x95: 1, 0x96: 1, 0x97: 1}
+
+// sharedPair reports whether the pair (p, b) is shared punctuation and
+// ASCII, or two shared punctuation marks.
+func sharedPair(p, b byte) bool {
+	return (sharedPunct(b) || b < 0x80) && (sharedPunct(p) || p < 0x80)
+}
 
 // prune stops scoring the candidates far behind the leader. While the
 // text reads as Latin script (latin.go), the leader is the best Latin
