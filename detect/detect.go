@@ -868,14 +868,24 @@ func (s *cjkState) start(b byte) {
 	}
 }
 
-// feedEUCKR follows the Encoding Standard's EUC-KR decoder.
-func (d *Detector) feedEUCKR(s *cjkState, b byte) {
-	l := s.lead
-	if l == 0 {
+// trail takes b as the trail byte of the pending lead byte l of a
+// two-byte encoding (EUC-KR, Big5) and reports true; with no lead
+// pending, it starts a character with b (start) and reports false.
+func (s *cjkState) trail(b byte) (l byte, ok bool) {
+	if l = s.lead; l == 0 {
 		s.start(b)
-		return
+		return 0, false
 	}
 	s.lead = 0
+	return l, true
+}
+
+// feedEUCKR follows the Encoding Standard's EUC-KR decoder.
+func (d *Detector) feedEUCKR(s *cjkState, b byte) {
+	l, ok := s.trail(b)
+	if !ok {
+		return
+	}
 	if b >= 0x41 && b <= 0xFE {
 		s.char(euckrFreq[(int(l)-0x81)*190+int(b)-0x41])
 		return
@@ -930,12 +940,10 @@ func (d *Detector) feedGBK(s *cjkState, b byte) {
 
 // feedBig5 follows the Encoding Standard's Big5 decoder.
 func (d *Detector) feedBig5(s *cjkState, b byte) {
-	l := s.lead
-	if l == 0 {
-		s.start(b)
+	l, ok := s.trail(b)
+	if !ok {
 		return
 	}
-	s.lead = 0
 	if (b >= 0x40 && b <= 0x7E) || (b >= 0xA1 && b <= 0xFE) {
 		to := 0x40
 		if b >= 0x7F {
