@@ -224,11 +224,18 @@ func (r *Reader) startLate() {
 	tentative := r.res.Confidence == sniff.Tentative
 	r.d.track = tentative
 	n := r.cfg.ahead()
+	atEOF := false // the window is the whole input, and its guess provisional
 	if tentative && n > 0 && r.res.Encoding.ASCIICompatible() {
 		l.detecting = r.detectLate()
+		atEOF = r.srcEOF && !r.cfg.sniff.NoAutodetect && r.provisional()
 	}
+	// Deferred, these run last in reverse: the guess at EOF after the
+	// window's <meta> scan (a <meta> first, as in hold), then Release.
 	if !l.detecting {
-		l.auto.Release()
+		defer l.auto.Release()
+	}
+	if atEOF {
+		defer r.guessAtEOF()
 	}
 	if !tentative || n == 0 || !r.res.Encoding.ASCIICompatible() {
 		return
@@ -282,20 +289,27 @@ func (r *Reader) detectLate() bool {
 	case r.res.Source == sniff.SourceDefault:
 		return true
 	}
-	if r.res.Source != sniff.SourceAutodetect || !r.late.auto.Provisional() {
-		return false
+	return !r.srcEOF && r.provisional()
+}
+
+// provisional reports whether the window's answer is a provisional guess
+// of the built-in detector (sniff.Autodetector.Provisional).
+func (r *Reader) provisional() bool {
+	return r.res.Source == sniff.SourceAutodetect && r.late.auto.Provisional()
+}
+
+// guessAtEOF acts when the source said EOF with the window's last bytes
+// and the window's guess is provisional: the window is the whole input,
+// which the guess did not know (the window is never read past to learn
+// it). It asks again knowing it and settles as hold does when the EOF
+// comes on the next read, a <meta> first.
+func (r *Reader) guessAtEOF() {
+	if r.late.pendMeta {
+		return
 	}
-	if r.srcEOF {
-		// The source said EOF with the window's last bytes: the window
-		// is the whole input, which its guess did not know (it does not
-		// read past the window to learn it). Ask again knowing it, as
-		// hold does when the EOF comes on the next read.
-		i := indexHigh(r.buf[:r.r1]) // a guess rests on a non-ASCII byte
-		det, found := r.late.auto.Detect(r.buf[:r.r1], true)
-		r.settleLate(det, found, true, r.offset(i))
-		return false
-	}
-	return true
+	i := indexHigh(r.buf[:r.r1]) // a guess rests on a non-ASCII byte
+	det, found := r.late.auto.Detect(r.buf[:r.r1], true)
+	r.settleLate(det, found, true, r.offset(i))
 }
 
 // scanMeta feeds p, the next raw bytes of the stream, to the <meta> scan.

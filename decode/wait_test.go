@@ -555,3 +555,26 @@ func TestWindowEndsInCharacter(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowEndsInCharacterMeta: as TestWindowEndsInCharacter's first
+// case, with a <meta> that the parser meets and the window's prescan does
+// not (after a comment the tokenizer ends at "--!>"): the <meta> decides,
+// however the source says EOF.
+func TestWindowEndsInCharacterMeta(t *testing.T) {
+	head := "<!-- --!><meta charset=koi8-r>-->"
+	doc := []byte(head + strings.Repeat("x", sniff.DefaultWindow-2-len(head)) + "\xe3\x81")
+	if got := sniff.Sniff(doc, nil); got.Encoding != override.UTF8 || got.Source != sniff.SourceAutodetect {
+		t.Fatalf("the window's sniffing = %+v, want a guess of UTF-8", got)
+	}
+	want := refDecode(t, override.KOI8R, doc, false, full, true)
+	for _, src := range chunkings {
+		r, _ := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: output %q (%v), want %q", src.Name, tail(got), err, tail(want))
+		}
+		if res := r.Result(); res.Encoding != override.KOI8R || res.Source != sniff.SourcePrescan {
+			t.Errorf("%s: Result() = %+v, want koi8-r from the <meta>", src.Name, res)
+		}
+	}
+}
