@@ -159,15 +159,10 @@ func TestLateContradictingMeta(t *testing.T) {
 	b.Write(encodeText(t, override.Windows1251, lateTexts["windows-1251"]))
 	doc := b.Bytes()
 	want := refDecode(t, override.Windows1251, doc, false, full, true)
-	for _, src := range chunkings {
-		r, _ := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
-		got, err := io.ReadAll(r)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: got %q, %v, want %q", src.Name, tail(got), err, tail(want))
-		}
+	for desc, r := range readChunked(t, "late <meta>", doc, want) {
 		wantLate := decode.Change{Kind: decode.SwitchedOnTheFly, From: override.Windows1252, To: override.Windows1251, Offset: int64(first)}
 		if res := r.Result(); res.Encoding != override.Windows1251 || res.Source != sniff.SourcePrescan || res.Confidence != sniff.Certain || res.Late != wantLate {
-			t.Errorf("%s: Result() = %+v, want windows-1251, prescan, certain, %+v", src.Name, res, wantLate)
+			t.Errorf("%s: Result() = %+v, want windows-1251, prescan, certain, %+v", desc, res, wantLate)
 		}
 	}
 	// Past the lookahead from the first non-ASCII byte the <meta> is not

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"iter"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -13,6 +14,29 @@ import (
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
+
+// readChunked reads doc through a new Reader with opts under each of
+// chunkings, reports an output that is not want (desc names the case),
+// and yields each chunking's name and Reader, read to the end, for the
+// caller's checks of Result.
+func readChunked(t *testing.T, desc string, doc, want []byte, opts ...decode.Option) iter.Seq2[string, *decode.Reader] {
+	return func(yield func(string, *decode.Reader) bool) {
+		for _, src := range chunkings {
+			r, err := decode.NewReader(src.Wrap(bytes.NewReader(doc)), opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := io.ReadAll(r)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("%s, %s: output differs (%v): %d bytes, want %d; at the end %q, want %q",
+					desc, src.Name, err, len(got), len(want), tail(got), tail(want))
+			}
+			if !yield(desc+", "+src.Name, r) {
+				return
+			}
+		}
+	}
+}
 
 // waitTexts are texts of undeclared pages, long enough for the detector
 // to be sure once it sees them whole.
@@ -120,16 +144,7 @@ func TestDetectorWaits(t *testing.T) {
 		default:
 			t.Fatalf("%s: the window alone already guesses %v: not a test of waiting", tc.desc, want)
 		}
-		for _, src := range chunkings {
-			desc := fmt.Sprintf("%s, %s", tc.desc, src.Name)
-			r, err := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := io.ReadAll(r)
-			if err != nil || !bytes.Equal(got, wantOut) {
-				t.Errorf("%s: output differs (%v): %d bytes, want %d; at the end %q, want %q", desc, err, len(got), len(wantOut), tail(got), tail(wantOut))
-			}
+		for desc, r := range readChunked(t, tc.desc, doc, wantOut) {
 			res := r.Result()
 			wantRes := sniff.Result{Encoding: want, Confidence: sniff.Tentative, Source: sniff.SourceAutodetect}
 			wantLate := decode.Change{Kind: kind, From: from, To: want, Offset: int64(first)}
@@ -268,14 +283,9 @@ func TestDetectorWaitsConfirms(t *testing.T) {
 		t.Fatalf("the window's sniffing = %+v, want a provisional Big5 guess", win)
 	}
 	want := refDecode(t, override.Big5, doc, false, full, true)
-	for _, src := range chunkings {
-		r, _ := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
-		got, err := io.ReadAll(r)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: output differs (%v): at the end %q, want %q", src.Name, err, tail(got), tail(want))
-		}
+	for desc, r := range readChunked(t, "Big5", doc, want) {
 		if res := r.Result(); res.Result != win || res.Late.Kind != decode.NoChange {
-			t.Errorf("%s: Result() = %+v, want the window's %+v and no change", src.Name, res, win)
+			t.Errorf("%s: Result() = %+v, want the window's %+v and no change", desc, res, win)
 		}
 	}
 }
@@ -538,19 +548,14 @@ func TestWindowEndsInCharacter(t *testing.T) {
 			t.Fatalf("%s: the window's sniffing = %+v, want a guess of UTF-8", tc.desc, got)
 		}
 		want := refDecode(t, tc.want, doc, false, full, true)
-		for _, src := range chunkings {
-			r, _ := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
-			got, err := io.ReadAll(r)
-			if err != nil || !bytes.Equal(got, want) {
-				t.Errorf("%s, %s: output %q (%v), want %q", tc.desc, src.Name, tail(got), err, tail(want))
-			}
+		for desc, r := range readChunked(t, tc.desc, doc, want) {
 			res := r.Result()
 			wantLate := decode.Change{}
 			if tc.late != decode.NoChange {
 				wantLate = decode.Change{Kind: tc.late, From: override.UTF8, To: tc.want, Offset: first}
 			}
 			if res.Encoding != tc.want || res.Source != tc.src || res.Late != wantLate {
-				t.Errorf("%s, %s: Result() = %+v, want %v from %v, Late %+v", tc.desc, src.Name, res, tc.want, tc.src, wantLate)
+				t.Errorf("%s: Result() = %+v, want %v from %v, Late %+v", desc, res, tc.want, tc.src, wantLate)
 			}
 		}
 	}
@@ -567,14 +572,9 @@ func TestWindowEndsInCharacterMeta(t *testing.T) {
 		t.Fatalf("the window's sniffing = %+v, want a guess of UTF-8", got)
 	}
 	want := refDecode(t, override.KOI8R, doc, false, full, true)
-	for _, src := range chunkings {
-		r, _ := decode.NewReader(src.Wrap(bytes.NewReader(doc)))
-		got, err := io.ReadAll(r)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: output %q (%v), want %q", src.Name, tail(got), err, tail(want))
-		}
+	for desc, r := range readChunked(t, "koi8-r <meta>", doc, want) {
 		if res := r.Result(); res.Encoding != override.KOI8R || res.Source != sniff.SourcePrescan {
-			t.Errorf("%s: Result() = %+v, want koi8-r from the <meta>", src.Name, res)
+			t.Errorf("%s: Result() = %+v, want koi8-r from the <meta>", desc, res)
 		}
 	}
 }

@@ -17,10 +17,7 @@ func TestLiveCJKScored(t *testing.T) {
 		(*Detector).feedShiftJIS, (*Detector).feedEUCJP, (*Detector).feedEUCKR,
 		(*Detector).feedGBK, (*Detector).feedBig5,
 	}
-	tests := []struct {
-		enc  override.Encoding
-		text string
-	}{
+	tests := []encText{
 		{override.EUCJP, "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。"},
 		{override.ShiftJIS, "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。"},
 		{override.GBK, "人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心。"},

@@ -8,13 +8,16 @@ import (
 	"github.com/charsniff/charsniff/override"
 )
 
+// encText is a text and the encoding a test feeds it in.
+type encText struct {
+	enc  override.Encoding
+	text string
+}
+
 // pruneTexts are the texts of the prune tests: two scripts whose first
 // letters leave other scripts far behind, a Polish sentence then a Czech
 // one, and French.
-var pruneTexts = []struct {
-	enc  override.Encoding
-	text string
-}{
+var pruneTexts = []encText{
 	{override.Windows1253, "Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια και τα δικαιώματα."},
 	{override.Windows1251, "Все люди рождаются свободными и равными в своем достоинстве и правах."},
 	{override.ISO8859_2, "Zażółć gęślą jaźń. Příliš žluťoučký kůň úpěl ďábelské ódy."},
