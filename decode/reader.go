@@ -468,7 +468,9 @@ func (r *Reader) Read(p []byte) (int, error) {
 // ReadRune reads one character of the decoded, preprocessed stream and
 // returns it and its size in bytes (of UTF-8). The error is as for Read.
 // ReadRune does not allocate; it reads ahead into the reader's buffer,
-// which later Reads return first.
+// which later Reads return first. After a Read into a buffer too small
+// for a whole character, which returned its first bytes, ReadRune
+// returns each of the rest as U+FFFD of size 1, as bufio.Reader does.
 func (r *Reader) ReadRune() (ch rune, size int, err error) {
 	r.outBuf()
 	for r.o0 == r.o1 || r.out[r.o0] >= utf8.RuneSelf && !utf8.FullRune(r.out[r.o0:r.o1]) {

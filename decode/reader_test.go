@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/firsterr"
@@ -383,5 +384,31 @@ func TestWriteToClean(t *testing.T) {
 					d.desc, src.desc, n, err, r.Result().Late, len(want), wantCh, bytes.Equal(b.Bytes(), want))
 			}
 		}
+	}
+}
+
+// TestReadRuneAfterSplitRead: a Read into a 1-byte buffer returns the
+// first byte of é; ReadRune then returns its second byte as U+FFFD of
+// size 1, as bufio.Reader does, and the characters after it whole.
+func TestReadRuneAfterSplitRead(t *testing.T) {
+	r, _ := decode.NewReader(strings.NewReader("<p>\u00e9t\u00e9"))
+	head := make([]byte, 3)
+	if n, err := io.ReadFull(r, head); n != 3 || err != nil || string(head) != "<p>" {
+		t.Fatalf("ReadFull = %d, %v, %q", n, err, head)
+	}
+	one := make([]byte, 1)
+	if n, err := r.Read(one); n != 1 || err != nil || one[0] != 0xC3 {
+		t.Fatalf("Read of 1 byte = %d, %v, %q, want the first byte of é", n, err, one[:n])
+	}
+	for _, want := range []struct {
+		ch   rune
+		size int
+	}{{utf8.RuneError, 1}, {'t', 1}, {'é', 2}} {
+		if ch, size, err := r.ReadRune(); ch != want.ch || size != want.size || err != nil {
+			t.Errorf("ReadRune = %q, %d, %v, want %q, %d", ch, size, err, want.ch, want.size)
+		}
+	}
+	if _, _, err := r.ReadRune(); err != io.EOF {
+		t.Errorf("ReadRune at the end: %v, want io.EOF", err)
 	}
 }
