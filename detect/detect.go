@@ -250,18 +250,19 @@ type Detector struct {
 	// A browser never guesses these: leave it false to guess as one.
 	All bool
 
-	n        int64 // bytes fed so far
-	prev     byte  // the last byte fed; 0 (a space, to the statistics) before any
-	busy     bool  // a multi-byte sequence is pending or prev is not ASCII: ASCII may not be skipped
-	nonASCII int64 // bytes 0x80-0xFF fed
-	punct    int64 // of them, shared punctuation (sharedPunct)
-	tail     int64 // length of the run of bytes 0x80-0xFF that ends the input
-	eof      bool  // the last chunk was fed: the input is complete
-	zeros    [2]int64
-	koi8U    bool   // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
-	hist     uint32 // the last 4 bytes fed, the last in the low byte (latin.go)
-	lone     int64  // lone non-ASCII letters in ASCII words (latin.go)
-	gb4      bool   // a four-byte gb18030 sequence was seen
+	n         int64 // bytes fed so far
+	prev      byte  // the last byte fed; 0 (a space, to the statistics) before any
+	busy      bool  // a multi-byte sequence is pending or prev is not ASCII: ASCII may not be skipped
+	nonASCII  int64 // bytes 0x80-0xFF fed
+	punct     int64 // of them, shared punctuation (sharedPunct)
+	tail      int64 // length of the run of bytes 0x80-0xFF that ends the input
+	eof       bool  // the last chunk was fed: the input is complete
+	zeros     [2]int64
+	koi8U     bool   // a byte that is a Ukrainian or Belarusian letter only in KOI8-U
+	hist      uint32 // the last 4 bytes fed, the last in the low byte (latin.go)
+	lone      int64  // lone non-ASCII letters in ASCII words (latin.go)
+	lonePunct int64  // of them, shared punctuation (latin.go)
+	gb4       bool   // a four-byte gb18030 sequence was seen
 
 	sbScore [numRows]int32
 	sbDead  uint64 // bit r: sbRows[r] is no longer a candidate (or, without All, a wide row)
@@ -503,6 +504,7 @@ func (d *Detector) feedByte(b byte) {
 	d.punct += int64(sp)
 	if b < 0x80 && d.prev >= 0x80 && loneLetter(d.hist, b) {
 		d.lone++
+		d.lonePunct += int64(sharedTab[d.prev])
 	}
 	d.hist = d.hist<<8 | uint32(b)
 

@@ -59,11 +59,21 @@ const latinEvidence = 3
 // latin reports whether the text reads as Latin script, so that only
 // Latin-script encodings compete: at least one lone letter, one for every
 // latinEvidence of the non-ASCII bytes, and a Latin-script candidate
-// left. Text whose bytes have ruled every Latin encoding out is not Latin,
+// left. Past shortEvidence non-ASCII bytes, the shared punctuation
+// (sharedPunct) counts neither as a lone letter nor among the bytes: a
+// quotation mark beside an English word says the words are ASCII, which a
+// title of a few bytes needs ("\x93V\x8bC", 天気 in Shift_JIS, reads as
+// Cyrillic without it), but not which script the letters are in (English
+// catalog strings with curly quotes before Hebrew text read as Latin with
+// it). Text whose bytes have ruled every Latin encoding out is not Latin,
 // however its few non-ASCII bytes sit (English strings with quotation
 // marks and a few Hebrew abbreviations in windows-1255).
 func (d *Detector) latin() bool {
-	if d.lone == 0 || d.lone*latinEvidence < d.nonASCII {
+	lone, n := d.lone, d.nonASCII
+	if n > shortEvidence {
+		lone, n = lone-d.lonePunct, n-d.punct
+	}
+	if lone == 0 || lone*latinEvidence < n {
 		return false
 	}
 	for live := allRows &^ d.sbDead; live != 0; live &= live - 1 {

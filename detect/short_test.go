@@ -218,4 +218,13 @@ func TestHebrewCatalog(t *testing.T) {
 	if got, s := guess(b, detect.Hint{}); !right(got, override.Windows1255, b) {
 		t.Errorf("Guess = %v, %v, want windows-1255", got, s)
 	}
+	// Forty lines of such strings, then Hebrew sentences: the quotation
+	// marks beside English words are not Latin letters past the first
+	// few non-ASCII bytes, so they do not make the text read as Latin.
+	text = strings.Repeat("Key file contains key “%s” in group “%s”\n", 40) +
+		strings.Repeat("שלום עולם, זהו קובץ הגדרות. המשתנה חסר ערך.\n", 2)
+	b, _ = corpus.Encode(override.Windows1255, text)
+	if got, s := guess(b, detect.Hint{}); !right(got, override.Windows1255, b) {
+		t.Errorf("after forty lines: Guess = %v, %v, want windows-1255", got, s)
+	}
 }

@@ -298,9 +298,8 @@ func Generate(seed uint64) []Doc {
 	// English strings with curly quotes in windows-1255, then Hebrew
 	// ("שלום עולם, זהו קובץ הגדרות. המשתנה חסר ערך.", twice): the
 	// quotes, the same in every windows encoding, neither decide nor keep
-	// a guess, so the Reader reads on to the Hebrew. (Its answer is
-	// windows-1250 all the same: the quotes beside English words still
-	// count as Latin-script evidence; see detect/README.md.)
+	// a guess, nor make the text read as Latin script: the Hebrew
+	// decides.
 	quotes := bytes.Repeat([]byte("Key file contains key \x93%s\x94 in group \x93%s\x94\n"), 40)
 	hebrew := bytes.Repeat([]byte("\xf9\xec\xe5\xed \xf2\xe5\xec\xed, \xe6\xe4\xe5 \xf7\xe5\xe1\xf5 \xe4\xe2\xe3\xf8\xe5\xfa. \xe4\xee\xf9\xfa\xf0\xe4 \xe7\xf1\xf8 \xf2\xf8\xea.\n"), 2)
 	g.add("quotes-hebrew", script{}, cat(head(), quotes, hebrew), "")
