@@ -227,7 +227,7 @@ func (r *Reader) startLate() {
 	atEOF := false // the window is the whole input, and its guess provisional
 	if tentative && n > 0 && r.res.Encoding.ASCIICompatible() {
 		l.detecting = r.detectLate()
-		atEOF = r.srcEOF && !r.cfg.sniff.NoAutodetect && r.provisional()
+		atEOF = r.srcEOF && r.provisional()
 	}
 	// Deferred, these run last in reverse: the guess at EOF after the
 	// window's <meta> scan (a <meta> first, as in hold), then Release.
