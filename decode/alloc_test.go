@@ -31,7 +31,7 @@ var allocInputs = []struct {
 // TestReadAllocs checks that Read, ReadRune and WriteTo do not allocate,
 // and that Reset and reading a whole stream after it do not either.
 func TestReadAllocs(t *testing.T) {
-	if raceEnabled {
+	if testutil.Race {
 		t.Skip("sync.Pool drops items at random under the race detector")
 	}
 	for _, in := range allocInputs {
@@ -77,7 +77,7 @@ func TestReadAllocs(t *testing.T) {
 // does not allocate, switching between Content-Types of the three paths,
 // the look-ahead on and off, once each encoding has been met.
 func TestResetOptionsAllocs(t *testing.T) {
-	if raceEnabled {
+	if testutil.Race {
 		t.Skip("sync.Pool drops items at random under the race detector")
 	}
 	var optSets [][]decode.Option

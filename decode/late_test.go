@@ -511,7 +511,7 @@ func TestDecided(t *testing.T) {
 // TestLateAllocs checks that a Reader reset for each document, holding
 // bytes to decide, allocates nothing once its held buffer has grown.
 func TestLateAllocs(t *testing.T) {
-	if raceEnabled {
+	if testutil.Race {
 		t.Skip("sync.Pool drops items at random under the race detector")
 	}
 	doc, _ := page(t, "windows-1251", 3000, false)

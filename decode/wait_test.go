@@ -11,6 +11,7 @@ import (
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/firsterr"
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
@@ -249,7 +250,7 @@ func TestDetectorWaitsLookahead(t *testing.T) {
 // TestDetectorWaitsAllocs: a Reader reset for each page, holding the text
 // after a provisional guess, allocates nothing once warm.
 func TestDetectorWaitsAllocs(t *testing.T) {
-	if raceEnabled {
+	if testutil.Race {
 		t.Skip("sync.Pool drops items at random under the race detector")
 	}
 	docs := waitDocs(t)
@@ -459,7 +460,7 @@ func TestSettleReadRune(t *testing.T) {
 // TestSettleAllocs: a reused Reader settles without allocating, keeping
 // the text in a buffer large enough or discarding it.
 func TestSettleAllocs(t *testing.T) {
-	if raceEnabled {
+	if testutil.Race {
 		t.Skip("sync.Pool drops items at random under the race detector")
 	}
 	doc := []byte("<html>" + strings.Repeat("<p>plain ASCII</p>\n", 200) + "caf\xe9 na\xefve" + strings.Repeat("<p>more</p>\n", 1000))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/prescan"
 	"github.com/charsniff/charsniff/sniff"
 )
@@ -114,7 +115,7 @@ func reportNsPerByte(b *testing.B, n int) {
 func TestAdversarialLinear(t *testing.T) {
 	const allocSize = 64 << 10
 	size, byteFed := 16<<20, 1<<20
-	if raceEnabled {
+	if testutil.Race {
 		size, byteFed = 1<<20, 64<<10
 	}
 	unlimited := prescan.Options{Window: -1}

@@ -187,7 +187,7 @@ func checkMemory(t *testing.T, in []byte, opts []decode.Option, chunks, ops []by
 	// pooled buffer may be allocated afresh, and the numbers say nothing
 	// about the reader: the check is for the other builds (the README's
 	// go test ./..., and the fuzz smoke of CI).
-	if raceEnabled {
+	if testutil.Race {
 		return
 	}
 	maxAllocs, maxBytes := uint64(5), uint64(16<<10)

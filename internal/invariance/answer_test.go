@@ -122,7 +122,7 @@ func answers(docs []Doc, opts []decode.Option, perDoc ...func(*Doc) decode.Optio
 // light reports whether d takes only a few paths of a test: a large
 // document under the race detector, which makes it slow; the plain runs
 // take it everywhere.
-func light(d *Doc) bool { return raceEnabled && len(d.Data) > 64<<10 }
+func light(d *Doc) bool { return testutil.Race && len(d.Data) > 64<<10 }
 
 // withCT is the option of a document served with its Content-Type.
 func withCT(d *Doc) decode.Option {

@@ -42,7 +42,7 @@ func TestMain(m *testing.M) {
 // (with the build tags of the test, so that -tags purego covers it too).
 func command(t *testing.T) string {
 	t.Helper()
-	if testing.Short() || raceEnabled {
+	if testing.Short() || testutil.Race {
 		t.Skip("builds and runs the command (not under -short or -race: .ci/run runs these in its invariance step)")
 	}
 	root := testutil.Root(t)

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/charsniff/charsniff/archive"
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/internal/warctest"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
@@ -219,7 +220,7 @@ func TestArchive(t *testing.T) {
 	docs, _, ctr := corpus(t)
 	all := seq(len(docs))
 	for _, f := range buildWARCs(docs) {
-		if raceEnabled && f.name != "mixed" {
+		if testutil.Race && f.name != "mixed" {
 			continue // the others in the plain runs
 		}
 		rng := rand.New(rand.NewPCG(*pathSeed, 5))

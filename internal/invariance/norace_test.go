@@ -1,5 +1,0 @@
-//go:build !race
-
-package invariance
-
-const raceEnabled = false
