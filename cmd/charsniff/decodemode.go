@@ -335,7 +335,7 @@ func (d *decoder) fieldsAfter(r *result) error {
 
 // line writes r's result line without text, if there are result lines.
 func (d *decoder) line(r *result) error {
-	if d.out == nil {
+	if d.out == nil || r.intoInput {
 		return nil
 	}
 	if !d.a.cfg.json {

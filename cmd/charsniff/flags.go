@@ -219,7 +219,8 @@ no bytes field. An input that is binary data by the MIME Sniffing
 Standard's rules for an unknown type (an executable, an image, control
 bytes in its first 1445 bytes) gets an error line, not an encoding, unless
 --text is given or --content-type names an HTML type. An input that is the
-file standard output (or -o) writes to is refused, standard input too.
+file standard output (or -o) writes to is refused, standard input too;
+its error line goes to standard error only, even with --json.
 Files are read in parallel; output follows the order of the input. A long
 run (sniffing or --decode, one large archive included) shows a progress
 bar after a second, when standard error is a terminal and standard output

@@ -32,6 +32,10 @@ var (
 	errIsDir      = errors.New("is a directory")
 	errStdinTwice = errors.New("standard input named more than once")
 	errIsOutput   = errors.New("input file is output file")
+	// errIsStdout is errIsOutput for the file standard output writes
+	// to: the input's own line, an error line, must not go into it
+	// either (see result.intoInput).
+	errIsStdout = fmt.Errorf("%w", errIsOutput)
 	// errNotArchive skips an onlyArchive input that is no web archive.
 	errNotArchive = errors.New("not a web archive")
 )
@@ -269,7 +273,7 @@ func open(in input, stdin io.Reader, outs []os.FileInfo) (*source, error) {
 	}
 	if in.stdin {
 		if fi := regularFile(stdin); fi != nil && isOutput(fi, outs) {
-			return nil, errIsOutput
+			return nil, outputError(fi, outs)
 		}
 		return &source{Reader: stdin, size: -1}, nil
 	}
@@ -292,7 +296,7 @@ func open(in input, stdin io.Reader, outs []os.FileInfo) (*source, error) {
 		return nil, errIsDir
 	case isOutput(fi, outs):
 		f.Close()
-		return nil, errIsOutput
+		return nil, outputError(fi, outs)
 	case in.rng != nil:
 		r, err := section(f, fi, in.rng)
 		if err != nil {
@@ -314,6 +318,16 @@ func isOutput(fi os.FileInfo, outs []os.FileInfo) bool {
 		}
 	}
 	return false
+}
+
+// outputError is the problem of an input that is the file fi, one of
+// outs: errIsStdout if it is standard output's (outs[0]), errIsOutput
+// otherwise.
+func outputError(fi os.FileInfo, outs []os.FileInfo) error {
+	if len(outs) > 0 && os.SameFile(fi, outs[0]) {
+		return errIsStdout
+	}
+	return errIsOutput
 }
 
 // regularFile returns the FileInfo of f if it is an *os.File open on a

@@ -70,9 +70,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return report(stderr, err)
 	}
 	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions()}
-	if fi := regularFile(stdout); fi != nil {
-		a.outs = append(a.outs, fi)
-	}
+	a.outs = []os.FileInfo{regularFile(stdout)} // nil unless a regular file
 	if c.decode {
 		return a.runDecode(stdout)
 	}

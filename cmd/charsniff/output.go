@@ -16,8 +16,9 @@ type app struct {
 	stdin  io.Reader
 	stderr io.Writer
 	opts   []decode.Option
-	// outs are the regular files the run writes to: standard output's,
-	// the -o FILE. No input may be one of them.
+	// outs are the regular files the run writes to: standard output's
+	// first (nil when standard output is no regular file), then the -o
+	// FILE. No input may be one of them.
 	outs   []os.FileInfo
 	failed bool // an input or a record failed (exit 1 unless --exit-zero)
 	fatal  bool // the --files-from list could not be read (exit 1)
@@ -47,7 +48,7 @@ func (a *app) note(r *result) {
 // error (and a JSON line with the error, with --json).
 func (a *app) emit(r *result) error {
 	a.note(r)
-	if a.out == nil {
+	if a.out == nil || r.intoInput {
 		return nil
 	}
 	if a.cfg.json {

@@ -17,11 +17,15 @@ type result struct {
 	// text that may be held (maxSettle): its JSON line with text (--decode
 	// --json) starts with the text, and its fields, final, come after it.
 	textFirst bool
+	// intoInput says that the input is the file standard output writes
+	// to: its line, an error line, goes to standard error only, as cat's
+	// does, never into that file (the lines of the other inputs do).
+	intoInput bool
 }
 
 // errorResult is the result of an input that failed.
 func errorResult(path string, err error) result {
-	return result{Result: archive.Result{File: path, Error: describe(err)}}
+	return result{Result: archive.Result{File: path, Error: describe(err)}, intoInput: err == errIsStdout}
 }
 
 // describe turns err into the problem text of an error line. The path is

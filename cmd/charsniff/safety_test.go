@@ -24,15 +24,20 @@ func runTo(t *testing.T, dir string, out *os.File, args ...string) (stderr strin
 
 // TestStdoutIsInput checks that an input that is the file standard output
 // writes to is refused, as cat refuses it (charsniff --decode page.html >>
-// page.html would otherwise grow the file for ever), and that the other
-// inputs are processed.
+// page.html would otherwise grow the file for ever), that its error line,
+// JSON included, goes to standard error only, never into the file, and
+// that the other inputs are processed.
 func TestStdoutIsInput(t *testing.T) {
 	page := readRoot(t, samplePath("news-utf8-meta.html"))
 	for _, args := range [][]string{
 		{"--decode", "page.html", "other.html"},
 		{"--json", "page.html", "other.html"},
 		{"--decode", "--json", "other.html", "page.html"},
-		{"."}, // found by walking
+		{"--decode", "--json", "-o", "text.out", "page.html", "other.html"},
+		{"--decode", "-o", "text.out", "page.html", "other.html"},
+		{"page.html", "other.html"},
+		{"."},           // found by walking
+		{"--json", "."}, // found by walking
 	} {
 		dir := t.TempDir()
 		for _, name := range []string{"page.html", "other.html"} {
@@ -52,6 +57,9 @@ func TestStdoutIsInput(t *testing.T) {
 		got, _ := os.ReadFile(filepath.Join(dir, "page.html"))
 		if !strings.HasPrefix(string(got), page) || len(got) == len(page) || len(got) > 2*len(page)+200 {
 			t.Errorf("charsniff %q >> page.html: file of %d bytes, want the page and other.html's output", args, len(got))
+		}
+		if tail := string(got[min(len(page), len(got)):]); strings.Contains(tail, "page.html") || strings.Contains(tail, "input file is output file") {
+			t.Errorf("charsniff %q >> page.html: the refusal went into the file:\n%s", args, tail)
 		}
 	}
 }
@@ -122,6 +130,8 @@ func TestStdinIsOutput(t *testing.T) {
 	}{
 		{[]string{"--decode"}, true, "charsniff: -: input file is output file\n", 1},
 		{[]string{"--json"}, true, "charsniff: -: input file is output file\n", 1},
+		{[]string{"--decode", "--json"}, true, "charsniff: -: input file is output file\n", 1},
+		{[]string{"--json", "-", "other.html"}, true, "charsniff: -: input file is output file\n", 1},
 		{[]string{"--decode", "-", "other.html"}, true, "charsniff: -: input file is output file\n", 1},
 		{[]string{"--decode", "-o", "page.html"}, false, "charsniff: -o page.html: is also an input\n", 2},
 		{[]string{"--decode", "-o", "page.html", "-"}, false, "charsniff: -o page.html: is also an input\n", 2},
@@ -154,8 +164,11 @@ func TestStdinIsOutput(t *testing.T) {
 		if code != tc.code || !strings.Contains(e.String(), tc.want) {
 			t.Errorf("charsniff %q < page.html: exit %d, stderr %q; want %d and %q", tc.args, code, e.String(), tc.code, tc.want)
 		}
-		if got, _ := os.ReadFile(filepath.Join(dir, "page.html")); !strings.HasPrefix(string(got), page) {
+		got, _ := os.ReadFile(filepath.Join(dir, "page.html"))
+		if !strings.HasPrefix(string(got), page) {
 			t.Errorf("charsniff %q < page.html: the input lost its content (%d bytes)", tc.args, len(got))
+		} else if tail := string(got[len(page):]); strings.Contains(tail, "input file is output file") || strings.Contains(tail, `"-"`) {
+			t.Errorf("charsniff %q < page.html >> page.html: the refusal went into the file:\n%s", tc.args, tail)
 		}
 	}
 }
