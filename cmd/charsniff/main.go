@@ -71,6 +71,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions()}
 	a.outs = []os.FileInfo{regularFile(stdout)} // nil unless a regular file
+	a.given, a.givenEssence = c.givenType()
 	if c.decode {
 		return a.runDecode(stdout)
 	}

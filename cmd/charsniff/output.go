@@ -19,14 +19,18 @@ type app struct {
 	// outs are the regular files the run writes to: standard output's
 	// first (nil when standard output is no regular file), then the -o
 	// FILE. No input may be one of them.
-	outs   []os.FileInfo
-	failed bool // an input or a record failed (exit 1 unless --exit-zero)
-	fatal  bool // the --files-from list could not be read (exit 1)
-	stats  *stats
-	prog   *progress
-	out    *bufio.Writer // results (nil when standard output carries text)
-	enc    *json.Encoder // on out, with --json
-	line   []byte        // a text line, reused
+	outs []os.FileInfo
+	// given is what the flags say of every plain input's type, and
+	// givenEssence the --content-type that makes it typeBinary.
+	given        typeVerdict
+	givenEssence string
+	failed       bool // an input or a record failed (exit 1 unless --exit-zero)
+	fatal        bool // the --files-from list could not be read (exit 1)
+	stats        *stats
+	prog         *progress
+	out          *bufio.Writer // results (nil when standard output carries text)
+	enc          *json.Encoder // on out, with --json
+	line         []byte        // a text line, reused
 }
 
 // note counts a result and reports a failed one on standard error.

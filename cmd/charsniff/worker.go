@@ -133,7 +133,11 @@ func (w *worker) openFirst(in input) (*opened, error) {
 		o.r, o.unpack = w.unpacked(o.er), true
 		head, _ = o.r.(*bufio.Reader).Peek(mimesniff.HeaderLen)
 	}
-	if err := w.a.checkText(head); err != nil {
+	name := in.path
+	if in.stdin {
+		name = ""
+	}
+	if err := w.a.checkText(head, name, o.unpack); err != nil {
 		src.Close()
 		return nil, err
 	}
