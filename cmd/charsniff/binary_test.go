@@ -357,3 +357,30 @@ func TestWARCRecordsNotRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestTextNamesDocumented checks that docs/cli.md's table of treatments
+// lists the text file names the command has, no more and no fewer.
+func TestTextNamesDocumented(t *testing.T) {
+	doc := readRoot(t, "docs/cli.md")
+	i := strings.Index(doc, "\n| a file name ending in ")
+	if i < 0 {
+		t.Fatal("docs/cli.md: no row for text file names")
+	}
+	row := doc[i+1:]
+	row = row[:strings.IndexByte(row, '\n')]
+	var documented []string
+	for _, f := range strings.Split(row, "`")[1:] {
+		if len(f) > 1 && f[0] == '.' && !strings.ContainsAny(f, " /") {
+			documented = append(documented, f)
+		}
+	}
+	var have []string
+	for _, e := range textExtensions {
+		have = append(have, e.ext)
+	}
+	slices.Sort(documented)
+	slices.Sort(have)
+	if !slices.Equal(documented, have) {
+		t.Errorf("docs/cli.md lists %q, the command has %q", documented, have)
+	}
+}

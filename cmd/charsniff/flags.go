@@ -94,7 +94,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings and sources")
 	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line")
 	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")
-	fs.BoolVar(&c.text, "text", false, "read an input that looks like binary data (an image, an executable, control bytes in its first 1445 bytes) as text, as grep -a does, instead of refusing it")
+	fs.BoolVar(&c.text, "text", false, "read an input that looks like binary data (an image, an executable, control bytes in its first 1445 bytes, a non-text --content-type) as text, as grep -a does, instead of refusing it")
 	fs.BoolVar(&c.warc, "warc", false, "read every input as a WARC file (without it, WARC files are recognized by their first bytes)")
 	fs.StringVar(&c.filesFrom, "files-from", "", "read more inputs from `LIST`, one a line (- for standard input): PATH, or PATH<TAB>OFFSET<TAB>LENGTH for one WARC record (a Common Crawl columnar index's warc_filename, warc_record_offset, warc_record_length; read as --range); a leading NUMBER<TAB>, as Hadoop Streaming hands a mapper its lines, is dropped; a line of another shape is an error naming it, LIST:LINE")
 	fs.StringVar(&c.rangeSpec, "range", "", "read only the byte range `OFFSET:LENGTH` of the one FILE, as a WARC file (a record's coordinates in a CDX or columnar index); offsets in the output are the file's")
@@ -215,10 +215,16 @@ or any file whose first bytes are a WARC file's; every file with --all);
 hidden files and directories are skipped there,
 and so are links to directories (a link named as FILE is followed).
 A gzip-compressed input (page.html.gz) is decompressed first; its line has
-no bytes field. An input that is binary data by the MIME Sniffing
-Standard's rules for an unknown type (an executable, an image, control
-bytes in its first 1445 bytes) gets an error line, not an encoding, unless
---text is given or --content-type names an HTML type. An input that is the
+no bytes field. An input that is binary data (an executable, an image,
+control bytes in its first 1445 bytes) gets an error line, not an
+encoding; what decides is what decides in a browser, in this order:
+--text or --override reads every input; a --content-type naming a type
+decides (text, XML, JSON or JavaScript types read, others refuse); a
+text file name (.html, .htm, .xhtml, .xml, .txt, .svg, ... see
+docs/cli.md) reads; otherwise the MIME Sniffing Standard's rules for an
+unknown type, and the encoding sniffing algorithm's answers from the
+bytes (a BOM, a <meta>, an XML declaration, the UTF-16 XML prefix) read.
+WARC records are taken by their stored Content-Type. An input that is the
 file standard output (or -o) writes to is refused, standard input too;
 its error line goes to standard error only, even with --json.
 Files are read in parallel; output follows the order of the input. A long

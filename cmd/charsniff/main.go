@@ -16,8 +16,11 @@
 // is -, it reads standard input; directories are walked recursively (HTML
 // files and web archives); --files-from LIST names more inputs, one a line.
 // Gzip-compressed inputs are decompressed first. An input that is binary
-// data by the MIME Sniffing Standard's rules for an unknown type (an
-// executable, an image) gets an error, not an encoding, unless --text.
+// data (an executable, an image) gets an error, not an encoding, unless
+// --text, --override, a text --content-type or a text file name (page.html)
+// says to read it, as a browser would; otherwise the MIME Sniffing
+// Standard's rules for an unknown type decide, with the encoding sniffing
+// algorithm's own answers (a BOM, a <meta>) counting as text.
 // With --decode and several documents, each text follows a header line,
 // ==> NAME <==, as head writes them.
 //
