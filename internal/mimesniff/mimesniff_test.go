@@ -147,3 +147,33 @@ func TestIsText(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLTags checks each HTML row of the table in upper, lower and mixed
+// case, after whitespace, with every byte after the tag (only 0x20 and
+// 0x3E end it), and that the match is ASCII case-insensitive only.
+func TestHTMLTags(t *testing.T) {
+	for _, tag := range htmlTags {
+		mixed := []byte(strings.ToLower(tag))
+		for i := 0; i < len(mixed); i += 2 {
+			mixed[i] = tag[i]
+		}
+		for _, v := range []string{tag, strings.ToLower(tag), string(mixed)} {
+			for c := range 256 {
+				in := []byte(" \t\n\f\r" + v + string(rune(0)) + "rest")
+				in[5+len(v)] = byte(c)
+				want := c == ' ' || c == '>'
+				if got := html(in); got != want {
+					t.Errorf("html(%q) = %v, want %v", in, got, want)
+				}
+			}
+			if html([]byte(v)) {
+				t.Errorf("html(%q) = true, want false: nothing ends the tag", v)
+			}
+		}
+	}
+	for _, in := range []string{"<\u017fcript>", "<\u017fCRIPT >", "<\u212a>", "\v<html>", "x<html>", "<"} {
+		if html([]byte(in)) {
+			t.Errorf("html(%q) = true, want false", in)
+		}
+	}
+}

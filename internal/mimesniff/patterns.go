@@ -17,7 +17,7 @@ type pattern struct {
 // match runs the pattern matching algorithm on input.
 func (p *pattern) match(input []byte) bool {
 	if p.skipWS {
-		input = bytes.TrimLeft(input, "\t\n\x0c\r ")
+		input = trimWhitespace(input)
 	}
 	if len(input) < len(p.pat) {
 		return false
@@ -38,21 +38,56 @@ var htmlTags = []string{
 	"<TABLE", "<A", "<STYLE", "<TITLE", "<B", "<BODY", "<BR", "<P", "<!--",
 }
 
-// html reports whether header matches an HTML row of the table.
+// trimWhitespace returns b without its leading whitespace bytes (0x09,
+// 0x0A, 0x0C, 0x0D, 0x20).
+func trimWhitespace(b []byte) []byte {
+	for len(b) > 0 {
+		switch b[0] {
+		case '\t', '\n', '\f', '\r', ' ':
+			b = b[1:]
+			continue
+		}
+		break
+	}
+	return b
+}
+
+// html reports whether header matches an HTML row of the table. Every
+// tag starts with "<", so a header that does not is none (the common
+// case of a binary file costs one comparison), and the tags are ASCII
+// upper case, so a byte matches when it equals the tag's byte with its
+// lower-case letters folded. Without bytes.EqualFold's Unicode folding
+// and bytes.TrimLeft's set, the command's check of the eight sample pages
+// (BenchmarkCheckText in cmd/charsniff) took 2310 instructions instead of
+// 6792 (callgrind).
 func html(header []byte) bool {
-	header = bytes.TrimLeft(header, "\t\n\x0c\r ")
+	header = trimWhitespace(header)
+	if len(header) == 0 || header[0] != '<' {
+		return false
+	}
 	for _, tag := range htmlTags {
-		if len(header) <= len(tag) {
-			continue
-		}
-		if !bytes.EqualFold(header[:len(tag)], []byte(tag)) {
-			continue
-		}
-		if c := header[len(tag)]; c == ' ' || c == '>' {
-			return true
+		if len(header) > len(tag) && hasUpperPrefix(header, tag) {
+			if c := header[len(tag)]; c == ' ' || c == '>' {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// hasUpperPrefix reports whether b starts with tag, an upper-case ASCII
+// string, matched ASCII case-insensitively. len(b) >= len(tag).
+func hasUpperPrefix(b []byte, tag string) bool {
+	for i := range len(tag) {
+		c := b[i]
+		if 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		if c != tag[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // unknownPatterns are the other rows of the unknown MIME type table, in
