@@ -228,7 +228,7 @@ const ResultHeader = "Charsniff-Encoding"
 
 // formatResult returns r as the value of a ResultHeader.
 func formatResult(r decode.Result) string {
-	return r.Encoding.LowerName() + "; confidence=" + r.Confidence.String() + "; source=" + r.Source.String()
+	return r.LowerName() + "; confidence=" + r.Confidence.String() + "; source=" + r.Source.String()
 }
 
 // bodies maps each response that a Transport decoded to its Body, so that
