@@ -40,7 +40,8 @@ var floors = map[string]int{
 	"decode":                     4,
 	"":                           5, // the root package, charsniff
 	"archive":                    5,
-	"cmd/charsniff":              6,
+	"archive/index":              6,
+	"cmd/charsniff":              7,
 }
 
 // testOnly are the packages that support tests, benchmarks and

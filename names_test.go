@@ -37,12 +37,12 @@ func TestNameSpellings(t *testing.T) {
 			t.Errorf("DetermineEncoding(charset=%s) name = %q, want %q", std, name, lower)
 		}
 		res := sniff.Sniff([]byte("x"), &sniff.Options{ContentType: "text/html; charset=" + std})
-		if res.Name() != std {
-			t.Errorf("sniff Result.Name() = %q, want %q", res.Name(), std)
+		if res.Name() != std || res.LowerName() != lower {
+			t.Errorf("sniff Result.Name() = %q, LowerName() = %q, want %q, %q", res.Name(), res.LowerName(), std, lower)
 		}
 		rd, _ := charsniff.NewReader(strings.NewReader("x"), "text/html; charset="+std)
-		if r := rd.(*decode.Reader); r.Result().Name() != std {
-			t.Errorf("decode Result().Name() = %q, want %q", r.Result().Name(), std)
+		if r := rd.(*decode.Reader).Result(); r.Name() != std || r.LowerName() != lower {
+			t.Errorf("decode Result().Name() = %q, LowerName() = %q, want %q, %q", r.Name(), r.LowerName(), std, lower)
 		}
 	}
 }

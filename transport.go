@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"io"
 	"net/http"
+	"runtime"
 	"sync"
+	"weak"
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/contentcoding"
@@ -36,9 +38,17 @@ import (
 // sniffing (1024 by default, more with late <meta> options), and memory
 // stays bounded however long the body. Closing the body closes the
 // original once. The sniffing result is the body's [Body.Result]:
-// [ResponseResult] gets it from the response (an http.Client with a
-// Timeout wraps the body in its own type; call the Transport's RoundTrip
-// directly, or use a context deadline instead, to keep it reachable).
+// [ResponseResult] gets it from the response, also when a wrapper has
+// replaced resp.Body (as an http.Client with a Timeout does). The
+// response also carries the decision its first bytes gave in a
+// Charsniff-Encoding header ([ResultHeader]), for crawlers that see only
+// headers, such as colly.
+//
+// The body is UTF-8 already: a second conversion on top (colly's
+// DetectCharset or Request.ResponseCharacterEncoding, x/net's
+// charset.NewReader with the original header) would decode it again into
+// mojibake. The Content-Type's "charset=utf-8" tells such code there is
+// nothing to do.
 //
 // RoundTrip returns an error, naming the URL and the step, for a content
 // coding not known ([ErrUnsupportedCoding]) or corrupt at its start, and
@@ -156,8 +166,11 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Body.Close()
 		return nil, responseError(resp, err)
 	}
-	resp.Body = &Body{r: r, c: resp.Body}
+	body := &Body{r: r, c: resp.Body}
+	resp.Body = body
+	register(resp, body)
 	resp.Header.Set("Content-Type", bodyType.Essence()+"; charset=utf-8")
+	resp.Header.Set(ResultHeader, formatResult(r.Result()))
 	resp.Header.Del("Content-Length")
 	resp.ContentLength = -1
 	return resp, nil
@@ -203,17 +216,52 @@ func (b *Body) Result() decode.Result { return b.r.Result() }
 // reads the body.
 func (b *Body) Decoder() *decode.Reader { return b.r }
 
+// ResultHeader is the response header in which [Transport] records the
+// decision that the first bytes of an HTML body gave, as the encoding's
+// lower-case name, its confidence and the step that chose it:
+//
+//	Charsniff-Encoding: shift_jis; confidence=tentative; source=prescan
+//
+// A tentative answer may still change while the body is read (a late
+// <meta>); [ResponseResult] gives the final one.
+const ResultHeader = "Charsniff-Encoding"
+
+// formatResult returns r as the value of a ResultHeader.
+func formatResult(r decode.Result) string {
+	return r.LowerName() + "; confidence=" + r.Confidence.String() + "; source=" + r.Source.String()
+}
+
+// bodies maps each response that a Transport decoded to its Body, so that
+// ResponseResult finds the Body when a wrapper has replaced resp.Body. Its
+// keys are weak: an entry holds neither response nor Body past the
+// response's life, and a cleanup deletes it when the response is
+// collected.
+var bodies sync.Map // weak.Pointer[http.Response] → *Body
+
+// register records that resp's body is b.
+func register(resp *http.Response, b *Body) {
+	key := weak.Make(resp)
+	bodies.Store(key, b)
+	runtime.AddCleanup(resp, func(key weak.Pointer[http.Response]) { bodies.Delete(key) }, key)
+}
+
 // ResponseResult returns the sniffing result of a response that
-// [Transport] decoded, and false if resp.Body is not a [*Body] (the
-// response is not HTML, or an http.Client with a Timeout wrapped the body;
-// a client without Timeout leaves it as it is).
+// [Transport] decoded, and false if it decoded none (the response is not
+// HTML, or came from another RoundTripper). It finds the [*Body] also
+// behind wrappers that replace resp.Body in the same *http.Response, as an
+// http.Client with a Timeout does. The result is final once the body is
+// read.
 func ResponseResult(resp *http.Response) (decode.Result, bool) {
 	if resp == nil {
 		return decode.Result{}, false
 	}
 	b, ok := resp.Body.(*Body)
 	if !ok {
-		return decode.Result{}, false
+		v, found := bodies.Load(weak.Make(resp))
+		if !found {
+			return decode.Result{}, false
+		}
+		b = v.(*Body)
 	}
 	return b.Result(), true
 }

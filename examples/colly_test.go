@@ -15,7 +15,9 @@ import (
 // nothing again (no double decoding). Keep colly's own charset handling
 // off: DetectCharset false (the default), and no
 // Request.ResponseCharacterEncoding, which would force a conversion of
-// the UTF-8 text.
+// the UTF-8 text. colly hands its callbacks the headers, not the body
+// the Transport made, so the Transport's decision reaches them in the
+// Charsniff-Encoding header (charsniff.ResultHeader).
 func Example_colly() {
 	srv := site() // /euckr.html declared in the header, /gbk.html in a <meta>, /cp1251.html gzip
 	defer srv.Close()
@@ -29,7 +31,7 @@ func Example_colly() {
 		}
 	})
 	c.OnResponse(func(r *colly.Response) {
-		fmt.Printf("%s %q: ", r.Request.URL.Path, r.Headers.Get("Content-Type"))
+		fmt.Printf("%s %q (%s): ", r.Request.URL.Path, r.Headers.Get("Content-Type"), r.Headers.Get(charsniff.ResultHeader))
 	})
 	c.OnHTML("title", func(e *colly.HTMLElement) {
 		fmt.Println(e.Text)
@@ -40,7 +42,7 @@ func Example_colly() {
 		}
 	}
 	// Output:
-	// /euckr.html "text/html; charset=utf-8": 한국어 페이지
-	// /gbk.html "text/html; charset=utf-8": 中文网页
-	// /cp1251.html "text/html; charset=utf-8": Русская страница
+	// /euckr.html "text/html; charset=utf-8" (euc-kr; confidence=certain; source=transport): 한국어 페이지
+	// /gbk.html "text/html; charset=utf-8" (gbk; confidence=tentative; source=prescan): 中文网页
+	// /cp1251.html "text/html; charset=utf-8" (windows-1251; confidence=tentative; source=prescan): Русская страница
 }

@@ -108,8 +108,13 @@ type Result struct {
 	End int
 }
 
-// Name returns the canonical WHATWG name of the encoding.
+// Name returns the Encoding Standard's name of the encoding ("Shift_JIS").
 func (r Result) Name() string { return r.Encoding.Name() }
+
+// LowerName returns the encoding's name in lower case ("shift_jis"): the
+// spelling of the charsniff command and its JSON, of charsniff.Lookup and
+// of golang.org/x/net/html/charset, which Python's codecs accept too.
+func (r Result) LowerName() string { return r.Encoding.LowerName() }
 
 // Detector is the autodetection step: it guesses an encoding from a prefix
 // of the input, or reports false to leave the decision to the default.

@@ -128,22 +128,62 @@ func commands(b block) []command {
 	return cmds
 }
 
-// offline maps the commands that reach the network to what they check
-// here: the module path go get names, and a build of the package go
-// install names.
-var offline = map[string]string{
-	"go get github.com/charsniff/charsniff":                          "grep -qx 'module github.com/charsniff/charsniff' go.mod",
-	"go install github.com/charsniff/charsniff/cmd/charsniff@latest": "go build -o /dev/null ./cmd/charsniff",
+// inYourModule is the first line of a shell block that a user runs in a
+// module of their own: such a block runs in a new module whose main.go
+// imports charsniff, with CLONE set to the repository root.
+const inYourModule = "# in your module"
+
+// userModule returns a new module directory that imports charsniff, as a
+// user's program does before it is pointed at a clone.
+func userModule(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/user\n\ngo 1.26\n",
+		"main.go": `package main
+
+import (
+	"fmt"
+
+	"github.com/charsniff/charsniff"
+)
+
+func main() {
+	_, name, _ := charsniff.DetermineEncoding([]byte("<meta charset=koi8-r>"), "")
+	fmt.Println(name)
+}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
 
-// runShellBlock runs each command of b with sh from the repository root,
-// with the built charsniff first on PATH, and compares the output shown.
+// runShellBlock runs each command of b with sh from the repository root (or
+// in a user's module, for a block that starts with inYourModule), with the
+// built charsniff first on PATH and GOBIN in a temporary directory, and
+// compares the output shown. Every command runs as it is written.
 func runShellBlock(t *testing.T, b block) {
+	dir, user := root, len(b.body) > 0 && b.body[0] == inYourModule
+	if user {
+		if testing.Short() {
+			t.Skip("a user's module resolves its requirements through the module proxy")
+		}
+		dir = userModule(t)
+	}
+	clone, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(),
+		"PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"GOBIN="+t.TempDir(),
+		"CLONE="+clone)
 	for _, c := range commands(b) {
 		text := c.text
-		if alt, ok := offline[text]; ok {
-			text = alt
-		}
 		if strings.Contains(text, "go build ") && !strings.Contains(text, " -o ") {
 			// Build into a temporary directory, not the work tree.
 			text = strings.Replace(text, "go build ", "go build -o "+t.TempDir()+string(os.PathSeparator)+" ", 1)
@@ -158,8 +198,8 @@ func runShellBlock(t *testing.T, b block) {
 			text += " -benchtime=1x"
 		}
 		cmd := exec.Command("sh", "-c", text)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+		cmd.Dir = dir
+		cmd.Env = env
 		var out, errOut bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errOut
 		if err := cmd.Run(); err != nil {
@@ -172,6 +212,15 @@ func runShellBlock(t *testing.T, b block) {
 			if !testutil.MatchOutput(got, want) {
 				t.Errorf("%s:%d: %s\ngot:\n%s\nwant:\n%s", b.file, c.line, c.text, got, want)
 			}
+		}
+	}
+	if user {
+		// The block's commands are done: the user's program builds
+		// against the clone and runs.
+		cmd := exec.Command("go", "run", ".")
+		cmd.Dir, cmd.Env = dir, env
+		if out, err := cmd.CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "koi8-r" {
+			t.Errorf("%s:%d: after the block, go run . in the user's module: %v\n%s", b.file, b.line, err, out)
 		}
 	}
 }

@@ -1,0 +1,133 @@
+// Package index writes per-record charset indexes of web archives in the
+// forms the archive world already queries: CDXJ lines, as pywb and
+// OpenWayback read them, and Parquet files whose columns join Common
+// Crawl's columnar index (url, warc_filename, warc_record_offset,
+// warc_record_length, fetch_time, fetch_status, content_mime_type).
+//
+// A [Row] is one record: where it is in its file (so that the file, the
+// offset and the length read alone give the record), what the archive says
+// of it, and what charsniff decided and why. [NewRow] makes one from an
+// [archive.Result]; [CDXJWriter] and [ParquetWriter] write rows as they
+// come, in bounded memory.
+//
+// The package is apart from archive so that only programs that write
+// indexes compile its Parquet library (github.com/parquet-go/parquet-go).
+package index
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Row is one record of an index. Its parquet tags are the Parquet file's
+// columns: Common Crawl's names for what its columnar index has, then
+// charsniff's. An empty optional string is a null.
+type Row struct {
+	// Common Crawl's columns.
+	URLSurtkey       string     `parquet:"url_surtkey"`
+	URL              string     `parquet:"url"`
+	URLHostName      string     `parquet:"url_host_name"`
+	FetchTime        *time.Time `parquet:"fetch_time,optional,timestamp(millisecond)"`
+	FetchStatus      *int16     `parquet:"fetch_status,optional"`
+	ContentDigest    string     `parquet:"content_digest,optional"`
+	ContentMIMEType  string     `parquet:"content_mime_type,optional"`
+	WARCRecordID     string     `parquet:"warc_record_id,optional"`
+	WARCFilename     string     `parquet:"warc_filename"`
+	WARCRecordOffset int64      `parquet:"warc_record_offset"`
+	WARCRecordLength int64      `parquet:"warc_record_length"`
+
+	// charsniff's columns.
+	Encoding    string `parquet:"encoding,optional"`   // the lower-case name of the encoding decided
+	Confidence  string `parquet:"confidence,optional"` // "certain" or "tentative"
+	Source      string `parquet:"source,optional"`     // the step of the sniffing algorithm that decided
+	HTTPCharset string `parquet:"http_charset,optional"`
+	LateChange  string `parquet:"late_change,optional"` // how a change after the first bytes was made
+	LateFrom    string `parquet:"late_from,optional"`   // the encoding before it
+	LateOffset  *int64 `parquet:"late_offset,optional"` // where in the payload
+	Error       string `parquet:"error,optional"`       // the problem of a damaged record
+}
+
+// SURT returns the Sort-friendly URI Reordering Transform of uri, as
+// CDX and CDXJ indexes and Common Crawl's url_surtkey spell it: the host
+// in reverse order, comma-separated and without a leading "www." (or
+// "www2." and so on), then ")" and the path, query and no fragment, all in
+// lower case, with the query's parameters sorted and the default port,
+// user information and scheme dropped:
+//
+//	http://www.Example.com:80/A/b.html?z=1&a=2#top → com,example)/a/b.html?a=2&z=1
+//
+// A uri that does not parse as an absolute URL with a host is returned in
+// lower case as it is.
+func SURT(uri string) string {
+	u, err := url.Parse(strings.TrimSpace(uri))
+	if err != nil || u.Host == "" {
+		return strings.ToLower(uri)
+	}
+	host := strings.ToLower(u.Hostname())
+	host = strings.TrimSuffix(host, ".")
+	if rest, ok := strings.CutPrefix(host, "www"); ok {
+		digits := strings.TrimLeft(rest, "0123456789")
+		if strings.HasPrefix(digits, ".") && strings.Count(digits, ".") >= 2 {
+			host = digits[1:]
+		}
+	}
+	var b strings.Builder
+	labels := strings.Split(host, ".")
+	if isIP(host) {
+		b.WriteString(host)
+	} else {
+		for i := len(labels) - 1; i >= 0; i-- {
+			b.WriteString(labels[i])
+			if i > 0 {
+				b.WriteByte(',')
+			}
+		}
+	}
+	if p := u.Port(); p != "" && !(p == "80" && u.Scheme == "http") && !(p == "443" && u.Scheme == "https") {
+		b.WriteString(":" + p)
+	}
+	b.WriteByte(')')
+	path := u.EscapedPath()
+	if path == "" {
+		path = "/"
+	}
+	if len(path) > 1 {
+		path = strings.TrimSuffix(path, "/")
+	}
+	b.WriteString(strings.ToLower(path))
+	if q := u.RawQuery; q != "" {
+		params := strings.Split(strings.ToLower(q), "&")
+		params = slices.DeleteFunc(params, func(p string) bool { return p == "" })
+		slices.Sort(params)
+		if len(params) > 0 {
+			b.WriteByte('?')
+			b.WriteString(strings.Join(params, "&"))
+		}
+	}
+	return b.String()
+}
+
+// isIP reports whether host is an IPv4 address or a bracketed IPv6 one,
+// which SURT leaves in their order.
+func isIP(host string) bool {
+	if strings.Contains(host, ":") {
+		return true
+	}
+	for _, l := range strings.Split(host, ".") {
+		if l == "" || strings.Trim(l, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// Timestamp returns t as the 14 digits of a CDX timestamp
+// (YYYYMMDDhhmmss, UTC), or "" for the zero time.
+func Timestamp(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format("20060102150405")
+}
