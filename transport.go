@@ -10,6 +10,7 @@ import (
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/contentcoding"
+	"github.com/charsniff/charsniff/internal/mimesniff"
 	"github.com/charsniff/charsniff/internal/mimetype"
 )
 
@@ -20,9 +21,10 @@ import (
 //	client := &http.Client{Transport: &charsniff.Transport{}}
 //
 // A response is HTML when its Content-Type essence is text/html or
-// application/xhtml+xml, or when it has no Content-Type and its first 512
-// bytes sniff as HTML by the MIME Sniffing Standard (as browsers do, with
-// [http.DetectContentType]). Every other response, and the responses to
+// application/xhtml+xml, or when it has no Content-Type and its first
+// 1445 bytes sniff as HTML by the MIME Sniffing Standard's rules for a
+// resource of unknown type (as browsers do; the command tells text from
+// binary data by the same rules). Every other response, and the responses to
 // HEAD requests and with status 204 or 304, pass through untouched.
 //
 // An HTML response comes back with its body, a [*Body], decoded to UTF-8
@@ -151,10 +153,10 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	src := io.Reader(resp.Body)
 	if contentType == "" {
 		// No Content-Type: sniff the (decompressed) body as a browser does.
-		b := bufio.NewReaderSize(resp.Body, 512)
-		head, _ := b.Peek(512)
+		b := bufio.NewReaderSize(resp.Body, mimesniff.HeaderLen)
+		head, _ := b.Peek(mimesniff.HeaderLen)
 		src = b
-		bodyType, _ = mimetype.Extract(http.DetectContentType(head))
+		bodyType, _ = mimetype.Extract(mimesniff.Sniff(head))
 		html = bodyType.IsHTML()
 		if !html {
 			resp.Body = &readCloser{b, resp.Body}

@@ -3,7 +3,9 @@ package charsniff_test
 import (
 	"io"
 	"net/http"
+	neturl "net/url"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -104,5 +106,25 @@ func TestResponseResultForgets(t *testing.T) {
 	resp := &http.Response{Body: http.NoBody}
 	if _, ok := charsniff.ResponseResult(resp); ok {
 		t.Error("ResponseResult ok for a response no Transport made")
+	}
+}
+
+// TestTransportSniffsHTMLLikeTheCommand checks that a response without a
+// Content-Type is told HTML by the MIME Sniffing Standard's rules over
+// its first 1445 bytes, the rules the command uses: an HTML tag after 700
+// bytes of white space (past the 512 bytes http.DetectContentType reads)
+// still makes it HTML.
+func TestTransportSniffsHTMLLikeTheCommand(t *testing.T) {
+	base := serveSite(t)
+	client := &http.Client{Transport: &charsniff.Transport{Base: base}}
+	page := strings.Repeat(" ", 700) + string(encodePage(t, "shift_jis", "<!DOCTYPE html><meta charset=shift_jis><title>ニュース</title>"))
+	resp, err := client.Get("http://example.jp/raw?ct=-&body=" + neturl.QueryEscape(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	res, ok := charsniff.ResponseResult(resp)
+	if got := texts(t, resp.Body); !ok || res.LowerName() != "shift_jis" || len(got) != 1 || got[0] != "ニュース" {
+		t.Errorf("ResponseResult = %v, %v; text %q", res, ok, got)
 	}
 }
