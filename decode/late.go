@@ -35,9 +35,10 @@ import (
 // alike, so the decision is a switch of the decoder at that byte.
 //
 // ISO-2022-JP and the replacement encoding are not ASCII-compatible: the
-// first decodes ESC, SO and SI otherwise (so the scan counts those three,
-// lookahead.ctl), the second decodes any input to one U+FFFD. A switch to
-// ISO-2022-JP after ASCII without them is still one on the fly. Otherwise
+// first decodes ESC, SO and SI otherwise (so stop counts those three in
+// the ASCII it passes, lookahead.ctl), the second decodes any input to
+// one U+FFFD. A switch to ISO-2022-JP after ASCII without them is still
+// one on the fly. Otherwise
 // a browser reloads the page; the Reader does the same when the <meta> is
 // in the window, found before it has decoded a byte (restartInWindow): it
 // starts the decoder over in the new encoding on the window in buf. Past
@@ -173,11 +174,14 @@ type lookahead struct {
 	pendMeta bool
 	// ctl locates the first ESC, SO or SI byte (0x1B, 0x0E, 0x0F), the
 	// ASCII bytes the ISO-2022-JP decoder decodes otherwise (see noCtl),
-	// among the bytes the <meta> scan was fed from byte 0: its stream
-	// offset if there is one, else -1-n where the first n bytes hold none
-	// (n at most math.MaxInt32: past 2 GiB nothing is known). An int32
-	// in the word the flags above share keeps the Reader within 512
-	// bytes.
+	// in the ASCII prefix stop finds (before clean) while a <meta> may
+	// decide: its stream offset if there is one, else -1-n where the
+	// first n bytes hold none (n at most math.MaxInt32: past 2 GiB
+	// nothing is known). Only the bytes before the first non-ASCII byte
+	// count, as every decision of the look-ahead is made there or
+	// earlier, so a page with non-ASCII text early costs almost nothing.
+	// An int32 in the word the flags above share keeps the Reader within
+	// 512 bytes.
 	ctl    int32
 	pendAt int64
 	// clean is a stream offset before which every raw byte is ASCII.
@@ -233,20 +237,14 @@ func (l *lookahead) dropHeld() {
 	l.held, l.heldp = nil, nil
 }
 
-// noteCtl counts p, the next bytes of the stream after those counted,
-// into l.ctl: three IndexByte calls, until one finds a byte.
-func (l *lookahead) noteCtl(p []byte) {
-	if l.ctl >= 0 {
+// noteCtl counts p, the bytes from stream offset off, into l.ctl if they
+// follow those counted: three IndexByte calls, until one finds a byte.
+func (l *lookahead) noteCtl(p []byte, off int64) {
+	seen := -1 - int64(l.ctl)
+	if l.ctl >= 0 || off != seen || len(p) == 0 {
 		return
 	}
-	seen := -1 - int64(l.ctl)
-	i := bytes.IndexByte(p, 0x1B)
-	for _, c := range [...]byte{0x0E, 0x0F} {
-		if j := bytes.IndexByte(p, c); j >= 0 && (i < 0 || j < i) {
-			i = j
-		}
-	}
-	switch {
+	switch i := indexCtl(p); {
 	case i >= 0 && seen+int64(i) <= math.MaxInt32:
 		l.ctl = int32(seen + int64(i))
 	case i >= 0:
@@ -254,6 +252,17 @@ func (l *lookahead) noteCtl(p []byte) {
 	default:
 		l.ctl = int32(-1 - min(seen+int64(len(p)), math.MaxInt32))
 	}
+}
+
+// indexCtl returns the index of the first ESC, SO or SI byte in p, or -1.
+func indexCtl(p []byte) int {
+	i := bytes.IndexByte(p, 0x1B)
+	for _, c := range [...]byte{0x0E, 0x0F} {
+		if j := bytes.IndexByte(p, c); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+	}
+	return i
 }
 
 // noCtl reports whether the bytes before stream offset at are known to
@@ -334,7 +343,6 @@ func (r *Reader) startLate() {
 	l.scanning = true
 	if r.r1 > 0 {
 		// The window: sniffing's prescan was a one-shot one.
-		l.noteCtl(r.buf[:r.r1])
 		r.metaFound(s.Feed(r.buf[:r.r1]))
 		if l.pendMeta {
 			r.restartInWindow()
@@ -391,10 +399,7 @@ func (r *Reader) guessAtEOF() {
 }
 
 // scanMeta feeds p, the next raw bytes of the stream, to the <meta> scan.
-func (r *Reader) scanMeta(p []byte) {
-	r.late.noteCtl(p)
-	r.metaFound(r.late.scan.Feed(p))
-}
+func (r *Reader) scanMeta(p []byte) { r.metaFound(r.late.scan.Feed(p)) }
 
 // metaFound acts on the <meta> scan's answer res, if final.
 func (r *Reader) metaFound(res prescan.Result, final bool) {
@@ -427,11 +432,15 @@ func (r *Reader) stop() int64 {
 	}
 	if l.clean < r.pos {
 		i := max(r.r0, int(l.clean-r.offset(0)))
-		if k := indexHigh(r.buf[i:r.r1]); k < 0 {
-			l.clean = r.pos
-		} else {
-			l.clean = r.offset(i + k)
+		k := indexHigh(r.buf[i:r.r1])
+		if k < 0 {
+			k = r.r1 - i
 		}
+		if l.scanning || l.pendMeta {
+			// A <meta> may decide at clean or before: count the ASCII.
+			l.noteCtl(r.buf[i:i+k], r.offset(i))
+		}
+		l.clean = r.offset(i + k)
 	}
 	if l.clean < r.pos && (at < 0 || l.clean < at) {
 		at = l.clean
@@ -701,7 +710,7 @@ func (r *Reader) change(e override.Encoding, at int64, ascii bool) Change {
 	if r.res.Confidence == sniff.Certain {
 		return c // NoChange
 	}
-	c.Kind, c.To = r.changeKind(e, at, ascii)
+	c.Kind, c.To = r.changeKind(e, at, ascii, r.late.noCtl(at))
 	if c.Kind == RestartNeeded && r.unread() {
 		c.Kind = Restarted
 	}
@@ -729,9 +738,10 @@ func (r *Reader) change(e override.Encoding, at int64, ascii bool) Change {
 
 // changeKind returns the outcome of the "change the encoding" steps
 // (see [Reader.ChangeEncoding]) for a change to e at stream offset at,
-// where ascii reports that the bytes before at are all ASCII, and the
-// encoding changed to: SameEncoding, SwitchedOnTheFly or RestartNeeded.
-func (r *Reader) changeKind(e override.Encoding, at int64, ascii bool) (ChangeKind, override.Encoding) {
+// where ascii reports that the bytes before at are all ASCII and noCtl
+// that they hold no ESC, SO or SI, and the encoding changed to:
+// SameEncoding, SwitchedOnTheFly or RestartNeeded.
+func (r *Reader) changeKind(e override.Encoding, at int64, ascii, noCtl bool) (ChangeKind, override.Encoding) {
 	from := r.res.Encoding
 	if from.IsUTF16() {
 		return SameEncoding, from
@@ -745,13 +755,13 @@ func (r *Reader) changeKind(e override.Encoding, at int64, ascii bool) (ChangeKi
 	// The bytes before at mean the same in both encodings: none; those
 	// of one decoder; ASCII in two ASCII-compatible ones; or ASCII but
 	// ESC, SO and SI, which the ISO-2022-JP decoder decodes as ASCII from
-	// its initial state (the late <meta> scan looks out for those three).
+	// its initial state (stop counts those three, lookahead.ctl).
 	switch same := ascii && from.ASCIICompatible(); {
 	case e == from:
 		return SameEncoding, e
 	case at == 0 || sameDecoder(from, e),
 		same && e.ASCIICompatible(),
-		same && e == override.ISO2022JP && r.late.noCtl(at):
+		same && e == override.ISO2022JP && noCtl:
 		return SwitchedOnTheFly, e
 	}
 	return RestartNeeded, e
@@ -777,7 +787,7 @@ func (r *Reader) restartInWindow() {
 	ascii := indexHigh(r.buf[:at]) < 0
 	// An ASCII-compatible encoding switches at the first non-ASCII byte,
 	// where the Reader holds its output, alike.
-	k, to := r.changeKind(e, at, ascii)
+	k, to := r.changeKind(e, at, ascii, indexCtl(r.buf[:at]) < 0)
 	if k != RestartNeeded || to.ASCIICompatible() || !r.unread() {
 		return
 	}
