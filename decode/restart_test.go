@@ -60,6 +60,9 @@ func restartCases() []restartCase {
 		// <meta> after it switches there.
 		{"ISO-2022-JP past the window, after a held non-ASCII byte", restartPad + "caf\xe9 " + jpMeta + jp, []decode.Option{noAutodetect},
 			certain(jis, decode.SwitchedOnTheFly, w1252, jis, restartPad+"caf"), jis},
+		// ESC after that byte is decoded in ISO-2022-JP, as in the reload.
+		{"ISO-2022-JP past the window, ESC after a held non-ASCII byte", restartPad + "caf\xe9 " + jp + jpMeta + jp, []decode.Option{noAutodetect},
+			certain(jis, decode.SwitchedOnTheFly, w1252, jis, restartPad+"caf"), jis},
 	}
 	// In the window, before the Reader has decoded a byte: a restart.
 	for _, tc := range []struct{ desc, head, tail string }{
@@ -95,6 +98,10 @@ func restartCases() []restartCase {
 	tests = append(tests,
 		restartCase{"ISO-2022-JP past the window, after ESC", escPast + jp, nil,
 			certain(w1252, decode.RestartNeeded, w1252, jis, escPast), w1252},
+		restartCase{"ISO-2022-JP past the window, after SI", restartPad + "\x0f" + jpMeta + jp, nil,
+			certain(w1252, decode.RestartNeeded, w1252, jis, restartPad+"\x0f"+jpMeta), w1252},
+		restartCase{"ISO-2022-JP past the window, after ESC in the window", "<p>\x1b</p>" + restartPad + jpMeta + jp, []decode.Option{noAutodetect},
+			certain(w1252, decode.RestartNeeded, w1252, jis, "<p>\x1b</p>"+restartPad+jpMeta), w1252},
 		restartCase{"replacement past the window", krPast + "<p>hello</p>", nil,
 			certain(w1252, decode.RestartNeeded, w1252, repl, krPast), w1252},
 		restartCase{"replacement past the window, after a held non-ASCII byte", krHeld + "<p>hello</p>", []decode.Option{noAutodetect},
@@ -128,7 +135,8 @@ var restartModes = []struct {
 // the Reader had handed out text before it (see decode.RestartNeeded).
 func TestRestart(t *testing.T) {
 	reused, _ := decode.NewReader(strings.NewReader(""))
-	dirty := testutil.ReuseDocs()[0].Text // holds read-ahead 1 KB in
+	// dirty holds read-ahead 1 KB in, after an ESC the look-ahead counted.
+	dirty := "<p>\x1b</p>" + testutil.ReuseDocs()[0].Text
 	for _, tc := range restartCases() {
 		t.Run(tc.desc, func(t *testing.T) {
 			in := []byte(tc.in)
