@@ -674,22 +674,22 @@ func (r *Reader) decided() bool { return !r.late.open() }
 //     from now on, including those read from the source but not decoded
 //     yet, are decoded in the new encoding.
 //  6. Otherwise the document would have to be decoded again, as a
-//     browser reloads it. If the Reader has decoded nothing yet, it
-//     does that ([Restarted]: the whole input is decoded in the new
-//     encoding); else it goes on in the old encoding ([RestartNeeded]).
+//     browser reloads it; the Reader goes on in the old encoding
+//     ([RestartNeeded]). (Its own look-ahead reloads, [Restarted], for
+//     a <meta> in the window, which it finds before it decodes a byte.)
 //
 // "Means the same" holds when nothing has been decoded; when all the
 // bytes decoded are ASCII and both encodings are ASCII-compatible
 // ([override.Encoding.ASCIICompatible]: not UTF-16, ISO-2022-JP or
 // replacement); when they are ASCII but ESC, SO and SI and the new
-// encoding is ISO-2022-JP, as far as the Reader's late <meta> scan saw
-// them (it counts those three bytes; a caller's call past them, or with
-// the look-ahead off, counts as step 6); and between GBK and gb18030,
-// which share one decoder. The replacement encoding, which decodes any
-// input to one U+FFFD, means the same as nothing else.
-// If the confidence is already certain, or e is not valid, nothing
-// changes ([NoChange]). The first change is reported in
-// [Reader.Result]'s Late. ChangeEncoding does not
+// encoding is ISO-2022-JP, as far as the Reader has looked (it counts
+// those three bytes in the ASCII it decodes while its look-ahead may
+// still find a <meta>; a call past that, or with the look-ahead off,
+// counts as step 6); and between GBK and gb18030, which share one
+// decoder. The replacement encoding, which decodes any input to one
+// U+FFFD, means the same as nothing else. If the confidence is already
+// certain, or e is not valid, nothing changes ([NoChange]). The first
+// change is reported in [Reader.Result]'s Late. ChangeEncoding does not
 // allocate, except for the decoder of a multi-byte encoding the Reader
 // has not used yet.
 func (r *Reader) ChangeEncoding(e override.Encoding) Change {
