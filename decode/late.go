@@ -58,10 +58,11 @@ type Result struct {
 	// confirmed the guess). Certain
 	// after a late <meta> means that the parser met a <meta> start tag
 	// and ran "change the encoding": no later <meta> counts, and Late
-	// says where it was and what it did (a switch, the same encoding, or
-	// a restart a browser would make). The window's prescan alone
-	// leaves the confidence tentative, also when the parser meets that
-	// very <meta> (a browser would make it certain there).
+	// says where it was and what it did (a switch, the same encoding, a
+	// restart as a browser's reload, or one the Reader could not make).
+	// After a restart the encoding is the <meta>'s. The window's prescan
+	// alone leaves the confidence tentative, also when the parser meets
+	// that very <meta> (a browser would make it certain there).
 	sniff.Result
 	// Late is the first change of encoding after the window; its Kind is
 	// NoChange if there was none.
