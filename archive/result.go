@@ -39,11 +39,13 @@ type Where struct {
 
 // Late reports a change of encoding after the window (a late <meta>, late
 // autodetection): how it was made (decode.ChangeKind's String: "switched"
-// on the fly, "same" encoding, now certain, or "restart-needed", where
-// text already decoded would read otherwise and the Reader went on in the
-// encoding sniffing had chosen), that encoding, and the raw offset of the
-// change (for "switched", from which the bytes are decoded in the new
-// encoding).
+// on the fly, "same" encoding, now certain, "restarted", where the bytes
+// before a <meta> in the window read otherwise and the Reader decoded the
+// input again from its start in the new encoding, as a browser's reload
+// does, or "restart-needed", where text already handed out would read
+// otherwise and the Reader went on in the encoding sniffing had chosen),
+// that encoding, and the raw offset of the change (for "switched", from
+// which the bytes are decoded in the new encoding).
 type Late struct {
 	Change string `json:"change"`
 	From   string `json:"from"`

@@ -1,7 +1,9 @@
 package decode
 
 import (
+	"bytes"
 	"io"
+	"math"
 	"sync"
 
 	"github.com/charsniff/charsniff/override"
@@ -31,6 +33,18 @@ import (
 // hands the held bytes back to fill (late.replay). Everything decoded
 // before that byte is ASCII, which every ASCII-compatible encoding decodes
 // alike, so the decision is a switch of the decoder at that byte.
+//
+// ISO-2022-JP and the replacement encoding are not ASCII-compatible: the
+// first decodes ESC, SO and SI otherwise (so stop counts those three in
+// the ASCII it passes, lookahead.ctl), the second decodes any input to
+// one U+FFFD. A switch to ISO-2022-JP after ASCII without them is still
+// one on the fly. Otherwise
+// a browser reloads the page; the Reader does the same when the <meta> is
+// in the window, found before it has decoded a byte (restartInWindow): it
+// starts the decoder over in the new encoding on the window in buf. Past
+// the window it has handed out the text before the <meta> (or before the
+// byte where it held its output): it keeps the encoding in use
+// (RestartNeeded).
 
 // Result is a Reader's decision: the sniffing algorithm's result, as later
 // changed by a late <meta>, late autodetection or [Reader.ChangeEncoding],
@@ -44,10 +58,11 @@ type Result struct {
 	// confirmed the guess). Certain
 	// after a late <meta> means that the parser met a <meta> start tag
 	// and ran "change the encoding": no later <meta> counts, and Late
-	// says where it was and what it did (a switch, the same encoding, or
-	// a restart a browser would make). The window's prescan alone
-	// leaves the confidence tentative, also when the parser meets that
-	// very <meta> (a browser would make it certain there).
+	// says where it was and what it did (a switch, the same encoding, a
+	// restart as a browser's reload, or one the Reader could not make).
+	// After a restart the encoding is the <meta>'s. The window's prescan
+	// alone leaves the confidence tentative, also when the parser meets
+	// that very <meta> (a browser would make it certain there).
 	sniff.Result
 	// Late is the first change of encoding after the window; its Kind is
 	// NoChange if there was none.
@@ -81,9 +96,14 @@ const (
 	SwitchedOnTheFly
 	// RestartNeeded: bytes already decoded may mean something else in To,
 	// so only decoding the document again from its start would honour To.
-	// The Reader cannot (it never asks for it past its look-ahead); it
-	// goes on in From, certain, as a browser that cannot reload does. A
-	// caller with the raw bytes may decode again with WithEncoding(To).
+	// The Reader cannot once it has handed out text of those bytes (it
+	// keeps no raw bytes it has decoded, and what it handed out stays
+	// handed out): it goes on in From, certain, as a browser that cannot
+	// reload does, and the whole output is From's. A late <meta> past
+	// the window gets this answer when it names the replacement encoding
+	// or ISO-2022-JP after an ESC, SO or SI byte (see [Restarted] for one
+	// in the window). A caller with the raw bytes may decode again with
+	// WithEncoding(To).
 	RestartNeeded
 	// SameEncoding: the encoding in use stays and the confidence becomes
 	// certain (steps 1 and 4 of "change the encoding"): To is From,
@@ -91,6 +111,17 @@ const (
 	// x-user-defined windows-1252), or because it is UTF-16BE or
 	// UTF-16LE, which no <meta> can change.
 	SameEncoding
+	// Restarted: as RestartNeeded, the bytes before the change (Offset,
+	// the end of the <meta>) would mean something else in To, but the
+	// Reader had decoded none of them yet, so it did what a browser's
+	// reload does: it decodes the input again from its first byte in To
+	// (a byte order mark of To dealt with as at the start) and hands out
+	// only that text. A Reader restarts for a <meta> its look-ahead finds
+	// in the window that is not the one the window's prescan chose, and
+	// that names ISO-2022-JP (after a byte it decodes otherwise: ESC, SO,
+	// SI or a non-ASCII byte) or the replacement encoding; past the
+	// window it has handed out text already and reports RestartNeeded.
+	Restarted
 )
 
 var changeKindNames = [...]string{
@@ -98,9 +129,11 @@ var changeKindNames = [...]string{
 	SwitchedOnTheFly: "switched",
 	RestartNeeded:    "restart-needed",
 	SameEncoding:     "same",
+	Restarted:        "restarted",
 }
 
-// String returns "none", "switched", "restart-needed" or "same".
+// String returns "none", "switched", "restart-needed", "same" or
+// "restarted".
 func (k ChangeKind) String() string {
 	if int(k) < len(changeKindNames) {
 		return changeKindNames[k]
@@ -140,7 +173,18 @@ type lookahead struct {
 	// a decided switch to pendEnc.
 	pendEnc  override.Encoding
 	pendMeta bool
-	pendAt   int64
+	// ctl locates the first ESC, SO or SI byte (0x1B, 0x0E, 0x0F), the
+	// ASCII bytes the ISO-2022-JP decoder decodes otherwise (see noCtl),
+	// in the ASCII prefix stop finds (before clean) while a <meta> may
+	// decide: its stream offset if there is one, else -1-n where the
+	// first n bytes hold none (n at most math.MaxInt32: past 2 GiB
+	// nothing is known). Only the bytes before the first non-ASCII byte
+	// count, as every decision of the look-ahead is made there or
+	// earlier, so a page with non-ASCII text early costs almost nothing.
+	// An int32 in the word the flags above share keeps the Reader within
+	// 512 bytes.
+	ctl    int32
+	pendAt int64
 	// clean is a stream offset before which every raw byte is ASCII.
 	// While open, the decoder stops at clean when a non-ASCII byte lies
 	// there (clean < Reader.pos), for hold.
@@ -194,6 +238,44 @@ func (l *lookahead) dropHeld() {
 	l.held, l.heldp = nil, nil
 }
 
+// noteCtl counts p, the bytes from stream offset off, into l.ctl if they
+// follow those counted: three IndexByte calls, until one finds a byte.
+func (l *lookahead) noteCtl(p []byte, off int64) {
+	seen := -1 - int64(l.ctl)
+	if l.ctl >= 0 || off != seen || len(p) == 0 {
+		return
+	}
+	switch i := indexCtl(p); {
+	case i >= 0 && seen+int64(i) <= math.MaxInt32:
+		l.ctl = int32(seen + int64(i))
+	case i >= 0:
+		l.ctl = math.MinInt32 // none among the first MaxInt32 bytes
+	default:
+		l.ctl = int32(-1 - min(seen+int64(len(p)), math.MaxInt32))
+	}
+}
+
+// indexCtl returns the index of the first ESC, SO or SI byte in p, or -1.
+func indexCtl(p []byte) int {
+	i := bytes.IndexByte(p, 0x1B)
+	for _, c := range [...]byte{0x0E, 0x0F} {
+		if j := bytes.IndexByte(p, c); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+	}
+	return i
+}
+
+// noCtl reports whether the bytes before stream offset at are known to
+// hold no ESC, SO or SI byte: the ISO-2022-JP decoder decodes every other
+// ASCII byte as ASCII from its initial state, and stays in that state.
+func (l *lookahead) noCtl(at int64) bool {
+	if l.ctl >= 0 {
+		return at <= int64(l.ctl)
+	}
+	return at <= -1-int64(l.ctl)
+}
+
 // open reports whether the decoder must stop at the first non-ASCII byte:
 // a <meta> (found, or still looked for) or late autodetection may decide.
 func (l *lookahead) open() bool { return l.scanning || l.detecting || l.pendMeta }
@@ -221,6 +303,7 @@ func (r *Reader) startLate() {
 	l := &r.late
 	l.scanning, l.detecting, l.clean = false, false, 0
 	l.pendAt, l.pendEnc, l.pendMeta = -1, override.Unknown, false
+	l.ctl = -1
 	tentative := r.res.Confidence == sniff.Tentative
 	r.d.track = tentative
 	n := r.cfg.ahead()
@@ -262,6 +345,9 @@ func (r *Reader) startLate() {
 	if r.r1 > 0 {
 		// The window: sniffing's prescan was a one-shot one.
 		r.metaFound(s.Feed(r.buf[:r.r1]))
+		if l.pendMeta {
+			r.restartInWindow()
+		}
 	}
 	switch {
 	case r.srcEOF:
@@ -304,7 +390,8 @@ func (r *Reader) provisional() bool {
 // it). It asks again knowing it and settles as hold does when the EOF
 // comes on the next read, a <meta> first.
 func (r *Reader) guessAtEOF() {
-	if r.late.pendMeta {
+	if r.late.pendMeta || r.res.Confidence == sniff.Certain {
+		// A <meta> first (certain if the Reader restarted for it).
 		return
 	}
 	i := indexHigh(r.buf[:r.r1]) // a guess rests on a non-ASCII byte
@@ -346,11 +433,15 @@ func (r *Reader) stop() int64 {
 	}
 	if l.clean < r.pos {
 		i := max(r.r0, int(l.clean-r.offset(0)))
-		if k := indexHigh(r.buf[i:r.r1]); k < 0 {
-			l.clean = r.pos
-		} else {
-			l.clean = r.offset(i + k)
+		k := indexHigh(r.buf[i:r.r1])
+		if k < 0 {
+			k = r.r1 - i
 		}
+		if l.scanning || l.pendMeta {
+			// A <meta> may decide at clean or before: count the ASCII.
+			l.noteCtl(r.buf[i:i+k], r.offset(i))
+		}
+		l.clean = r.offset(i + k)
 	}
 	if l.clean < r.pos && (at < 0 || l.clean < at) {
 		at = l.clean
@@ -366,7 +457,7 @@ func (r *Reader) reach(at int64) {
 		e, meta := l.pendEnc, l.pendMeta
 		l.pendAt, l.pendMeta = -1, false
 		if meta {
-			r.lateMeta(e, at)
+			r.lateMeta(e, at, true)
 		} else {
 			r.d.switchTo(e)
 		}
@@ -470,7 +561,7 @@ func (r *Reader) hold() {
 	case l.pendAt >= 0 && l.pendMeta && l.pendAt-at <= int64(n):
 		e := l.pendEnc
 		l.pendAt, l.pendMeta = -1, false
-		r.lateMeta(e, at)
+		r.lateMeta(e, at, true)
 	case l.detecting:
 		l.pendAt, l.pendMeta = -1, false
 		if h := l.held[:min(len(l.held), n)]; !sure {
@@ -501,9 +592,10 @@ func (l *lookahead) grow(n, lim int) {
 }
 
 // lateMeta acts on a late <meta> naming e, with the decoder at stream
-// offset at and every byte before it ASCII.
-func (r *Reader) lateMeta(e override.Encoding, at int64) {
-	if c := r.change(e, at, true); c.Kind != NoChange {
+// offset at, where ascii reports that every byte before it is ASCII (it
+// is unless the decoder is at byte 0 and restarts, see restartInWindow).
+func (r *Reader) lateMeta(e override.Encoding, at int64, ascii bool) {
+	if c := r.change(e, at, ascii); c.Kind != NoChange {
 		r.res.Source, r.res.End = sniff.SourcePrescan, 0 // Late.Offset says where
 	}
 }
@@ -582,16 +674,23 @@ func (r *Reader) decided() bool { return !r.late.open() }
 //     decoder changes on the fly ([SwitchedOnTheFly]): the bytes read
 //     from now on, including those read from the source but not decoded
 //     yet, are decoded in the new encoding.
-//  6. Otherwise the document would have to be decoded again
-//     ([RestartNeeded]); the Reader goes on in the old encoding.
+//  6. Otherwise the document would have to be decoded again, as a
+//     browser reloads it; the Reader goes on in the old encoding
+//     ([RestartNeeded]). (Its own look-ahead reloads, [Restarted], for
+//     a <meta> in the window, which it finds before it decodes a byte.)
 //
 // "Means the same" holds when nothing has been decoded; when all the
 // bytes decoded are ASCII and both encodings are ASCII-compatible
 // ([override.Encoding.ASCIICompatible]: not UTF-16, ISO-2022-JP or
-// replacement); and between GBK and gb18030, which share one decoder.
-// If the confidence is already certain, or e is not valid, nothing
-// changes ([NoChange]). The first change is reported in
-// [Reader.Result]'s Late. ChangeEncoding does not
+// replacement); when they are ASCII but ESC, SO and SI and the new
+// encoding is ISO-2022-JP, as far as the Reader has looked (it counts
+// those three bytes in the ASCII it decodes while its look-ahead may
+// still find a <meta>; a call past that, or with the look-ahead off,
+// counts as step 6); and between GBK and gb18030, which share one
+// decoder. The replacement encoding, which decodes any input to one
+// U+FFFD, means the same as nothing else. If the confidence is already
+// certain, or e is not valid, nothing changes ([NoChange]). The first
+// change is reported in [Reader.Result]'s Late. ChangeEncoding does not
 // allocate, except for the decoder of a multi-byte encoding the Reader
 // has not used yet.
 func (r *Reader) ChangeEncoding(e override.Encoding) Change {
@@ -605,31 +704,16 @@ func (r *Reader) ChangeEncoding(e override.Encoding) Change {
 // change runs the "change the encoding" steps for a change to e at stream
 // offset at (the decoder has read the bytes before at, or will have when
 // the change takes effect), where ascii reports that those bytes are all
-// ASCII, and acts on the outcome.
+// ASCII, and acts on the outcome. A change that needs a restart restarts
+// if the decoder has read nothing yet (see unread).
 func (r *Reader) change(e override.Encoding, at int64, ascii bool) Change {
-	from := r.res.Encoding
-	c := Change{From: from, To: e, Offset: at}
+	c := Change{From: r.res.Encoding, To: e, Offset: at}
 	if r.res.Confidence == sniff.Certain {
 		return c // NoChange
 	}
-	if from.IsUTF16() {
-		c.Kind, c.To = SameEncoding, from
-	} else {
-		switch e {
-		case override.UTF16BE, override.UTF16LE:
-			e = override.UTF8
-		case override.XUserDefined:
-			e = override.Windows1252
-		}
-		c.To = e
-		switch {
-		case e == from:
-			c.Kind = SameEncoding
-		case at == 0 || sameDecoder(from, e) || ascii && from.ASCIICompatible() && e.ASCIICompatible():
-			c.Kind = SwitchedOnTheFly
-		default:
-			c.Kind = RestartNeeded
-		}
+	c.Kind, c.To = r.changeKind(e, at, ascii, r.late.noCtl(at))
+	if c.Kind == RestartNeeded && r.unread() {
+		c.Kind = Restarted
 	}
 	l := &r.late
 	r.res.Confidence = sniff.Certain
@@ -639,12 +723,79 @@ func (r *Reader) change(e override.Encoding, at int64, ascii bool) Change {
 	l.scanning, l.detecting = false, false
 	l.pendAt, l.pendMeta = -1, false
 	r.d.track = false
-	if c.Kind == SwitchedOnTheFly {
+	switch c.Kind {
+	case SwitchedOnTheFly:
 		// The decode loop switches once the decoder is at at.
-		r.res.Encoding = e
-		l.pendAt, l.pendEnc = at, e
+		r.res.Encoding = c.To
+		l.pendAt, l.pendEnc = at, c.To
+	case Restarted:
+		// A reload: the decoder starts over on buf, which holds the
+		// stream from byte 0, with To's byte order mark to look for.
+		r.res.Encoding = c.To
+		r.d.setEncoding(c.To)
 	}
 	return c
+}
+
+// changeKind returns the outcome of the "change the encoding" steps
+// (see [Reader.ChangeEncoding]) for a change to e at stream offset at,
+// where ascii reports that the bytes before at are all ASCII and noCtl
+// that they hold no ESC, SO or SI, and the encoding changed to:
+// SameEncoding, SwitchedOnTheFly or RestartNeeded.
+func (r *Reader) changeKind(e override.Encoding, at int64, ascii, noCtl bool) (ChangeKind, override.Encoding) {
+	from := r.res.Encoding
+	if from.IsUTF16() {
+		return SameEncoding, from
+	}
+	switch e {
+	case override.UTF16BE, override.UTF16LE:
+		e = override.UTF8
+	case override.XUserDefined:
+		e = override.Windows1252
+	}
+	// The bytes before at mean the same in both encodings: none; those
+	// of one decoder; ASCII in two ASCII-compatible ones; or ASCII but
+	// ESC, SO and SI, which the ISO-2022-JP decoder decodes as ASCII from
+	// its initial state (stop counts those three, lookahead.ctl).
+	switch same := ascii && from.ASCIICompatible(); {
+	case e == from:
+		return SameEncoding, e
+	case at == 0 || sameDecoder(from, e),
+		same && e.ASCIICompatible(),
+		same && e == override.ISO2022JP && noCtl:
+		return SwitchedOnTheFly, e
+	}
+	return RestartNeeded, e
+}
+
+// unread reports whether the decoder has read nothing of the stream yet
+// and buf holds it from byte 0, as before the first Read: a restart then
+// loses nothing.
+func (r *Reader) unread() bool {
+	return r.r0 == 0 && r.offset(0) == 0 && r.d.s0 == r.d.s1 && r.o0 == r.o1
+}
+
+// restartInWindow acts at once on a late <meta> the scan found in the
+// window, before the decoder has read a byte, if the bytes before it
+// would mean something else in its encoding (a browser reloads the page
+// there): the Reader restarts ([Restarted]). Any other outcome waits, as
+// for a <meta> past the window, for the decoder to reach it (or the first
+// non-ASCII byte before it, where the Reader holds its output), since the
+// bytes before there mean the same in both encodings.
+func (r *Reader) restartInWindow() {
+	l := &r.late
+	at, e := l.pendAt, l.pendEnc
+	ascii := indexHigh(r.buf[:at]) < 0
+	// An ASCII-compatible encoding switches at the first non-ASCII byte,
+	// where the Reader holds its output, alike.
+	k, to := r.changeKind(e, at, ascii, indexCtl(r.buf[:at]) < 0)
+	if k != RestartNeeded || to.ASCIICompatible() || !r.unread() {
+		return
+	}
+	if l.detecting {
+		l.auto.Release() // startLate leaves it to hold
+	}
+	r.lateMeta(e, at, ascii)
 }
 
 // sameDecoder reports whether a and b have the same decoder: the same

@@ -212,7 +212,9 @@ func TestLateMetaRules(t *testing.T) {
 		{"certain: BOM", "\xEF\xBB\xBF" + pad + meta, nil, decode.Change{}},
 		{"UTF-16 from the XML prefix", "<\x00?\x00x\x00" + pad + meta, nil, decode.Change{}},
 		{"straddles the window", pad[:1010] + meta, nil, switched(koi8r, pad[:1010]+meta)},
-		{"late ISO-2022-JP: restart needed, ignored", pad + `<meta charset="iso-2022-jp">`, nil, decode.Change{Kind: decode.RestartNeeded, From: w1252, To: override.ISO2022JP, Offset: int64(len(pad) + 28)}},
+		{"late ISO-2022-JP after ASCII: switched", pad + `<meta charset="iso-2022-jp">`, nil, switched(override.ISO2022JP, pad+`<meta charset="iso-2022-jp">`)},
+		{"late ISO-2022-JP after ESC: restart needed, ignored", pad + "\x1b" + `<meta charset="iso-2022-jp">`, nil, decode.Change{Kind: decode.RestartNeeded, From: w1252, To: override.ISO2022JP, Offset: int64(len(pad) + 29)}},
+		{"late replacement: restart needed, ignored", pad + `<meta charset="iso-2022-kr">`, nil, decode.Change{Kind: decode.RestartNeeded, From: w1252, To: override.Replacement, Offset: int64(len(pad) + 28)}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {

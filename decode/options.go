@@ -118,7 +118,11 @@ func WithEncoding(e override.Encoding) Option {
 //     the detector is sure sooner, or the source ends or fails), then
 //     decides and goes on. No text it hands out is contradicted by a later
 //     decision; the bytes before that first non-ASCII byte are ASCII, the
-//     same in every encoding it can switch to.
+//     same in every encoding it can switch to. A <meta> naming
+//     ISO-2022-JP after ESC, SO or SI, or the replacement encoding, rules
+//     out the ASCII text too: a browser reloads the page. The Reader
+//     does so when it finds the <meta> in the window ([Restarted]) and
+//     keeps the old encoding past it ([RestartNeeded]).
 //
 // The bytes held are the only memory it adds (at most n, in a buffer
 // Reset reuses). n = 0 gives the standard's sniffing of the window alone;

@@ -42,9 +42,14 @@
 // detector may still decide, the Reader holds its output and reads ahead
 // (at most the lookahead) to decide first. So no text handed out is ever
 // contradicted by a later decision, and memory stays bounded whatever the
-// input. A late <meta> beats late detection; a certain encoding is never
-// second-guessed. [Reader.Result] reports the final decision and what
-// changed after the window. WithLookahead(0) gives the standard's
+// input. (The exception is a late <meta> that rules out ASCII text too,
+// naming ISO-2022-JP after an ESC, SO or SI byte, or the replacement
+// encoding: a browser reloads the page, and so does the Reader when the
+// <meta> is in the window, before it has handed out anything
+// ([Restarted]); past the window it keeps the old encoding
+// ([RestartNeeded]).) A late <meta> beats late detection; a certain
+// encoding is never second-guessed. [Reader.Result] reports the final
+// decision and what changed after the window. WithLookahead(0) gives the standard's
 // sniffing of the window alone.
 //
 // The output does not depend on how the source splits its data across

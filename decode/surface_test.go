@@ -17,7 +17,7 @@ import (
 func TestExportedNames(t *testing.T) {
 	want := []string{
 		"Change", "ChangeKind", "ChangeKind.String",
-		"NoChange", "RestartNeeded", "SameEncoding", "SwitchedOnTheFly",
+		"NoChange", "RestartNeeded", "Restarted", "SameEncoding", "SwitchedOnTheFly",
 		"NewReader", "Option", "Reader",
 		"Reader.ChangeEncoding", "Reader.Read", "Reader.ReadRune", "Reader.Reset",
 		"Reader.Result", "Reader.Settle", "Reader.WriteTo",

@@ -39,10 +39,14 @@ const (
 //     <meta> if every byte before it is ASCII; if a non-ASCII byte comes
 //     first, a switch at that byte when the <meta> ends within n bytes of
 //     it (the Reader holds its output there to decide), else nothing;
+//     for ISO-2022-JP, a switch so if those bytes hold no ESC, SO or SI;
+//     "restarted" for one in the window that names the replacement
+//     encoding or ISO-2022-JP after a byte it decodes otherwise; else
 //     "restart-needed" (and nothing changes) for an encoding that is not
 //     ASCII-compatible.
 //   - Its output is the reference decode: the old encoding before the
-//     switch and the new one after it, or the old one throughout.
+//     switch and the new one after it, the new one throughout after a
+//     restart, or the old one throughout.
 //   - The result (encoding, source, confidence, change) and the output are
 //     the same for the fuzzer's chunking of the source and mix of Read,
 //     ReadRune and WriteTo as for the input in one piece, autodetection on
@@ -69,6 +73,10 @@ func FuzzLateMeta(f *testing.F) {
 		pad[:1010] + `<meta charset="x-user-defined">` + "\x80\r\n\x00",
 		"\x1b$B" + pad + "\x1b(B<meta charset=euc-jp>\xa4\xa2",
 		pad + `<meta charset=iso-2022-kr>` + "\xa4\xa2",
+		"<script>'<meta charset=utf-8>'</script><meta charset=iso-2022-kr>hi" + pad,
+		"<title>\x1b$BF|\x1b(B</title><script>'<meta charset=utf-8>'</script><meta charset=iso-2022-jp>\x1b$BF|\x1b(B" + pad,
+		"\x0e<script>'<meta charset=utf-8>'</script><meta charset=iso-2022-jp>",
+		pad + `<meta charset=iso-2022-jp>` + "\x1b$BF|\x1b(B",
 	} {
 		f.Add(uint8(i), []byte(s), int16(0), uint8(i*37), []byte{byte(i*7 + 1), 0, 3}, []byte{byte(i * 11), 255, 2})
 	}
@@ -104,6 +112,12 @@ func FuzzLateMeta(f *testing.F) {
 			t.Fatal(err)
 		}
 		sniffed := r.Result()
+		if sniffed.Late.Kind == decode.Restarted {
+			// The Reader restarted before the first Read: the sniffing's
+			// answer is the window's alone.
+			r0, _ := decode.NewReader(bytes.NewReader(in), decode.WithSniff(so), decode.WithLookahead(0))
+			sniffed = r0.Result()
+		}
 		out := readMixed(t, r, nil, nil)
 		res := r.Result()
 
@@ -157,26 +171,40 @@ func checkLate(t *testing.T, in []byte, sniffed, res decode.Result, out []byte, 
 		if first < late.Offset {
 			at = int64(first)
 		}
+		to := late.Encoding
+		switch to {
+		case override.UTF16BE, override.UTF16LE:
+			to = override.UTF8
+		case override.XUserDefined:
+			to = override.Windows1252
+		}
+		// ESC, SO and SI are the ASCII bytes ISO-2022-JP decodes otherwise.
+		jisClean := func(b []byte) bool {
+			return bytes.IndexFunc(b, func(r rune) bool { return r >= 0x80 || r == 0x1B || r == 0x0E || r == 0x0F }) < 0
+		}
+		inWindow := late.Offset <= min(window, len(in)) // found before the first Read
+		switch {
+		case late.Rule != prescan.Meta || to == from:
+		case inWindow && (to == override.Replacement || to == override.ISO2022JP && !jisClean(in[:late.Offset])):
+			// A reload: the whole input in the new encoding.
+			want.Encoding, want.End = to, 0
+			want.Confidence, want.Source = sniff.Certain, sniff.SourcePrescan
+			want.Late = decode.Change{Kind: decode.Restarted, From: from, To: to, Offset: int64(late.Offset)}
+			late = prescan.Result{}
+		}
 		if late.Rule == prescan.Meta && int64(late.Offset)-at <= n {
-			to := late.Encoding
-			switch to {
-			case override.UTF16BE, override.UTF16LE:
-				to = override.UTF8
-			case override.XUserDefined:
-				to = override.Windows1252
-			}
 			ch := decode.Change{From: from, To: to, Offset: at}
 			switch {
 			case to == from:
 				ch.Kind = decode.SameEncoding
-			case at == 0 || to.ASCIICompatible() || sameDecoder(from, to):
+			case at == 0 || to.ASCIICompatible() || sameDecoder(from, to) || to == override.ISO2022JP && jisClean(in[:at]):
 				// Nothing decoded yet means the same in both.
 				ch.Kind = decode.SwitchedOnTheFly
 				want.Encoding = to
 			default:
 				ch.Kind = decode.RestartNeeded
 			}
-			want.Confidence, want.Source, want.Late = sniff.Certain, sniff.SourcePrescan, ch
+			want.Confidence, want.Source, want.Late, want.End = sniff.Certain, sniff.SourcePrescan, ch, 0
 		}
 	}
 	if res != want {
@@ -189,9 +217,12 @@ func checkLate(t *testing.T, in []byte, sniffed, res decode.Result, out []byte, 
 	if bom := boms[from]; sniffed.BOMLength > 0 && bytes.HasPrefix(in, []byte(bom)) {
 		src = in[len(bom):]
 	}
-	if want.Late.Kind == decode.SwitchedOnTheFly {
+	switch want.Late.Kind {
+	case decode.SwitchedOnTheFly:
 		dec = append(codecDecode(t, from, in[:want.Late.Offset]), codecDecode(t, want.Late.To, in[want.Late.Offset:])...)
-	} else {
+	case decode.Restarted:
+		dec = codecDecode(t, want.Late.To, in)
+	default:
 		dec = codecDecode(t, from, src)
 	}
 	if wantOut := preprocess(dec, true, true); !bytes.Equal(out, wantOut) {

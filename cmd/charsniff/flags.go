@@ -234,7 +234,7 @@ is not: bytes of input done, of the inputs' total size, and their rate.
 
 Output, one line per document:
   PATH: ENCODING (CONFIDENCE, SOURCE)
-  PATH: ENCODING (CONFIDENCE, SOURCE, late [same|restart-needed] at byte N)
+  PATH: ENCODING (CONFIDENCE, SOURCE, late [same|restarted|restart-needed] at byte N)
 with --json:
   {"file":"PATH","encoding":"shift_jis","confidence":"tentative","source":"prescan","bytes":676}
 With --decode and several inputs (or a WARC file's records), each text

@@ -164,7 +164,9 @@ func TestLateTextLine(t *testing.T) {
 	script := pad + "<script>var s = '<meta charset=iso-8859-2>';</script><p>\xb1</p>"
 	sw := pad + "<meta charset=iso-8859-2><p>\xb1</p>"
 	same := pad + "<meta charset=windows-1252><p>\xb1</p>"
-	restart := pad + "<meta charset=iso-2022-jp><p>x</p>"
+	restart := pad + "<meta charset=iso-2022-kr><p>x</p>"
+	jis := pad + "<meta charset=iso-2022-jp><p>x</p>"
+	restarted := "<script>s = '<meta charset=utf-8>'</script><meta charset=iso-2022-kr><p>x</p>" + pad
 	end := func(s, sub string) string { return strconv.Itoa(strings.Index(s, sub) + len(sub)) }
 	for _, tc := range []struct {
 		desc, page string
@@ -172,13 +174,40 @@ func TestLateTextLine(t *testing.T) {
 	}{
 		{"switched", sw, "-: iso-8859-2 (certain, prescan, late at byte " + end(sw, "<meta charset=iso-8859-2>") + ")"},
 		{"same", same, "-: windows-1252 (certain, prescan, late same at byte " + end(same, "<meta charset=windows-1252>") + ")"},
-		{"restart needed", restart, "-: windows-1252 (certain, prescan, late restart-needed at byte " + end(restart, "<meta charset=iso-2022-jp>") + ")"},
+		{"restart needed", restart, "-: windows-1252 (certain, prescan, late restart-needed at byte " + end(restart, "<meta charset=iso-2022-kr>") + ")"},
+		{"ISO-2022-JP after ASCII: switched", jis, "-: iso-2022-jp (certain, prescan, late at byte " + end(jis, "<meta charset=iso-2022-jp>") + ")"},
+		{"restarted in the window", restarted, "-: replacement (certain, prescan, late restarted at byte " + end(restarted, "<meta charset=iso-2022-kr>") + ")"},
 		{"in a script: nothing", script, "-: windows-1252 (tentative, default)"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"--no-autodetect"}, strings.NewReader(tc.page), &stdout, &stderr)
 		if got := strings.TrimSpace(stdout.String()); got != tc.want || code != 0 {
 			t.Errorf("%s: got %q, exit %d, stderr %q; want %q", tc.desc, got, code, stderr.String(), tc.want)
+		}
+	}
+}
+
+// TestLateRestartJSON: --decode --json says "restarted" for a late <meta>
+// in the window a browser reloads the page for, with the reload's text,
+// and "restart-needed" past the window, with the old encoding's text.
+func TestLateRestartJSON(t *testing.T) {
+	pad := strings.Repeat("x", 1258)
+	jp := "\x1b$BF|K\\8l\x1b(B" // 日本語
+	head := "<title>" + jp + "</title><script>s = '<meta charset=utf-8>'</script><meta charset=iso-2022-jp>"
+	past := pad + "<title>" + jp + "</title><meta charset=iso-2022-jp>"
+	for _, tc := range []struct {
+		desc, page string
+		want       string
+	}{
+		{"restarted", head + "<p>" + jp,
+			`{"file":"-","encoding":"iso-2022-jp","confidence":"certain","source":"prescan","late":{"change":"restarted","from":"utf-8","offset":` + strconv.Itoa(len(head)) + `},"text":"<title>日本語</title><script>s = '<meta charset=utf-8>'</script><meta charset=iso-2022-jp><p>日本語"}`},
+		{"restart needed", past,
+			`{"file":"-","encoding":"windows-1252","confidence":"certain","source":"prescan","late":{"change":"restart-needed","from":"windows-1252","offset":` + strconv.Itoa(len(past)) + `},"text":"` + pad + `<title>\u001b$BF|K\\8l\u001b(B</title><meta charset=iso-2022-jp>"}`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"--decode", "--json"}, strings.NewReader(tc.page), &stdout, &stderr)
+		if got := strings.TrimSpace(stdout.String()); got != tc.want || code != 0 {
+			t.Errorf("%s: got  %s, exit %d, stderr %q\nwant %s", tc.desc, got, code, stderr.String(), tc.want)
 		}
 	}
 }

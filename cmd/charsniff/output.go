@@ -65,10 +65,12 @@ func (a *app) emit(r *result) error {
 
 // appendTextLine appends r's line in the text format: PATH: ENCODING
 // (CONFIDENCE, SOURCE), with ", late at byte OFFSET" before the ) when the
-// encoding switched after the window (", late same at byte OFFSET" or
-// ", late restart-needed at byte OFFSET" for a late <meta> that named the
-// encoding in use or one the bytes already read rule out), or nothing for
-// a failed document (its error line is on standard error).
+// encoding switched after the window (", late same at byte OFFSET",
+// ", late restarted at byte OFFSET" or ", late restart-needed at byte
+// OFFSET" for a late <meta> that named the encoding in use, or one the
+// bytes before it rule out, in the window, where the reader decoded the
+// input again, or past it), or nothing for a failed document (its error
+// line is on standard error).
 func appendTextLine(b []byte, r *result) []byte {
 	if r.Error != "" {
 		return b
