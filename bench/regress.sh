@@ -137,7 +137,7 @@ echo "built in $((SECONDS - t0)) s" >&2
 if ((smoke)); then
 	warc_size=$((256 << 10)) page_size=$((64 << 10)) benchtime=1x
 else
-	warc_size=$((48 << 20)) page_size=$((16 << 20)) benchtime=${BENCHTIME:-200ms}
+	warc_size=${WARC_SIZE:-$((12 << 20))} page_size=${PAGE_SIZE:-$((4 << 20))} benchtime=${BENCHTIME:-200ms}
 fi
 (cd bench && go run ./mkwarc -size "$warc_size" -o "$tmp/crawl.warc.gz") 2>/dev/null || die "mkwarc failed"
 head -c "$page_size" /dev/zero >"$tmp/nul.html"
