@@ -6,10 +6,10 @@
 # time: the median of the rounds' ratios, with their min and max, and the
 # CPU's name. Ratios below 1 are faster. See bench/README.md.
 #
-# Usage: bench/regress.sh [--smoke] [--rounds N] [--tags TAGS] [BASE]
+# Usage: bench/regress.sh [--smoke] [--rounds N] [--tags TAGS] [[BASE=]REV]
 #
-#   BASE         the commit to compare with (or BASE=<rev> in the
-#                environment); default: the last tag before HEAD, else the
+#   REV          the commit to compare with (also BASE=REV as an argument
+#                or in the environment); default: the last tag before HEAD, else the
 #                merge base of HEAD and origin/main, else of HEAD and main
 #                (on main itself with nothing changed: HEAD~1)
 #   --rounds N   rounds of A/B pairs (default 5)
@@ -45,6 +45,7 @@ while [[ $# -gt 0 ]]; do
 	--tags | -tags) tags=${2:?--tags needs a value}; shift ;;
 	--tags=* | -tags=*) tags=${1#*=} ;;
 	-h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	BASE=*) base=${1#BASE=} ;;
 	-*) die "unknown flag $1 (see --help)" ;;
 	*) base=$1 ;;
 	esac
