@@ -32,6 +32,8 @@ func TestWriteToBadCount(t *testing.T) {
 	}{
 		{"clean UTF-8", strings.Repeat("<p>text\n", 1000), override.UTF8},
 		{"decoded", strings.Repeat("<p>caf\xe9\r\n", 1000), override.Windows1252},
+		{"NUL as UTF-8", "a" + strings.Repeat("\x00", 5000), override.UTF8},
+		{"NUL as windows-1252", "a" + strings.Repeat("\x00", 5000), override.Windows1252},
 	} {
 		r, err := NewReader(strings.NewReader(tc.in), WithEncoding(tc.enc))
 		if err != nil {

@@ -263,3 +263,92 @@ func BenchmarkMislabeled(b *testing.B) {
 		})
 	}
 }
+
+// largeText returns the English UTF-8 sample repeated to at least n bytes,
+// with LF line ends, or CR LF if crlf.
+func largeText(b *testing.B, n int, crlf bool) []byte {
+	s := testutil.BenchSample(b, "utf-8-english.html")
+	if crlf {
+		s = bytes.ReplaceAll(s, []byte("\n"), []byte("\r\n"))
+	}
+	return bytes.Repeat(s, (n+len(s)-1)/len(s))
+}
+
+// benchPair decodes two inputs in turn in each iteration, reusing a
+// Reader for each, through Read into 32 KB (writeTo false) or WriteTo, and
+// reports the speed of each (<a>-MB/s, <b>-MB/s, of input) and <b>/<a>,
+// the one's speed as a share of the other's, which carries to another
+// machine, and to a busy one, where the speeds do not.
+func benchPair(b *testing.B, names [2]string, inputs [2][]byte, opts []decode.Option, writeTo bool) {
+	var halves [2]struct {
+		src *bytes.Reader
+		r   *decode.Reader
+		ns  time.Duration
+	}
+	for k := range halves {
+		halves[k].src = bytes.NewReader(inputs[k])
+		halves[k].r, _ = decode.NewReader(halves[k].src, opts...)
+	}
+	buf := make([]byte, 32<<10)
+	var sink discard
+	b.SetBytes(int64(len(inputs[0]) + len(inputs[1])))
+	b.ReportAllocs()
+	for b.Loop() {
+		for k := range halves {
+			h := &halves[k]
+			t0 := time.Now()
+			h.src.Reset(inputs[k])
+			h.r.Reset(h.src, opts...)
+			if writeTo {
+				h.r.WriteTo(&sink)
+			} else {
+				for {
+					if _, err := h.r.Read(buf); err != nil {
+						break
+					}
+				}
+			}
+			h.ns += time.Since(t0)
+		}
+	}
+	mbps := func(k int) float64 {
+		return float64(b.N) * float64(len(inputs[k])) / halves[k].ns.Seconds() / 1e6
+	}
+	b.ReportMetric(mbps(0), names[0]+"-MB/s")
+	b.ReportMetric(mbps(1), names[1]+"-MB/s")
+	b.ReportMetric(mbps(1)/mbps(0), names[1]+"/"+names[0])
+}
+
+// BenchmarkLarge decodes 4 MB of English UTF-8 text with LF and with CR LF
+// line ends, in turn (benchPair), through Read and WriteTo: CR LF text
+// should run at no less than half the speed of LF text on large inputs
+// too (crlf/lf).
+func BenchmarkLarge(b *testing.B) {
+	inputs := [2][]byte{largeText(b, 4<<20, false), largeText(b, 4<<20, true)}
+	opts := []decode.Option{withOverride("utf-8")}
+	for _, writeTo := range []bool{false, true} {
+		name := "Read"
+		if writeTo {
+			name = "WriteTo"
+		}
+		b.Run(name, func(b *testing.B) { benchPair(b, [2]string{"lf", "crlf"}, inputs, opts, writeTo) })
+	}
+}
+
+// BenchmarkNUL decodes 4 MB of letters and 4 MB of NUL bytes, in turn
+// (benchPair), as UTF-8 and as windows-1252, through Read and WriteTo:
+// each NUL becomes U+FFFD, three bytes, and a page of them should decode
+// at no less than half the speed of a page of letters (nul/letters).
+func BenchmarkNUL(b *testing.B) {
+	inputs := [2][]byte{bytes.Repeat([]byte{'a'}, 4<<20), make([]byte, 4<<20)}
+	for _, label := range []string{"utf-8", "windows-1252"} {
+		opts := []decode.Option{withOverride(label)}
+		for _, writeTo := range []bool{false, true} {
+			name := label + "/Read"
+			if writeTo {
+				name = label + "/WriteTo"
+			}
+			b.Run(name, func(b *testing.B) { benchPair(b, [2]string{"letters", "nul"}, inputs, opts, writeTo) })
+		}
+	}
+}

@@ -72,6 +72,7 @@ import (
 	"errors"
 	"io"
 	"slices"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -534,6 +535,18 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 				continue
 			}
 		}
+		if r.d.path != pathCodec && r.d.pat.nulOn {
+			// A run of NUL bytes, written as U+FFFD straight from a
+			// block of them.
+			n, err := r.writeNUL(w)
+			total += int64(n)
+			if err != nil {
+				return total, err
+			}
+			if n > 0 {
+				continue
+			}
+		}
 		n, err := r.decode(r.outBuf()[:])
 		if err != nil {
 			if err == io.EOF {
@@ -578,6 +591,46 @@ func (r *Reader) writeClean(w io.Writer) (int, error) {
 		}
 	}
 	r.r0 += k
+	if err == nil && k < n {
+		err = io.ErrShortWrite
+	}
+	return k, err
+}
+
+// fffdBlock is U+FFFD 1365 times (4095 bytes), which writeNUL writes for
+// runs of NUL, made on first need. The writers it goes to must not change
+// it (io.Writer's contract), as net/http's crlf.
+var fffdBlock = sync.OnceValue(func() []byte { return []byte(strings.Repeat(fffd, 1365)) })
+
+// writeNUL is WriteTo's path for a run of NUL bytes on the UTF-8 and
+// table paths with NUL replaced: it writes a U+FFFD for each NUL at the
+// start of buf[r0:r1] from fffdBlock, as many as it holds, and returns the
+// bytes written; nothing, for the decoder to go on, where writeClean
+// would write nothing for the decoder's state, or when buf[r0] is not NUL
+// (or buf is empty). A page of NULs then costs its reads and writes, with
+// no copy into out (a third of the time went there).
+func (r *Reader) writeNUL(w io.Writer) (int, error) {
+	if r.r0 == r.r1 || r.buf[r.r0] != 0 || !r.d.bomDone || r.d.cr || r.late.pendAt >= 0 || r.late.open() || r.o0 < r.o1 {
+		return 0, nil
+	}
+	b := fffdBlock()
+	n := zeroRun(r.buf[r.r0:min(r.r1, r.r0+len(b)/len(fffd))]) * len(fffd)
+	k, err := w.Write(b[:n])
+	if k < 0 || k > n {
+		k = 0
+		if err == nil {
+			err = errBadWrite
+		}
+	}
+	// A short write may end inside a U+FFFD: the NULs written whole are
+	// consumed, and the bytes of the one cut go to out, as WriteTo's
+	// loop writes them first.
+	r.r0 += k / len(fffd)
+	if m := k % len(fffd); m > 0 {
+		r.r0++
+		out := r.outBuf()
+		r.o0, r.o1 = 0, copy(out[:], fffd[m:])
+	}
 	if err == nil && k < n {
 		err = io.ErrShortWrite
 	}

@@ -32,8 +32,8 @@ var latinOK = sweepOK && !envOff.avx512 && cpu.X86.HasAVX512F && cpu.X86.HasAVX5
 // written to d and read from s, at the start of the first 32-byte block
 // that holds anything else (a four-byte sequence, ill-formed UTF-8, NUL) or
 // for which there is too little room (32 bytes of s and of d for a block
-// with at most one CR LF; 65 of s, and 64 of d or 80 with a table, for one
-// with more, or with a table's letter). It may write up to 80 bytes past
+// with no letter of a table, whatever its line ends; 65 of s, and 80 of d,
+// for one with a table's letter). It may write up to 80 bytes past
 // the bytes written. What it read of UTF-8 may end inside a sequence, and
 // any text right after a CR whose LF it has not seen: sweep backs up over
 // those. high is non-zero if the blocks it read (or the one it stopped

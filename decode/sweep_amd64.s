@@ -363,12 +363,19 @@ tableEvents:
 	// withCR: each CR is written as LF, and an LF right after a CR is
 	// dropped: the bytes of the block from that LF on are replaced by the
 	// block shifted a byte lower (its last byte, then, is the next step's
-	// to write), so that the usual block of text with one line end or
-	// none is one store, with no branch on which. A block with more LFs
-	// to drop goes through events.
+	// to write), so that a block of text with one line end is one
+	// store, with no branch on where. A block with more LFs to drop
+	// (withCRMany) takes a LOWER_FROM for each; a block with neither
+	// CR nor an LF to drop (withCRPlain) is stored as noCR stores it.
 withCR:
 	BLOCK_ROOM
-	CHECK($0)                  // AX: bytes from 80, NUL, a sequence carried in
+	CHECK(16(SP))              // AX: bytes from 80, NUL, a sequence carried in, CRs
+	MOVQ      AX, R10
+	ORQ       BX, R10
+	JZ        withCRPlain      // no line end, and no CR just before
+	NOTQ      CX
+	ANDQ      CX, AX
+	ORQ       R12, AX          // AX without the CRs
 	JZ        withCRClean
 	CMPQ      40(SP), $0
 	JNE       table
@@ -395,10 +402,38 @@ withCRClean:
 	ADDQ         $32, R9
 	JMP          withCR
 
+	// withCRPlain: a block of ASCII with no CR after a block that did
+	// not end in one, most blocks of text with long lines, stored as it
+	// is.
+withCRPlain:
+	VMOVDQU Y0, (DI)(R9*1)
+	ADDQ    $32, R8
+	ADDQ    $32, R9
+	JMP     withCR
+
+	// withCRMany: two or more LFs to drop (an empty line, short lines),
+	// and no letter of a table: each is left out with LOWER_FROM in
+	// turn, its index less the LFs left out before it, and the block is
+	// stored once, as for one (events took a store for each, and the
+	// room of a block with events).
 withCRMany:
-	EVENTS_ROOM
-	XORQ AX, AX                // UTF-8 is stored as it is
-	JMP  events
+	VPAND     Y6, Y13, Y6
+	VPXOR     Y0, Y6, Y0       // CRs as LF
+	XORQ      AX, AX           // the LFs left out so far
+
+withCRDrop:
+	BSFQ      DX, R10
+	SUBQ      AX, R10
+	LOWER_FROM
+	INCQ      AX
+	LEAQ      -1(DX), CX
+	ANDQ      CX, DX
+	JNZ       withCRDrop
+	VMOVDQU   Y0, (DI)(R9*1)
+	ADDQ      $32, R8
+	ADDQ      $32, R9
+	SUBQ      AX, R9
+	JMP       withCR
 
 withCREvents:
 	DROPS

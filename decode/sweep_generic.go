@@ -156,9 +156,6 @@ func sweepGeneric(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int
 			}
 			drops := lf & (crm<<1 | st.prevCR)
 			st.prevCR = crm >> 31
-			if bits.OnesCount64(drops) > 1 && (i > evS || j > evD) {
-				break
-			}
 			st.i, st.j = i+32, j+putBlock(d[j:], b, nil, crm, drops)
 			continue
 		}
