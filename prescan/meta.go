@@ -50,6 +50,8 @@ const (
 	stScriptDblDashDash // script data double escaped dash dash
 	stScriptDblLT       // script data double escaped less-than sign
 	stScriptDblEnd      // script data double escape end: k bytes of "script" unless fail
+	stCDATAOpen         // after <![ in foreign content: k bytes of "[CDATA[" matched
+	stCDATA             // CDATA section: k ]s seen (at most 2)
 )
 
 // role is what a <meta> attribute means to the prescan. Only these three
@@ -98,13 +100,27 @@ type metaScan struct {
 	legacy bool // resolve labels with override.LookupLegacy
 
 	// Options.Tokenizer (tokenizer.go).
-	tok  bool    // see markup as an HTML tokenizer does
-	end  bool    // stTokName: the name is an end tag's
-	fail bool    // stScriptDblStart, stScriptDblEnd: the name is not "script"
-	raw  uint8   // the start tag being scanned opens rawNames[raw] (0 none); in the raw states, the element
-	tagN uint8   // stTokName: bytes of the name in tag (len(tag)+1 when longer)
-	tag  [9]byte // stTokName: the name so far, lower case
-	xnet bool    // tests only: script data escaped less-than sign as x/net has it (tokenizer.go)
+	tok  bool     // see markup as an HTML tokenizer does
+	end  bool     // stTokName: the name is an end tag's
+	fail bool     // stScriptDblStart, stScriptDblEnd: the name is not "script"
+	raw  uint8    // the start tag being scanned opens rawNames[raw] (0 none); in the raw states, the element
+	tagN uint8    // stTokName: bytes of the name in tag (len(tag)+1 when longer)
+	tag  [14]byte // stTokName: the name so far, lower case
+	xnet bool     // tests only: script data escaped less-than sign as x/net has it (tokenizer.go)
+
+	// The <meta> as the tree builder reads it (Options.Tokenizer): the
+	// encoding of its first charset attribute and of its first content
+	// attribute (override.Unknown for none or failure).
+	treeCharset, treeContent override.Encoding
+
+	// The model of the tree builder (tree.go).
+	info    tagInfo          // the tag being scanned, once its name has ended
+	fsNo    bool             // the frameset-ok flag is "not ok"
+	slashAt int              // stream offset of the last / between a start tag's attributes
+	fn      uint8            // elements on fst
+	lost    uint8            // elements deeper than fst holds
+	fst     [maxDepth]uint16 // the stack of open elements from the outermost foreign one: name hash<<3 | kind
+	base    [128]uint8       // HTML elements open outside foreign content, counted by baseIndex
 }
 
 // scan runs the <meta> scan over p, whose first byte is at stream offset
@@ -121,6 +137,13 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 		c := p[i]
 		switch m.state {
 		case stLoop:
+			if m.tok && !m.fsNo {
+				// Text other than white space clears frameset-ok.
+				if i = m.text(p, i); i == len(p) {
+					return 0, 0, false
+				}
+				c = p[i]
+			}
 			// Any byte other than < is "any other byte": do nothing. The
 			// next < is often the next byte or close (a tag on the next
 			// line); look at a few before calling IndexByte.
@@ -154,7 +177,11 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 					m.state = stBogus
 				default:
 					// The < was "any other byte"; look at this byte afresh.
+					// (For the tokenizer it is text.)
 					m.state = stLoop
+					if m.tok {
+						m.fsNo = true
+					}
 					continue
 				}
 				i++
@@ -197,6 +224,9 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 		case stAttrBefore:
 			for {
 				for class[c]&(cSpace|cSlash) != 0 {
+					if c == '/' {
+						m.slashAt = base + i
+					}
 					if i++; i == len(p) {
 						return 0, 0, false
 					}
@@ -205,8 +235,8 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				if c == '>' {
 					// No attribute: the end of the tag.
 					m.state = stLoop
-					if m.raw != 0 {
-						m.enterRaw()
+					if m.tok && !m.end {
+						m.startTag(base + i)
 					}
 					if m.inMeta {
 						if enc, ok := m.process(); ok {
@@ -250,6 +280,12 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			switch c {
 			case '-':
 				m.state = stBangDash
+			case '[':
+				m.state = stBogus
+				if m.tok && m.fn > 0 && m.top() != kHTML {
+					// Foreign content: maybe a CDATA section.
+					m.state, m.k = stCDATAOpen, 1
+				}
 			case '>':
 				m.state = stLoop // <!> is a complete <! construct
 			default:
@@ -471,6 +507,7 @@ func (m *metaScan) startMeta() {
 	m.needPragma = -1
 	m.charsetSet = false
 	m.charset = override.Unknown
+	m.treeCharset, m.treeContent = override.Unknown, override.Unknown
 }
 
 // appendName adds seg, the next bytes of the attribute's name, dropping
@@ -669,6 +706,9 @@ func (m *metaScan) wholeValue(v []byte) {
 // contentDone is the step for a content attribute whose value gave enc
 // (ok false for nothing).
 func (m *metaScan) contentDone(enc override.Encoding, ok bool) {
+	if ok {
+		m.treeContent = enc
+	}
 	if ok && !m.charsetSet {
 		m.charsetSet = true
 		m.charset = enc
@@ -679,6 +719,7 @@ func (m *metaScan) contentDone(enc override.Encoding, ok bool) {
 // charsetDone is the step for a charset attribute whose value gave enc
 // (override.Unknown for failure).
 func (m *metaScan) charsetDone(enc override.Encoding, _ bool) {
+	m.treeCharset = enc
 	m.charsetSet = true
 	m.charset = enc
 	m.needPragma = 0
@@ -687,6 +728,15 @@ func (m *metaScan) charsetDone(enc override.Encoding, _ bool) {
 // process is the step "Processing", at the > that ends a <meta>.
 func (m *metaScan) process() (override.Encoding, bool) {
 	m.inMeta = false
+	if m.tok {
+		// The tree builder's rule ("in head", a start tag whose tag name
+		// is meta): the charset attribute's encoding, or else, with
+		// http-equiv="content-type", the content attribute's.
+		m.charset, m.needPragma = m.treeCharset, 0
+		if m.charset == override.Unknown && m.gotPragma {
+			m.charset = m.treeContent
+		}
+	}
 	switch {
 	case m.needPragma < 0:
 		return 0, false

@@ -56,7 +56,7 @@ const (
 // beginTag starts a tag name at the letter after < (or </, if end).
 func (m *metaScan) beginTag(end bool) {
 	m.state = stTokName
-	m.end, m.tagN, m.raw, m.inMeta = end, 0, 0, false
+	m.end, m.tagN, m.raw, m.inMeta, m.info = end, 0, 0, false, 0
 }
 
 // appendTag adds seg to the tag name: its bytes ORed with 0x20 (lower case
@@ -77,19 +77,16 @@ func (m *metaScan) appendTag(seg []byte) {
 // endTagName ends the tag name in m.tag at the byte that ends it.
 func (m *metaScan) endTagName() {
 	m.state = stAttrBefore
-	if m.end || int(m.tagN) > len(m.tag) {
-		return
-	}
-	name := m.tag[:m.tagN]
-	if string(name) == "meta" {
-		m.startMeta()
-		return
-	}
-	for i := 1; i < len(rawNames); i++ {
-		if string(name) == rawNames[i] {
-			m.raw = uint8(i)
-			return
+	if int(m.tagN) <= len(m.tag) {
+		name := m.tag[:m.tagN]
+		m.info, m.raw = classify(name)
+		if !m.end && string(name) == "meta" {
+			m.startMeta()
 		}
+	}
+	if m.end {
+		m.raw = 0
+		m.endTag()
 	}
 }
 
@@ -128,7 +125,7 @@ func (m *metaScan) named() bool { return !m.fail && int(m.k) == len(rawNames[m.r
 // endRaw is the appropriate end tag of the raw element, at the byte after
 // its name: the tag goes on as any end tag.
 func (m *metaScan) endRaw() {
-	m.state, m.raw, m.inMeta = stAttrBefore, 0, false
+	m.state, m.raw, m.inMeta, m.end, m.info = stAttrBefore, 0, false, true, 0
 }
 
 // tokScan runs the states of Options.Tokenizer from p[i] and returns the
@@ -213,6 +210,67 @@ func (m *metaScan) tokScan(p []byte, i int) int {
 		return m.lessThan(c, i, stScriptDblEnd, stScriptDbl)
 	case stScriptDblEnd:
 		return m.doubleName(c, i, stScriptEsc, stScriptDbl, stScriptDbl)
+
+	case stCDATAOpen:
+		// <![ and the rest of "[CDATA[", case-sensitive; anything else
+		// is a bogus comment, which this byte may end.
+		if c != "[CDATA["[m.k] {
+			m.state = stBogus
+			return i
+		}
+		if m.k++; m.k == 7 {
+			m.state, m.k = stCDATA, 0
+		}
+		return i + 1
+	case stCDATA:
+		return m.cdata(p, i)
+	}
+	return i
+}
+
+// text passes over the text of the data state from p[i] while frameset-ok
+// is "ok": a byte other than white space and NUL clears it. It returns the
+// index of that byte or of the next <, or len(p).
+func (m *metaScan) text(p []byte, i int) int {
+	for ; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '<':
+			return i
+		case !isSpace(c) && c != 0:
+			m.fsNo = true
+			return i
+		}
+	}
+	return i
+}
+
+// cdata runs the CDATA section states from p[i]: the section, text, ends
+// at ]]>.
+func (m *metaScan) cdata(p []byte, i int) int {
+	for ; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == ']':
+			if m.k < 2 {
+				m.k++
+			}
+			continue
+		case c == '>' && m.k == 2:
+			m.state = stLoop
+			return i + 1
+		case !m.fsNo && !isSpace(c) && c != 0:
+			m.fsNo = true
+		}
+		if m.k != 0 && !m.fsNo {
+			m.fsNo = true // the ]s were text
+		}
+		m.k = 0
+		if m.fsNo {
+			j := bytes.IndexByte(p[i+1:], ']')
+			if j < 0 {
+				return len(p)
+			}
+			i += j
+		}
 	}
 	return i
 }
