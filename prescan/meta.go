@@ -120,7 +120,8 @@ type metaScan struct {
 	fn      uint8            // elements on fst
 	lost    uint8            // elements deeper than fst holds
 	fst     [maxDepth]uint16 // the stack of open elements from the outermost foreign one: name hash<<3 | kind
-	base    [128]uint8       // HTML elements open outside foreign content, counted by baseIndex
+	base    [16]uint16       // names (nameHash|baseUsed) of HTML elements open outside foreign content
+	baseN   [16]uint8        // how many of base[i] are open
 }
 
 // scan runs the <meta> scan over p, whose first byte is at stream offset

@@ -26,7 +26,7 @@ package prescan
 // The model keeps the stack of open elements from the outermost foreign
 // element on (fst: a kind and a hash of the name per element, at most
 // maxDepth of them), and for HTML elements outside foreign content only a
-// count per hash of the name (base), so that an end tag met in foreign
+// count per name (base: up to 16 names, by hash), so that an end tag met in foreign
 // content closes the foreign elements when it names an HTML element open
 // below them (<div><svg></div>). It does not model the tree builder's other
 // corrections (implied end tags, the adoption agency algorithm, tables),
@@ -56,6 +56,7 @@ const (
 	tAnnotation                     // annotation-xml
 	tEndBreak                       // p, br: their end tags break out
 	tBr                             // br: its end tag is a <br> (clears frameset-ok)
+	tTablePart                      // caption, colgroup, tbody, td, tfoot, th, thead, tr: ignored "in body"
 )
 
 // The kinds of element on the model's stack (fst).
@@ -132,6 +133,8 @@ func classify(name []byte) (tagInfo, uint8) {
 		return tNoFrameset | tVoid, 0
 	case "html", "base", "basefont", "bgsound", "link", "col", "param", "source", "track", "frame":
 		return tVoid, 0
+	case "caption", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr":
+		return tTablePart, 0
 	}
 	return 0, 0
 }
@@ -149,10 +152,44 @@ func (m *metaScan) nameHash() uint16 {
 	return uint16(h^h>>13^h>>26) & 0x1FFF
 }
 
-// baseIndex returns the index in base of the tag name in m.tag.
-func (m *metaScan) baseIndex() int {
-	return int(m.nameHash()) & (len(m.base) - 1)
+// baseOpen counts an HTML element named h (nameHash) open outside foreign
+// content, if base has room for its name.
+func (m *metaScan) baseOpen(h uint16) {
+	h |= baseUsed
+	free := -1
+	for i, b := range m.base {
+		switch {
+		case b == h:
+			if m.baseN[i] < 255 {
+				m.baseN[i]++
+			}
+			return
+		case b == 0 && free < 0:
+			free = i
+		}
+	}
+	if free >= 0 {
+		m.base[free], m.baseN[free] = h, 1
+	}
 }
+
+// baseClose reports whether an HTML element named h is open outside
+// foreign content, and closes one.
+func (m *metaScan) baseClose(h uint16) bool {
+	h |= baseUsed
+	for i, b := range m.base {
+		if b == h {
+			if m.baseN[i]--; m.baseN[i] == 0 {
+				m.base[i] = 0
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// baseUsed marks a slot of base in use.
+const baseUsed = 0x8000
 
 // kind returns the kind of the element on top of the model's stack, or 0
 // in HTML content.
@@ -252,11 +289,13 @@ func (m *metaScan) startTag(at int) {
 		}
 	case info&tVoid != 0:
 	case m.fn > 0:
-		m.push(kHTML)
-	default:
-		if b := &m.base[m.baseIndex()]; *b < 255 {
-			*b++
+		// Inside an integration point, as "in body" (tables are not
+		// modelled).
+		if info&tTablePart == 0 {
+			m.push(kHTML)
 		}
+	default:
+		m.baseOpen(m.nameHash())
 	}
 }
 
@@ -267,9 +306,7 @@ func (m *metaScan) endTag() {
 		m.fsNo = true // </br> is a <br>
 	}
 	if m.fn == 0 {
-		if b := &m.base[m.baseIndex()]; *b > 0 {
-			*b--
-		}
+		m.baseClose(m.nameHash())
 		return
 	}
 	if m.lost > 0 {
@@ -305,8 +342,7 @@ func (m *metaScan) endTag() {
 			return
 		}
 	}
-	if b := &m.base[m.baseIndex()]; *b > 0 {
-		*b--
+	if m.baseClose(h) {
 		m.fn = 0
 	}
 }

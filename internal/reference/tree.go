@@ -102,11 +102,19 @@ func TreeOracle(input []byte, legacy bool) (enc override.Encoding, ok bool) {
 	}
 	if hasFrameset(input) {
 		// A <frameset> the tree builder accepts takes the body out of
-		// the document, with any <meta> it met there before: judge by
-		// the input before it.
-		i := strings.Index(asciiLower(string(input)), "<frameset")
-		if e, _ := TreeMeta(input[:i], legacy); e != override.Unknown {
-			return override.Unknown, false
+		// the document, with any <meta> it met there before: the DOM
+		// answers only if the input before each <frameset has none (the
+		// tree builder met those tokens as it does in the whole input).
+		low := asciiLower(string(input))
+		for i := strings.Index(low, "<frameset"); i >= 0; {
+			if e, _ := TreeMeta(input[:i], legacy); e != override.Unknown {
+				return override.Unknown, false
+			}
+			j := strings.Index(low[i+1:], "<frameset")
+			if j < 0 {
+				break
+			}
+			i += 1 + j
 		}
 	}
 	return enc, true
