@@ -105,7 +105,7 @@ type metaScan struct {
 	fail bool     // stScriptDblStart, stScriptDblEnd: the name is not "script"
 	raw  uint8    // the start tag being scanned opens rawNames[raw] (0 none); in the raw states, the element
 	tagN uint8    // stTokName: bytes of the name in tag (len(tag)+1 when longer)
-	tag  [14]byte // stTokName: the name so far, lower case
+	tag  [16]byte // stTokName: the name so far, lower case (maxName bytes)
 	xnet bool     // tests only: script data escaped less-than sign as x/net has it (tokenizer.go)
 
 	// The <meta> as the tree builder reads it (Options.Tokenizer): the
@@ -115,13 +115,14 @@ type metaScan struct {
 
 	// The model of the tree builder (tree.go).
 	info    tagInfo          // the tag being scanned, once its name has ended
-	fsNo    bool             // the frameset-ok flag is "not ok"
+	hash    uint16           // its name's hash (13 bits)
+	fsOK    bool             // the frameset-ok flag is "ok" (in tokenizer mode only)
 	slashAt int              // stream offset of the last / between a start tag's attributes
 	fn      uint8            // elements on fst
 	lost    uint8            // elements deeper than fst holds
 	fst     [maxDepth]uint16 // the stack of open elements from the outermost foreign one: name hash<<3 | kind
-	base    [16]uint16       // names (nameHash|baseUsed) of HTML elements open outside foreign content
-	baseN   [16]uint8        // how many of base[i] are open
+	base    [32]uint16       // names (hash|baseUsed) of HTML elements open outside foreign content
+	baseN   [32]uint8        // how many of base[i] are open
 }
 
 // scan runs the <meta> scan over p, whose first byte is at stream offset
@@ -138,7 +139,7 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 		c := p[i]
 		switch m.state {
 		case stLoop:
-			if m.tok && !m.fsNo {
+			if m.fsOK {
 				// Text other than white space clears frameset-ok.
 				if i = m.text(p, i); i == len(p) {
 					return 0, 0, false
@@ -180,9 +181,7 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 					// The < was "any other byte"; look at this byte afresh.
 					// (For the tokenizer it is text.)
 					m.state = stLoop
-					if m.tok {
-						m.fsNo = true
-					}
+					m.fsOK = false
 					continue
 				}
 				i++

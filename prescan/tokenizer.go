@@ -17,10 +17,12 @@ import "bytes"
 //   - A comment also ends at --!>, and <!--!> does not end it.
 //
 // Tags, attributes, <!, </ and <? are scanned as in the prescan, which
-// matches the tokenizer's states for them. As in the tree builder, the
-// state after a start tag follows its name alone: noscript is raw text
-// (scripting on), and foreign content (<svg>, <math>, where CDATA sections
-// exist and a <script> is not script data) is not told apart.
+// matches the tokenizer's states for them. noscript is raw text (scripting
+// on). What the tree builder does to the tokenizer (foreign content, where
+// a <script> is no script data and CDATA sections exist; frameset, after
+// which no <meta> counts) follows a model of it (tree.go), and a <meta> is
+// judged by the tree builder's rule: its charset attribute's encoding, or
+// else, with http-equiv="content-type", its content attribute's.
 //
 // golang.org/x/net/html's tokenizer, the tests' oracle, differs from the
 // standard in one state: in script data escaped less-than sign, a byte
@@ -64,8 +66,8 @@ func (m *metaScan) beginTag(end bool) {
 // compared hold), or a count past len(tag) for a longer name.
 func (m *metaScan) appendTag(seg []byte) {
 	n := int(m.tagN)
-	if n+len(seg) > len(m.tag) {
-		m.tagN = uint8(len(m.tag)) + 1
+	if n+len(seg) > maxName {
+		m.tagN = maxName + 1
 		return
 	}
 	for k, c := range seg {
@@ -77,10 +79,13 @@ func (m *metaScan) appendTag(seg []byte) {
 // endTagName ends the tag name in m.tag at the byte that ends it.
 func (m *metaScan) endTagName() {
 	m.state = stAttrBefore
-	if int(m.tagN) <= len(m.tag) {
-		name := m.tag[:m.tagN]
-		m.info, m.raw = classify(name)
-		if !m.end && string(name) == "meta" {
+	m.info, m.raw, m.hash = 0, 0, 0x1FFF // a longer name: none the model knows
+	if n := int(m.tagN); n <= maxName {
+		w0, w1 := packName(&m.tag, n)
+		k := nameKey(w0, w1)
+		m.hash = uint16(k>>20) & 0x1FFF
+		m.info, m.raw = lookupName(w0, w1, k)
+		if !m.end && m.info&tMeta != 0 {
 			m.startMeta()
 		}
 	}
@@ -232,17 +237,25 @@ func (m *metaScan) tokScan(p []byte, i int) int {
 // is "ok": a byte other than white space and NUL clears it. It returns the
 // index of that byte or of the next <, or len(p).
 func (m *metaScan) text(p []byte, i int) int {
-	for ; i < len(p); i++ {
-		switch c := p[i]; {
-		case c == '<':
-			return i
-		case !isSpace(c) && c != 0:
-			m.fsNo = true
-			return i
-		}
+	for i < len(p) && textClass[p[i]] == 0 {
+		i++
+	}
+	if i < len(p) && p[i] != '<' {
+		m.fsOK = false
 	}
 	return i
 }
+
+// textClass is 0 for the bytes of text that leave frameset-ok as it is
+// (white space and NUL), 1 for the others.
+var textClass = func() (t [256]uint8) {
+	for c := range t {
+		if !isSpace(byte(c)) && c != 0 {
+			t[c] = 1
+		}
+	}
+	return t
+}()
 
 // cdata runs the CDATA section states from p[i]: the section, text, ends
 // at ]]>.
@@ -257,14 +270,14 @@ func (m *metaScan) cdata(p []byte, i int) int {
 		case c == '>' && m.k == 2:
 			m.state = stLoop
 			return i + 1
-		case !m.fsNo && !isSpace(c) && c != 0:
-			m.fsNo = true
+		case m.fsOK && !isSpace(c) && c != 0:
+			m.fsOK = false
 		}
-		if m.k != 0 && !m.fsNo {
-			m.fsNo = true // the ]s were text
+		if m.k != 0 && m.fsOK {
+			m.fsOK = false // the ]s were text
 		}
 		m.k = 0
-		if m.fsNo {
+		if !m.fsOK {
 			j := bytes.IndexByte(p[i+1:], ']')
 			if j < 0 {
 				return len(p)

@@ -1,5 +1,7 @@
 package prescan
 
+import "encoding/binary"
+
 // Options.Tokenizer's model of the tree builder: what the tree
 // construction stage does that decides which <meta> start tags reach "in
 // head"'s rule for meta and which start tags switch the tokenizer to a
@@ -26,7 +28,7 @@ package prescan
 // The model keeps the stack of open elements from the outermost foreign
 // element on (fst: a kind and a hash of the name per element, at most
 // maxDepth of them), and for HTML elements outside foreign content only a
-// count per name (base: up to 16 names, by hash), so that an end tag met in foreign
+// count per name (base: up to 32 names, by hash), so that an end tag met in foreign
 // content closes the foreign elements when it names an HTML element open
 // below them (<div><svg></div>). It does not model the tree builder's other
 // corrections (implied end tags, the adoption agency algorithm, tables),
@@ -57,6 +59,7 @@ const (
 	tEndBreak                       // p, br: their end tags break out
 	tBr                             // br: its end tag is a <br> (clears frameset-ok)
 	tTablePart                      // caption, colgroup, tbody, td, tfoot, th, thead, tr: ignored "in body"
+	tMeta                           // meta
 )
 
 // The kinds of element on the model's stack (fst).
@@ -88,8 +91,10 @@ func classify(name []byte) (tagInfo, uint8) {
 		return brk | tNoFrameset | tVoid, 0
 	case "body":
 		return brk | tNoFrameset | tVoid, 0
-	case "head", "meta":
+	case "head":
 		return brk | tVoid, 0
+	case "meta":
+		return brk | tVoid | tMeta, 0
 	// Raw text and RCDATA.
 	case "script":
 		return 0, rawScript
@@ -139,37 +144,99 @@ func classify(name []byte) (tagInfo, uint8) {
 	return 0, 0
 }
 
-// nameHash returns the hash of the tag name in m.tag that the model's
-// stack keeps (13 bits); names longer than m.tag share one.
-func (m *metaScan) nameHash() uint16 {
-	if int(m.tagN) > len(m.tag) {
-		return 0x1FFF
-	}
-	h := uint32(2166136261)
-	for _, c := range m.tag[:m.tagN] {
-		h = (h ^ uint32(c)) * 16777619
-	}
-	return uint16(h^h>>13^h>>26) & 0x1FFF
+// maxName is the longest tag name the model tells apart (annotation-xml).
+const maxName = 14
+
+// nameEntry is a tag name that classify knows, packed as packName does.
+type nameEntry struct {
+	w0, w1 uint64
+	info   tagInfo
+	raw    uint8
+	used   bool
 }
 
-// baseOpen counts an HTML element named h (nameHash) open outside foreign
-// content, if base has room for its name.
+// nameTable holds the names classify knows, by nameKey, with linear
+// probing: a lookup costs a multiplication and a compare or two, not a
+// search through the names.
+var nameTable = func() (t [512]nameEntry) {
+	for _, n := range knownNames {
+		var tag [16]byte
+		copy(tag[:], n)
+		w0, w1 := packName(&tag, len(n))
+		info, raw := classify([]byte(n))
+		i := nameKey(w0, w1) >> (64 - 9)
+		for t[i].used {
+			i = (i + 1) % uint64(len(t))
+		}
+		t[i] = nameEntry{w0, w1, info, raw, true}
+	}
+	return t
+}()
+
+// knownNames are the names classify gives something to.
+var knownNames = []string{
+	"b", "big", "blockquote", "center", "code", "div", "dl", "em", "h1", "h2", "h3", "h4", "h5", "h6",
+	"i", "menu", "nobr", "ol", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "tt", "u", "ul", "var",
+	"p", "br", "dd", "dt", "li", "listing", "pre", "table", "embed", "hr", "img", "body", "head", "meta",
+	"script", "plaintext", "style", "xmp", "iframe", "noembed", "noframes", "noscript", "title", "textarea",
+	"svg", "math", "foreignobject", "desc", "mi", "mo", "mn", "ms", "mtext", "mglyph", "malignmark", "annotation-xml",
+	"frameset", "button", "applet", "marquee", "object", "select", "template", "area", "keygen", "wbr", "input", "image",
+	"html", "base", "basefont", "bgsound", "link", "col", "param", "source", "track", "frame",
+	"caption", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr",
+}
+
+// packName returns the n bytes of tag (n <= 16) as two words, the bytes
+// past n cleared.
+func packName(tag *[16]byte, n int) (w0, w1 uint64) {
+	w0 = binary.LittleEndian.Uint64(tag[:8])
+	w1 = binary.LittleEndian.Uint64(tag[8:])
+	switch {
+	case n < 8:
+		w0 &= 1<<(8*n) - 1
+		w1 = 0
+	case n < 16:
+		w1 &= 1<<(8*(n-8)) - 1
+	}
+	return w0, w1
+}
+
+// nameKey mixes a packed name into 64 bits, whose top bits index
+// nameTable and give the model's name hash.
+func nameKey(w0, w1 uint64) uint64 {
+	k := w0*0x9E3779B97F4A7C15 ^ w1*0xC2B2AE3D27D4EB4F
+	return k ^ k>>29*0xBF58476D1CE4E5B9
+}
+
+// lookupName returns what classify gives the packed name with key k.
+func lookupName(w0, w1, k uint64) (tagInfo, uint8) {
+	for i := k >> (64 - 9); ; i = (i + 1) % uint64(len(nameTable)) {
+		e := &nameTable[i]
+		if !e.used {
+			return 0, 0
+		}
+		if e.w0 == w0 && e.w1 == w1 {
+			return e.info, e.raw
+		}
+	}
+}
+
+// baseOpen counts an HTML element named h (13 bits) open outside foreign
+// content, if base has room for its name: its slot or the next.
 func (m *metaScan) baseOpen(h uint16) {
 	h |= baseUsed
-	free := -1
-	for i, b := range m.base {
-		switch {
-		case b == h:
+	i := int(h) & (len(m.base) - 1)
+	for range 2 {
+		switch m.base[i] {
+		case h:
 			if m.baseN[i] < 255 {
 				m.baseN[i]++
 			}
 			return
-		case b == 0 && free < 0:
-			free = i
+		case 0:
+			m.base[i], m.baseN[i] = h, 1
+			return
 		}
-	}
-	if free >= 0 {
-		m.base[free], m.baseN[free] = h, 1
+		i = (i + 1) & (len(m.base) - 1)
 	}
 }
 
@@ -177,13 +244,15 @@ func (m *metaScan) baseOpen(h uint16) {
 // foreign content, and closes one.
 func (m *metaScan) baseClose(h uint16) bool {
 	h |= baseUsed
-	for i, b := range m.base {
-		if b == h {
+	i := int(h) & (len(m.base) - 1)
+	for range 2 {
+		if m.base[i] == h {
 			if m.baseN[i]--; m.baseN[i] == 0 {
 				m.base[i] = 0
 			}
 			return true
 		}
+		i = (i + 1) & (len(m.base) - 1)
 	}
 	return false
 }
@@ -206,7 +275,7 @@ func (m *metaScan) push(k uint8) {
 		m.lost++
 		return
 	}
-	m.fst[m.fn] = m.nameHash()<<3 | uint16(k)
+	m.fst[m.fn] = m.hash<<3 | uint16(k)
 	m.fn++
 }
 
@@ -269,13 +338,13 @@ func (m *metaScan) startTag(at int) {
 	}
 	// As in HTML content.
 	if info&tNoFrameset != 0 {
-		m.fsNo = true
+		m.fsOK = false
 	}
 	switch {
 	case m.raw != 0:
 		m.enterRaw()
 	case info&tFrameset != 0:
-		if !m.fsNo {
+		if m.fsOK {
 			// In frameset: no <meta> is met again.
 			m.state = stPlain
 		}
@@ -295,7 +364,7 @@ func (m *metaScan) startTag(at int) {
 			m.push(kHTML)
 		}
 	default:
-		m.baseOpen(m.nameHash())
+		m.baseOpen(m.hash)
 	}
 }
 
@@ -303,17 +372,17 @@ func (m *metaScan) startTag(at int) {
 func (m *metaScan) endTag() {
 	info := m.info
 	if info&tBr != 0 {
-		m.fsNo = true // </br> is a <br>
+		m.fsOK = false // </br> is a <br>
 	}
 	if m.fn == 0 {
-		m.baseClose(m.nameHash())
+		m.baseClose(m.hash)
 		return
 	}
 	if m.lost > 0 {
 		m.lost--
 		return
 	}
-	h := m.nameHash()
+	h := m.hash
 	if m.top() != kHTML {
 		if info&tEndBreak != 0 {
 			m.breakOut()
