@@ -101,4 +101,6 @@ var treeSeeds = []string{
 	`<meta charset=bogus content="charset=iso-8859-2"><meta charset=shift_jis>`,
 	"<script>'<meta charset=iso-8859-2>'</script><svg><script><meta charset=koi8-r>",
 	"<p>\xb1\xc1<svg><style><meta charset=iso-8859-2>",
+	"<svg><font color=red><style><meta charset=iso-8859-2></style><meta charset=koi8-r>",
+	"<svg><font><title><meta charset=iso-8859-2>",
 }

@@ -114,15 +114,18 @@ type metaScan struct {
 	treeCharset, treeContent override.Encoding
 
 	// The model of the tree builder (tree.go).
-	info    tagInfo          // the tag being scanned, once its name has ended
-	hash    uint16           // its name's hash (13 bits)
-	fsOK    bool             // the frameset-ok flag is "ok" (in tokenizer mode only)
-	slashAt int              // stream offset of the last / between a start tag's attributes
-	fn      uint8            // elements on fst
-	lost    uint8            // elements deeper than fst holds
-	fst     [maxDepth]uint16 // the stack of open elements from the outermost foreign one: name hash<<3 | kind
-	base    [32]uint16       // names (hash|baseUsed) of HTML elements open outside foreign content
-	baseN   [32]uint8        // how many of base[i] are open
+	info      tagInfo          // the tag being scanned, once its name has ended
+	hash      uint16           // its name's hash (13 bits)
+	font      bool             // the tag is a <font> start tag
+	fontBreak bool             // … with a color, face or size attribute: a breakout tag
+	fontCand  uint8            // stAttrName of a <font>: bit k while the name may be fontAttrs[k]
+	fsOK      bool             // the frameset-ok flag is "ok" (in tokenizer mode only)
+	slashAt   int              // stream offset of the last / between a start tag's attributes
+	fn        uint8            // elements on fst
+	lost      uint8            // elements deeper than fst holds
+	fst       [maxDepth]uint16 // the stack of open elements from the outermost foreign one: name hash<<3 | kind
+	base      [32]uint16       // names (hash|baseUsed) of HTML elements open outside foreign content
+	baseN     [32]uint8        // how many of base[i] are open
 }
 
 // scan runs the <meta> scan over p, whose first byte is at stream offset
@@ -139,7 +142,7 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 		c := p[i]
 		switch m.state {
 		case stLoop:
-			if m.fsOK {
+			if m.fsOK && c != '<' {
 				// Text other than white space clears frameset-ok.
 				if i = m.text(p, i); i == len(p) {
 					return 0, 0, false
@@ -256,6 +259,7 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 					// The name goes on in the next chunk.
 					m.nameLen = 0
 					m.nameRole = 1<<roleHTTPEquiv | 1<<roleContent | 1<<roleCharset
+					m.fontCand = 1<<len(fontAttrs) - 1
 					m.appendName(p[i:j])
 					m.state = stAttrName
 					return 0, 0, false
@@ -263,6 +267,8 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				m.role = roleNone
 				if m.inMeta {
 					m.setRole(roleOf(p[i:j]))
+				} else if m.font && isFontAttr(p[i:j]) {
+					m.fontBreak = true
 				}
 				n, ok := m.afterName(p, j)
 				if !ok {
@@ -513,6 +519,9 @@ func (m *metaScan) startMeta() {
 // appendName adds seg, the next bytes of the attribute's name, dropping
 // the roles whose name does not go on with seg (A-Z counting as a-z).
 func (m *metaScan) appendName(seg []byte) {
+	if m.font {
+		m.matchFontAttr(seg)
+	}
 	if m.inMeta && m.nameRole != 0 {
 		if m.nameLen == 0 && len(seg) > 0 {
 			// The first byte leaves at most two candidates (most names,
@@ -609,6 +618,9 @@ func roleOf(name []byte) role {
 // complete.
 func (m *metaScan) endName() {
 	m.role = roleNone
+	if m.font {
+		m.endFontAttr()
+	}
 	if !m.inMeta {
 		return
 	}

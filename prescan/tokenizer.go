@@ -59,6 +59,7 @@ const (
 func (m *metaScan) beginTag(end bool) {
 	m.state = stTokName
 	m.end, m.tagN, m.raw, m.inMeta, m.info = end, 0, 0, false, 0
+	m.font, m.fontBreak = false, false
 }
 
 // appendTag adds seg to the tag name: its bytes ORed with 0x20 (lower case
@@ -85,8 +86,12 @@ func (m *metaScan) endTagName() {
 		k := nameKey(w0, w1)
 		m.hash = uint16(k>>20) & 0x1FFF
 		m.info, m.raw = lookupName(w0, w1, k)
-		if !m.end && m.info&tMeta != 0 {
-			m.startMeta()
+		if !m.end && m.info&(tMeta|tFont) != 0 {
+			if m.info&tMeta != 0 {
+				m.startMeta()
+			} else {
+				m.font = true
+			}
 		}
 	}
 	if m.end {

@@ -51,6 +51,7 @@ var tokPieces = []string{
 	"<mi>", "</mi>", "<mtext/>", "<mglyph>", "<annotation-xml>", "</annotation-xml>", "<g>", "</g>", "<g/>", "<path d=x/>",
 	"<div>", "</div>", "<span>", "</span>", "</p>", "</br>", "<b>", "<frameset>", "</frameset>", "<frame>", "<body>",
 	"<![CDATA[x]]>", "]]", "]", "<input>", "<li>", "<table>", "<td>", "<select>", "<button>",
+	"<font color=red>", "<font>", "<FONT Size=2 x>", "<font face", "<font colour=x>", "</font>",
 	// End tags.
 	"</script>", "</SCRIPT >", `</script foo=">">`, "</script/>", "</scripts>", "</script", "</scrip>",
 	"</script\t", "</script\n", "</script\f", "</script\r", "</script x", "</script-", "</script<",

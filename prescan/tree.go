@@ -33,10 +33,10 @@ import "encoding/binary"
 // below them (<div><svg></div>). It does not model the tree builder's other
 // corrections (implied end tags, the adoption agency algorithm, tables),
 // which move HTML elements but leave the namespace of the current node
-// as it is in all but contrived markup; nor the attributes that decide a
-// breakout <font> (color, face, size: the model takes <font> as a foreign
-// element) and an annotation-xml integration point (the model takes none),
-// or <input type=hidden> (taken as clearing frameset-ok).
+// as it is in all but contrived markup; nor the attribute that makes an
+// annotation-xml an integration point (the model takes none), or
+// <input type=hidden> (taken as clearing frameset-ok). A <font> breaks out
+// with a color, face or size attribute, as the standard says.
 
 // maxDepth is the deepest foreign content the model follows; deeper
 // elements are counted in lost.
@@ -60,6 +60,7 @@ const (
 	tBr                             // br: its end tag is a <br> (clears frameset-ok)
 	tTablePart                      // caption, colgroup, tbody, td, tfoot, th, thead, tr: ignored "in body"
 	tMeta                           // meta
+	tFont                           // font: a breakout tag with color, face or size
 )
 
 // The kinds of element on the model's stack (fst).
@@ -140,6 +141,8 @@ func classify(name []byte) (tagInfo, uint8) {
 		return tVoid, 0
 	case "caption", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr":
 		return tTablePart, 0
+	case "font":
+		return tFont, 0
 	}
 	return 0, 0
 }
@@ -182,7 +185,39 @@ var knownNames = []string{
 	"svg", "math", "foreignobject", "desc", "mi", "mo", "mn", "ms", "mtext", "mglyph", "malignmark", "annotation-xml",
 	"frameset", "button", "applet", "marquee", "object", "select", "template", "area", "keygen", "wbr", "input", "image",
 	"html", "base", "basefont", "bgsound", "link", "col", "param", "source", "track", "frame",
-	"caption", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr",
+	"caption", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr", "font",
+}
+
+// fontAttrs are the attributes that make <font> a breakout start tag.
+var fontAttrs = [...]string{"color", "face", "size"}
+
+// isFontAttr reports whether name (any case) is one of fontAttrs.
+func isFontAttr(name []byte) bool {
+	for _, a := range fontAttrs {
+		if equalFold(name, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// matchFontAttr goes on matching the name of an attribute of a <font>,
+// cut by the end of a chunk, with its next bytes seg.
+func (m *metaScan) matchFontAttr(seg []byte) {
+	for k, a := range fontAttrs {
+		if m.fontCand&(1<<k) != 0 && !hasPrefixFold(a, m.nameLen, seg) {
+			m.fontCand &^= 1 << k
+		}
+	}
+}
+
+// endFontAttr ends the name matchFontAttr matched.
+func (m *metaScan) endFontAttr() {
+	for k, a := range fontAttrs {
+		if m.fontCand&(1<<k) != 0 && m.nameLen == len(a) {
+			m.fontBreak = true
+		}
+	}
 }
 
 // packName returns the n bytes of tag (n <= 16) as two words, the bytes
@@ -312,7 +347,7 @@ func (m *metaScan) startTag(at int) {
 	info := m.info
 	self := m.slashAt == at-1 // the self-closing flag
 	if m.fn > 0 && !m.htmlStart(info) {
-		if info&tBreakout == 0 {
+		if info&tBreakout == 0 && !m.fontBreak {
 			// A foreign element: no text state, and on the stack
 			// unless self-closing.
 			m.raw = 0

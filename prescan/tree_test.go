@@ -49,6 +49,13 @@ var treeCases = []struct {
 	{"<div><svg></div><style><meta charset=iso-8859-2></style><meta charset=koi8-r>", override.KOI8R},
 	{"<svg></div><style><meta charset=iso-8859-2>", override.ISO8859_2},
 	{"<svg><g/><style><meta charset=iso-8859-2>", override.ISO8859_2},
+	// <font> breaks out with color, face or size.
+	{"<svg><font color=red><style><meta charset=iso-8859-2></style><meta charset=koi8-r>", override.KOI8R},
+	{"<svg><font FACE='x' ><style><meta charset=iso-8859-2></style><meta charset=koi8-r>", override.KOI8R},
+	{"<math><font a=b size><style><meta charset=iso-8859-2></style><meta charset=koi8-r>", override.KOI8R},
+	{"<svg><font><style><meta charset=iso-8859-2></style>", override.ISO8859_2},
+	{"<svg><font colors=red sizes facet><style><meta charset=iso-8859-2></style>", override.ISO8859_2},
+	{"<font color=red><svg><style><meta charset=iso-8859-2></style>", override.ISO8859_2},
 	// HTML integration points: HTML again for start tags.
 	{"<svg><foreignObject><style><meta charset=iso-8859-2></style><meta charset=koi8-r>", override.KOI8R},
 	{"<svg><desc><title><meta charset=iso-8859-2></title><meta charset=koi8-r>", override.KOI8R},
