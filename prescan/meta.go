@@ -142,22 +142,29 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 		c := p[i]
 		switch m.state {
 		case stLoop:
-			if m.fsOK && c != '<' {
-				// Text other than white space clears frameset-ok.
-				if i = m.text(p, i); i == len(p) {
-					return 0, 0, false
-				}
-				c = p[i]
-			}
 			// Any byte other than < is "any other byte": do nothing. The
 			// next < is often the next byte or close (a tag on the next
-			// line); look at a few before calling IndexByte.
+			// line); look at a few before calling IndexByte. (In
+			// tokenizer mode, text other than white space also clears
+			// frameset-ok.)
 			switch {
 			case c == '<':
 				i++
 			case i+1 < len(p) && p[i+1] == '<':
+				if m.fsOK && textClass[c] != 0 {
+					m.fsOK = false
+				}
 				i += 2
 			default:
+				if m.fsOK {
+					if i = m.text(p, i); i == len(p) {
+						return 0, 0, false
+					}
+					if p[i] == '<' {
+						i++
+						break
+					}
+				}
 				j := bytes.IndexByte(p[i:], '<')
 				if j < 0 {
 					return 0, 0, false

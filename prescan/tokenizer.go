@@ -59,6 +59,7 @@ const (
 func (m *metaScan) beginTag(end bool) {
 	m.state = stTokName
 	m.end, m.tagN, m.raw, m.inMeta, m.info = end, 0, 0, false, 0
+	m.tag = [16]byte{}
 	m.font, m.fontBreak = false, false
 }
 
@@ -81,8 +82,8 @@ func (m *metaScan) appendTag(seg []byte) {
 func (m *metaScan) endTagName() {
 	m.state = stAttrBefore
 	m.info, m.raw, m.hash = 0, 0, 0x1FFF // a longer name: none the model knows
-	if n := int(m.tagN); n <= maxName {
-		w0, w1 := packName(&m.tag, n)
+	if m.tagN <= maxName {
+		w0, w1 := packName(&m.tag)
 		k := nameKey(w0, w1)
 		m.hash = uint16(k>>20) & 0x1FFF
 		m.info, m.raw = lookupName(w0, w1, k)

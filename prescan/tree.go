@@ -165,7 +165,7 @@ var nameTable = func() (t [512]nameEntry) {
 	for _, n := range knownNames {
 		var tag [16]byte
 		copy(tag[:], n)
-		w0, w1 := packName(&tag, len(n))
+		w0, w1 := packName(&tag)
 		info, raw := classify([]byte(n))
 		i := nameKey(w0, w1) >> (64 - 9)
 		for t[i].used {
@@ -220,26 +220,15 @@ func (m *metaScan) endFontAttr() {
 	}
 }
 
-// packName returns the n bytes of tag (n <= 16) as two words, the bytes
-// past n cleared.
-func packName(tag *[16]byte, n int) (w0, w1 uint64) {
-	w0 = binary.LittleEndian.Uint64(tag[:8])
-	w1 = binary.LittleEndian.Uint64(tag[8:])
-	switch {
-	case n < 8:
-		w0 &= 1<<(8*n) - 1
-		w1 = 0
-	case n < 16:
-		w1 &= 1<<(8*(n-8)) - 1
-	}
-	return w0, w1
+// packName returns tag, a name and zero bytes after it, as two words.
+func packName(tag *[16]byte) (w0, w1 uint64) {
+	return binary.LittleEndian.Uint64(tag[:8]), binary.LittleEndian.Uint64(tag[8:])
 }
 
 // nameKey mixes a packed name into 64 bits, whose top bits index
 // nameTable and give the model's name hash.
 func nameKey(w0, w1 uint64) uint64 {
-	k := w0*0x9E3779B97F4A7C15 ^ w1*0xC2B2AE3D27D4EB4F
-	return k ^ k>>29*0xBF58476D1CE4E5B9
+	return (w0 ^ w1*0xC2B2AE3D27D4EB4F) * 0x9E3779B97F4A7C15
 }
 
 // lookupName returns what classify gives the packed name with key k.

@@ -9,11 +9,7 @@ func TestNameTable(t *testing.T) {
 	for _, n := range names {
 		var tag [16]byte
 		copy(tag[:], n)
-		// Bytes past the name are cleared by packName, whatever they hold.
-		for i := len(n); i < len(tag); i++ {
-			tag[i] = 'q'
-		}
-		w0, w1 := packName(&tag, len(n))
+		w0, w1 := packName(&tag)
 		gi, gr := lookupName(w0, w1, nameKey(w0, w1))
 		wi, wr := classify([]byte(n))
 		if gi != wi || gr != wr {
