@@ -120,7 +120,8 @@ type metaScan struct {
 	fontBreak bool             // … with a color, face or size attribute: a breakout tag
 	fontCand  uint8            // stAttrName of a <font>: bit k while the name may be fontAttrs[k]
 	fsOK      bool             // the frameset-ok flag is "ok" (in tokenizer mode only)
-	slashAt   int              // stream offset of the last / between a start tag's attributes
+	unqEnd    int              // stream offset of the byte that ended the last unquoted attribute value
+	lastSlash bool             // the last byte of the last chunk was a /
 	fn        uint8            // elements on fst
 	lost      uint8            // elements deeper than fst holds
 	fst       [maxDepth]uint16 // the stack of open elements from the outermost foreign one: name hash<<3 | kind
@@ -234,9 +235,6 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 		case stAttrBefore:
 			for {
 				for class[c]&(cSpace|cSlash) != 0 {
-					if c == '/' {
-						m.slashAt = base + i
-					}
 					if i++; i == len(p) {
 						return 0, 0, false
 					}
@@ -246,7 +244,7 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 					// No attribute: the end of the tag.
 					m.state = stLoop
 					if m.tok && !m.end {
-						m.startTag(base + i)
+						m.startTag(p, i, base)
 					}
 					if m.inMeta {
 						if enc, ok := m.process(); ok {
@@ -451,6 +449,7 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				return 0, 0, false
 			}
 			i = j
+			m.unqEnd = base + j
 			m.endAttr()
 			m.state = stAttrBefore
 			continue

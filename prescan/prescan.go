@@ -217,6 +217,7 @@ func (s *Scanner) feed(chunk []byte) {
 			if enc, end, ok := s.meta.scan(m, base, s.legacy); ok {
 				s.found = Result{Encoding: enc, Rule: Meta, Offset: end}
 			}
+			s.meta.lastSlash = m[len(m)-1] == '/'
 			s.metaN = base + len(m)
 		}
 	}

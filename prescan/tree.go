@@ -330,17 +330,27 @@ func (m *metaScan) breakOut() {
 	}
 }
 
-// startTag is the tree builder's step for the start tag just ended by its
-// >, at stream offset at, when it may matter to the model.
-func (m *metaScan) startTag(at int) {
+// selfClosing reports whether the start tag ended by the > at p[i] (stream
+// offset base+i) has the self-closing flag: a / before the > that does not
+// end an unquoted attribute value.
+func (m *metaScan) selfClosing(p []byte, i, base int) bool {
+	slash := m.lastSlash
+	if i > 0 {
+		slash = p[i-1] == '/'
+	}
+	return slash && m.unqEnd != base+i
+}
+
+// startTag is the tree builder's step for the start tag ended by the > at
+// p[i], stream offset base+i.
+func (m *metaScan) startTag(p []byte, i, base int) {
 	info := m.info
-	self := m.slashAt == at-1 // the self-closing flag
 	if m.fn > 0 && !m.htmlStart(info) {
 		if info&tBreakout == 0 && !m.fontBreak {
 			// A foreign element: no text state, and on the stack
 			// unless self-closing.
 			m.raw = 0
-			if self {
+			if m.selfClosing(p, i, base) {
 				return
 			}
 			k := uint8(kSVG)
@@ -373,7 +383,7 @@ func (m *metaScan) startTag(at int) {
 			m.state = stPlain
 		}
 	case info&(tSVG|tMath) != 0:
-		if !self {
+		if !m.selfClosing(p, i, base) {
 			if info&tSVG != 0 {
 				m.push(kSVG)
 			} else {

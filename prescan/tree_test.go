@@ -49,6 +49,12 @@ var treeCases = []struct {
 	{"<div><svg></div><style><meta charset=iso-8859-2></style><meta charset=koi8-r>", override.KOI8R},
 	{"<svg></div><style><meta charset=iso-8859-2>", override.ISO8859_2},
 	{"<svg><g/><style><meta charset=iso-8859-2>", override.ISO8859_2},
+	{"<svg a=b/><style><meta charset=iso-8859-2>", override.ISO8859_2},
+	{"<svg a=/><style><meta charset=iso-8859-2>", override.ISO8859_2},
+	{"<svg / ><style><meta charset=iso-8859-2>", override.ISO8859_2},
+	{"<svg a=b /><style><meta charset=iso-8859-2></style><meta charset=koi8-r>", override.KOI8R},
+	{"<svg a='b'/><style><meta charset=iso-8859-2></style><meta charset=koi8-r>", override.KOI8R},
+	{"<svg a/><style><meta charset=iso-8859-2></style><meta charset=koi8-r>", override.KOI8R},
 	// <font> breaks out with color, face or size.
 	{"<svg><font color=red><style><meta charset=iso-8859-2></style><meta charset=koi8-r>", override.KOI8R},
 	{"<svg><font FACE='x' ><style><meta charset=iso-8859-2></style><meta charset=koi8-r>", override.KOI8R},
