@@ -17,10 +17,10 @@ import (
 //
 // While the encoding is tentative, fill feeds the raw bytes it reads from
 // the source, from byte 0, to a resumable <meta> scan (each byte once)
-// that sees the markup as the parser's tokenizer does
+// that sees the markup as the parser's tokenizer and tree builder do
 // (prescan.Options.Tokenizer): it finds the first <meta> start tag the
 // parser meets, not one in a script, a style, a title or another element's
-// raw text. If the window's prescan chose the encoding from a <meta>, the
+// raw text, a CDATA section of SVG or MathML, or a frameset. If the window's prescan chose the encoding from a <meta>, the
 // scan runs too, since that <meta> may be one the parser never meets: if
 // the scan's first <meta> is the prescan's own, nothing changes; if
 // another comes first, it is acted on as any late <meta>. A <meta> it

@@ -104,3 +104,62 @@ func TestLateMetaAsParsed(t *testing.T) {
 		}
 	}
 }
+
+// TestLateMetaTree checks that the look-ahead meets the <meta> a tree
+// builder meets (issue 31): in SVG and MathML, style, script and title are
+// ordinary elements and a <meta> breaks out of them; a CDATA section there
+// is text; a <meta> in or after an accepted <frameset> is ignored; and of a
+// <meta> with a bogus charset, the content attribute with
+// http-equiv=content-type decides. Each document follows an ASCII head of
+// more than the window that declares nothing, so the change is a late one.
+func TestLateMetaTree(t *testing.T) {
+	const (
+		m2    = "<meta charset=iso-8859-2>"
+		koi   = "<meta charset=koi8-r>"
+		text  = "<p>\xB1\xC1\xE9</p>"
+		iso2  = override.ISO8859_2
+		koi8r = override.KOI8R
+		none  = override.Unknown
+	)
+	textPad := strings.Repeat("x", 1100)
+	commentPad := "<!--" + strings.Repeat("x", 1100) + "-->"
+	for _, tc := range []struct {
+		pad, doc string
+		want     override.Encoding // the late switch's encoding; Unknown for none
+	}{
+		{textPad, "<svg><style>" + m2 + "</style></svg>" + text, iso2},
+		{textPad, "<svg><script>" + m2 + "</script></svg>" + text, iso2},
+		{textPad, "<svg><title>" + m2 + "</title></svg>" + text, iso2},
+		{textPad, "<math><style>" + m2 + "</style></math>" + text, iso2},
+		{textPad, "<svg><![CDATA[ " + m2 + " ]]></svg>" + koi + text, koi8r},
+		{textPad, "<math><![CDATA[ > " + m2 + " ]]></math>" + koi + text, koi8r},
+		{textPad, "<svg><![CDATA[ " + m2 + " ]]></svg>" + text, none},
+		{textPad, "<svg></svg><style>" + m2 + "</style>" + koi + text, koi8r},
+		{textPad, "<svg/><style>" + m2 + "</style>" + koi + text, koi8r},
+		{textPad, "<svg><foreignObject><style>" + m2 + "</style>" + koi + text, koi8r},
+		{textPad, "<math><mi><style>" + m2 + "</style>" + koi + text, koi8r},
+		{commentPad, "<frameset>" + m2 + text, none},
+		{commentPad, "<frameset></frameset>" + m2 + text, none},
+		{textPad, "<frameset>" + m2 + text, iso2}, // the text made frameset-ok "not ok"
+		{textPad, `<meta charset=bogus http-equiv=content-type content="text/html;charset=iso-8859-2">` + text, iso2},
+		{textPad, `<meta charset=bogus content="text/html;charset=iso-8859-2">` + koi + text, koi8r},
+	} {
+		doc := tc.pad + tc.doc
+		for _, src := range chunkings {
+			r, err := decode.NewReader(src.Wrap(strings.NewReader(doc)), noAutodetect)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := io.ReadAll(r); err != nil {
+				t.Fatal(err)
+			}
+			late := r.Result().Late
+			switch {
+			case tc.want == none && late.Kind != decode.NoChange:
+				t.Errorf("%q, %s: Late = %+v, want no change", tc.doc, src.Name, late)
+			case tc.want != none && (late.Kind != decode.SwitchedOnTheFly || late.To != tc.want):
+				t.Errorf("%q, %s: Late = %+v, want a switch to %v", tc.doc, src.Name, late, tc.want)
+			}
+		}
+	}
+}

@@ -13,7 +13,8 @@ import (
 // <meta> alone, conservatively: true only if no tokenizer state the
 // prescan lacks can start there: no raw text or RCDATA element (script,
 // style, title, textarea, xmp, iframe, noembed, noframes, noscript,
-// plaintext), no other <meta>, no tag name cut by a / (the tokenizer ends
+// plaintext), no foreign content or frameset (svg, math, frameset: the tree
+// builder's model, tree.go), no other <meta>, no tag name cut by a / (the tokenizer ends
 // a name there, the prescan does not) and no --! (a comment may end at
 // --!> for the tokenizer). It reports false when the <meta>'s own
 // attributes hold a <. Most pages declare their encoding before any of
@@ -55,7 +56,7 @@ func ParsedAlike(w []byte) bool {
 			if e == len(p) || p[e] == '/' && (e+1 == len(p) || p[e+1] != '>') {
 				return false
 			}
-			if name := p[j:e]; equalFold(name, "meta") || isRawName(name) {
+			if name := p[j:e]; equalFold(name, "meta") || isRawName(name) || isTreeName(name) {
 				return false
 			}
 			// The name holds no < that could start a tag.
@@ -100,6 +101,13 @@ func isRawName(name []byte) bool {
 		}
 	}
 	return false
+}
+
+// isTreeName reports whether name (any case) is svg, math or frameset:
+// a start tag after which the tree builder may not meet a <meta> that the
+// prescan finds.
+func isTreeName(name []byte) bool {
+	return equalFold(name, "svg") || equalFold(name, "math") || equalFold(name, "frameset")
 }
 
 // rawLengths has bit n set if a name in rawNames has n bytes: most tag

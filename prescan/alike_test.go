@@ -48,6 +48,11 @@ func TestParsedAlike(t *testing.T) {
 		{`<a/b='<meta charset=utf-8>'>`, false},
 		{`<!-- <meta charset=koi8-r> --><meta charset=utf-8>`, false},
 		{`no declaration`, false},
+		// Foreign content and frameset: the tree builder may not meet it.
+		{`<svg><![CDATA[ > <meta charset=utf-8> ]]>`, false},
+		{`<MATH><![CDATA[ > <meta charset=utf-8> ]]>`, false},
+		{`<frameset><meta charset=utf-8>`, false},
+		{`<svgs><maths><framesets><meta charset=utf-8>`, true},
 	} {
 		if got := checkAlike(t, []byte(tc.in)); got != tc.alike {
 			t.Errorf("prescan.ParsedAlike(%q) = %v, want %v", tc.in, got, tc.alike)

@@ -31,8 +31,8 @@
 // [Options.Legacy] is set). The prescan has no notion of <script>, <style> or
 // other raw-text content: like the standard's, it finds a <meta> inside a
 // script. [Options.Tokenizer] makes the scan see the markup as the HTML
-// tokenizer does instead, for a reader looking past the window for the
-// <meta> a parser would meet.
+// tokenizer (and, through a model of it, the tree builder) does instead,
+// for a reader looking past the window for the <meta> a parser would meet.
 //
 // References:
 //   - https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding

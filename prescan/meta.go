@@ -50,6 +50,8 @@ const (
 	stScriptDblDashDash // script data double escaped dash dash
 	stScriptDblLT       // script data double escaped less-than sign
 	stScriptDblEnd      // script data double escape end: k bytes of "script" unless fail
+	stCDATAOpen         // after <![ in foreign content: k bytes of "[CDATA[" matched
+	stCDATA             // CDATA section: k ]s seen (at most 2)
 )
 
 // role is what a <meta> attribute means to the prescan. Only these three
@@ -98,13 +100,33 @@ type metaScan struct {
 	legacy bool // resolve labels with override.LookupLegacy
 
 	// Options.Tokenizer (tokenizer.go).
-	tok  bool    // see markup as an HTML tokenizer does
-	end  bool    // stTokName: the name is an end tag's
-	fail bool    // stScriptDblStart, stScriptDblEnd: the name is not "script"
-	raw  uint8   // the start tag being scanned opens rawNames[raw] (0 none); in the raw states, the element
-	tagN uint8   // stTokName: bytes of the name in tag (len(tag)+1 when longer)
-	tag  [9]byte // stTokName: the name so far, lower case
-	xnet bool    // tests only: script data escaped less-than sign as x/net has it (tokenizer.go)
+	tok  bool     // see markup as an HTML tokenizer does
+	end  bool     // stTokName: the name is an end tag's
+	fail bool     // stScriptDblStart, stScriptDblEnd: the name is not "script"
+	raw  uint8    // the start tag being scanned opens rawNames[raw] (0 none); in the raw states, the element
+	tagN uint8    // stTokName: bytes of the name in tag (len(tag)+1 when longer)
+	tag  [16]byte // stTokName: the name so far, lower case (maxName bytes)
+	xnet bool     // tests only: script data escaped less-than sign as x/net has it (tokenizer.go)
+
+	// The <meta> as the tree builder reads it (Options.Tokenizer): the
+	// encoding of its first charset attribute and of its first content
+	// attribute (override.Unknown for none or failure).
+	treeCharset, treeContent override.Encoding
+
+	// The model of the tree builder (tree.go).
+	info      tagInfo          // the tag being scanned, once its name has ended
+	hash      uint16           // its name's hash (13 bits)
+	font      bool             // the tag is a <font> start tag
+	fontBreak bool             // … with a color, face or size attribute: a breakout tag
+	fontCand  uint8            // stAttrName of a <font>: bit k while the name may be fontAttrs[k]
+	fsOK      bool             // the frameset-ok flag is "ok" (in tokenizer mode only)
+	unqEnd    int              // stream offset of the byte that ended the last unquoted attribute value
+	lastSlash bool             // the last byte of the last chunk was a /
+	fn        uint8            // elements on fst
+	lost      uint8            // elements deeper than fst holds
+	fst       [maxDepth]uint16 // the stack of open elements from the outermost foreign one: name hash<<3 | kind
+	base      [32]uint16       // names (hash|baseUsed) of HTML elements open outside foreign content
+	baseN     [32]uint8        // how many of base[i] are open
 }
 
 // scan runs the <meta> scan over p, whose first byte is at stream offset
@@ -123,13 +145,27 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 		case stLoop:
 			// Any byte other than < is "any other byte": do nothing. The
 			// next < is often the next byte or close (a tag on the next
-			// line); look at a few before calling IndexByte.
+			// line); look at a few before calling IndexByte. (In
+			// tokenizer mode, text other than white space also clears
+			// frameset-ok.)
 			switch {
 			case c == '<':
 				i++
 			case i+1 < len(p) && p[i+1] == '<':
+				if m.fsOK && textClass[c] != 0 {
+					m.fsOK = false
+				}
 				i += 2
 			default:
+				if m.fsOK {
+					if i = m.text(p, i); i == len(p) {
+						return 0, 0, false
+					}
+					if p[i] == '<' {
+						i++
+						break
+					}
+				}
 				j := bytes.IndexByte(p[i:], '<')
 				if j < 0 {
 					return 0, 0, false
@@ -154,7 +190,9 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 					m.state = stBogus
 				default:
 					// The < was "any other byte"; look at this byte afresh.
+					// (For the tokenizer it is text.)
 					m.state = stLoop
+					m.fsOK = false
 					continue
 				}
 				i++
@@ -205,8 +243,8 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				if c == '>' {
 					// No attribute: the end of the tag.
 					m.state = stLoop
-					if m.raw != 0 {
-						m.enterRaw()
+					if m.tok && !m.end {
+						m.startTag(p, i, base)
 					}
 					if m.inMeta {
 						if enc, ok := m.process(); ok {
@@ -226,6 +264,7 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 					// The name goes on in the next chunk.
 					m.nameLen = 0
 					m.nameRole = 1<<roleHTTPEquiv | 1<<roleContent | 1<<roleCharset
+					m.fontCand = 1<<len(fontAttrs) - 1
 					m.appendName(p[i:j])
 					m.state = stAttrName
 					return 0, 0, false
@@ -233,6 +272,8 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				m.role = roleNone
 				if m.inMeta {
 					m.setRole(roleOf(p[i:j]))
+				} else if m.font && isFontAttr(p[i:j]) {
+					m.fontBreak = true
 				}
 				n, ok := m.afterName(p, j)
 				if !ok {
@@ -250,6 +291,12 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 			switch c {
 			case '-':
 				m.state = stBangDash
+			case '[':
+				m.state = stBogus
+				if m.tok && m.fn > 0 && m.top() != kHTML {
+					// Foreign content: maybe a CDATA section.
+					m.state, m.k = stCDATAOpen, 1
+				}
 			case '>':
 				m.state = stLoop // <!> is a complete <! construct
 			default:
@@ -402,6 +449,7 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 				return 0, 0, false
 			}
 			i = j
+			m.unqEnd = base + j
 			m.endAttr()
 			m.state = stAttrBefore
 			continue
@@ -471,11 +519,15 @@ func (m *metaScan) startMeta() {
 	m.needPragma = -1
 	m.charsetSet = false
 	m.charset = override.Unknown
+	m.treeCharset, m.treeContent = override.Unknown, override.Unknown
 }
 
 // appendName adds seg, the next bytes of the attribute's name, dropping
 // the roles whose name does not go on with seg (A-Z counting as a-z).
 func (m *metaScan) appendName(seg []byte) {
+	if m.font {
+		m.matchFontAttr(seg)
+	}
 	if m.inMeta && m.nameRole != 0 {
 		if m.nameLen == 0 && len(seg) > 0 {
 			// The first byte leaves at most two candidates (most names,
@@ -572,6 +624,9 @@ func roleOf(name []byte) role {
 // complete.
 func (m *metaScan) endName() {
 	m.role = roleNone
+	if m.font {
+		m.endFontAttr()
+	}
 	if !m.inMeta {
 		return
 	}
@@ -669,6 +724,9 @@ func (m *metaScan) wholeValue(v []byte) {
 // contentDone is the step for a content attribute whose value gave enc
 // (ok false for nothing).
 func (m *metaScan) contentDone(enc override.Encoding, ok bool) {
+	if ok {
+		m.treeContent = enc
+	}
 	if ok && !m.charsetSet {
 		m.charsetSet = true
 		m.charset = enc
@@ -679,6 +737,7 @@ func (m *metaScan) contentDone(enc override.Encoding, ok bool) {
 // charsetDone is the step for a charset attribute whose value gave enc
 // (override.Unknown for failure).
 func (m *metaScan) charsetDone(enc override.Encoding, _ bool) {
+	m.treeCharset = enc
 	m.charsetSet = true
 	m.charset = enc
 	m.needPragma = 0
@@ -687,6 +746,15 @@ func (m *metaScan) charsetDone(enc override.Encoding, _ bool) {
 // process is the step "Processing", at the > that ends a <meta>.
 func (m *metaScan) process() (override.Encoding, bool) {
 	m.inMeta = false
+	if m.tok {
+		// The tree builder's rule ("in head", a start tag whose tag name
+		// is meta): the charset attribute's encoding, or else, with
+		// http-equiv="content-type", the content attribute's.
+		m.charset, m.needPragma = m.treeCharset, 0
+		if m.charset == override.Unknown && m.gotPragma {
+			m.charset = m.treeContent
+		}
+	}
 	switch {
 	case m.needPragma < 0:
 		return 0, false

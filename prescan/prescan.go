@@ -26,7 +26,12 @@ type Options struct {
 	// iframe, noembed, noframes and noscript (as with scripting on) up to
 	// their end tags (script data with its escapes as the tokenizer sees
 	// it), everything after <plaintext>, and comments ending at --> or
-	// --!>. This is not the standard's prescan, which finds a <meta>
+	// --!>; and as the tree builder does: in SVG and MathML those names
+	// are ordinary elements and CDATA sections are text, a breakout start
+	// tag such as <meta> returns to HTML, and nothing counts in or after
+	// an accepted <frameset>. A <meta> names the encoding of its charset
+	// attribute, or else (with http-equiv="content-type") of its content
+	// attribute. This is not the standard's prescan, which finds a <meta>
 	// anywhere; it is the scan a reader runs past the window, where the
 	// parser, not the prescan, would meet a <meta> (decode's look-ahead).
 	Tokenizer bool
@@ -136,7 +141,7 @@ func (s *Scanner) setOptions(opts *Options) {
 		o = *opts
 	}
 	s.inited, s.legacy, s.u16 = true, o.Legacy, 3
-	s.meta.tok = o.Tokenizer
+	s.meta.tok, s.meta.fsOK = o.Tokenizer, o.Tokenizer
 	switch {
 	case o.Window == 0:
 		s.limit = DefaultWindow
@@ -212,6 +217,7 @@ func (s *Scanner) feed(chunk []byte) {
 			if enc, end, ok := s.meta.scan(m, base, s.legacy); ok {
 				s.found = Result{Encoding: enc, Rule: Meta, Offset: end}
 			}
+			s.meta.lastSlash = m[len(m)-1] == '/'
 			s.metaN = base + len(m)
 		}
 	}

@@ -17,10 +17,12 @@ import "bytes"
 //   - A comment also ends at --!>, and <!--!> does not end it.
 //
 // Tags, attributes, <!, </ and <? are scanned as in the prescan, which
-// matches the tokenizer's states for them. As in the tree builder, the
-// state after a start tag follows its name alone: noscript is raw text
-// (scripting on), and foreign content (<svg>, <math>, where CDATA sections
-// exist and a <script> is not script data) is not told apart.
+// matches the tokenizer's states for them. noscript is raw text (scripting
+// on). What the tree builder does to the tokenizer (foreign content, where
+// a <script> is no script data and CDATA sections exist; frameset, after
+// which no <meta> counts) follows a model of it (tree.go), and a <meta> is
+// judged by the tree builder's rule: its charset attribute's encoding, or
+// else, with http-equiv="content-type", its content attribute's.
 //
 // golang.org/x/net/html's tokenizer, the tests' oracle, differs from the
 // standard in one state: in script data escaped less-than sign, a byte
@@ -56,7 +58,9 @@ const (
 // beginTag starts a tag name at the letter after < (or </, if end).
 func (m *metaScan) beginTag(end bool) {
 	m.state = stTokName
-	m.end, m.tagN, m.raw, m.inMeta = end, 0, 0, false
+	m.end, m.tagN, m.raw, m.inMeta, m.info = end, 0, 0, false, 0
+	m.tag = [16]byte{}
+	m.font, m.fontBreak = false, false
 }
 
 // appendTag adds seg to the tag name: its bytes ORed with 0x20 (lower case
@@ -64,8 +68,8 @@ func (m *metaScan) beginTag(end bool) {
 // compared hold), or a count past len(tag) for a longer name.
 func (m *metaScan) appendTag(seg []byte) {
 	n := int(m.tagN)
-	if n+len(seg) > len(m.tag) {
-		m.tagN = uint8(len(m.tag)) + 1
+	if n+len(seg) > maxName {
+		m.tagN = maxName + 1
 		return
 	}
 	for k, c := range seg {
@@ -77,19 +81,23 @@ func (m *metaScan) appendTag(seg []byte) {
 // endTagName ends the tag name in m.tag at the byte that ends it.
 func (m *metaScan) endTagName() {
 	m.state = stAttrBefore
-	if m.end || int(m.tagN) > len(m.tag) {
-		return
-	}
-	name := m.tag[:m.tagN]
-	if string(name) == "meta" {
-		m.startMeta()
-		return
-	}
-	for i := 1; i < len(rawNames); i++ {
-		if string(name) == rawNames[i] {
-			m.raw = uint8(i)
-			return
+	m.info, m.raw, m.hash = 0, 0, 0x1FFF // a longer name: none the model knows
+	if m.tagN <= maxName {
+		w0, w1 := packName(&m.tag)
+		k := nameKey(w0, w1)
+		m.hash = uint16(k>>20) & 0x1FFF
+		m.info, m.raw = lookupName(w0, w1, k)
+		if !m.end && m.info&(tMeta|tFont) != 0 {
+			if m.info&tMeta != 0 {
+				m.startMeta()
+			} else {
+				m.font = true
+			}
 		}
+	}
+	if m.end {
+		m.raw = 0
+		m.endTag()
 	}
 }
 
@@ -128,7 +136,7 @@ func (m *metaScan) named() bool { return !m.fail && int(m.k) == len(rawNames[m.r
 // endRaw is the appropriate end tag of the raw element, at the byte after
 // its name: the tag goes on as any end tag.
 func (m *metaScan) endRaw() {
-	m.state, m.raw, m.inMeta = stAttrBefore, 0, false
+	m.state, m.raw, m.inMeta, m.end, m.info = stAttrBefore, 0, false, true, 0
 }
 
 // tokScan runs the states of Options.Tokenizer from p[i] and returns the
@@ -213,6 +221,75 @@ func (m *metaScan) tokScan(p []byte, i int) int {
 		return m.lessThan(c, i, stScriptDblEnd, stScriptDbl)
 	case stScriptDblEnd:
 		return m.doubleName(c, i, stScriptEsc, stScriptDbl, stScriptDbl)
+
+	case stCDATAOpen:
+		// <![ and the rest of "[CDATA[", case-sensitive; anything else
+		// is a bogus comment, which this byte may end.
+		if c != "[CDATA["[m.k] {
+			m.state = stBogus
+			return i
+		}
+		if m.k++; m.k == 7 {
+			m.state, m.k = stCDATA, 0
+		}
+		return i + 1
+	case stCDATA:
+		return m.cdata(p, i)
+	}
+	return i
+}
+
+// text passes over the text of the data state from p[i] while frameset-ok
+// is "ok": a byte other than white space and NUL clears it. It returns the
+// index of that byte or of the next <, or len(p).
+func (m *metaScan) text(p []byte, i int) int {
+	for i < len(p) && textClass[p[i]] == 0 {
+		i++
+	}
+	if i < len(p) && p[i] != '<' {
+		m.fsOK = false
+	}
+	return i
+}
+
+// textClass is 0 for the bytes of text that leave frameset-ok as it is
+// (white space and NUL), 1 for the others.
+var textClass = func() (t [256]uint8) {
+	for c := range t {
+		if !isSpace(byte(c)) && c != 0 {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
+// cdata runs the CDATA section states from p[i]: the section, text, ends
+// at ]]>.
+func (m *metaScan) cdata(p []byte, i int) int {
+	for ; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == ']':
+			if m.k < 2 {
+				m.k++
+			}
+			continue
+		case c == '>' && m.k == 2:
+			m.state = stLoop
+			return i + 1
+		case m.fsOK && !isSpace(c) && c != 0:
+			m.fsOK = false
+		}
+		if m.k != 0 && m.fsOK {
+			m.fsOK = false // the ]s were text
+		}
+		m.k = 0
+		if !m.fsOK {
+			j := bytes.IndexByte(p[i+1:], ']')
+			if j < 0 {
+				return len(p)
+			}
+			i += j
+		}
 	}
 	return i
 }
