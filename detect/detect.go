@@ -502,7 +502,7 @@ func (d *Detector) feedByte(b byte) {
 	}
 	sp := sharedTab[b] // 0 below 0x80
 	d.punct += int64(sp)
-	if b < 0x80 && d.prev >= 0x80 && loneLetter(d.hist, b) {
+	if b < 0x80 && d.prev >= 0x80 && d.prev != big5Punct && loneLetter(d.hist, b) {
 		d.lone++
 		d.lonePunct += int64(sharedTab[d.prev])
 	}
