@@ -503,7 +503,7 @@ func (d *Detector) feedByte(b byte) {
 	sp := sharedTab[b] // 0 below 0x80
 	d.punct += int64(sp)
 	if b < 0x80 && d.prev >= 0x80 && loneLetter(d.hist, b) {
-		d.lone++
+		d.lone += int64(loneTab[d.prev])
 		d.lonePunct += int64(sharedTab[d.prev])
 	}
 	d.hist = d.hist<<8 | uint32(b)

@@ -51,6 +51,7 @@ func main() {
 	sample := flag.String("sample", "", "write a held-out sample to this directory")
 	speed := flag.Bool("speed", false, "measure CPU time per 1 KB prefix and per byte of whole documents")
 	wide := flag.Bool("all", false, "use the wide detector (Detector.All) and add the sets of its encodings")
+	pagesDir := flag.String("pages", "detect/testdata/feeds", "also measure the pages in this directory, named <encoding label>-<anything> (\"\": none)")
 	evidence := flag.Bool("evidence", false, "measure accuracy against the number of non-ASCII bytes seen (calibrates sniff.EnoughEvidence)")
 	flag.Parse()
 	log.SetFlags(0)
@@ -125,7 +126,11 @@ func main() {
 		fmt.Printf("| %s | %v (%d) | %v (%d) | %v (%d) |\n", f, t[0], t[0].Total, t[1], t[1].Total, t[2], t[2].Total)
 	}
 	fmt.Printf("| **All legacy** | %v (%d) | %v (%d) | %v (%d) |\n", legacy[0], legacy[0].Total, legacy[1], legacy[1].Total, legacy[2], legacy[2].Total)
-	fmt.Printf("| All with UTF-8 | %v | %v | %v |\n\n", all[0], all[1], all[2])
+	fmt.Printf("| All with UTF-8 | %v | %v | %v |\n", all[0], all[1], all[2])
+	if *pagesDir != "" {
+		pages(*pagesDir, d)
+	}
+	fmt.Println()
 	var keys []string
 	for k := range wrong {
 		keys = append(keys, k)
@@ -151,6 +156,45 @@ func main() {
 	if *speed {
 		measure(held.Read())
 	}
+}
+
+// pages prints a row for the whole pages in dir (testdata/feeds: real
+// kinds of undeclared input, not held-out text), each named for its
+// encoding's label and a hyphen: how many of them, and of their first
+// 1 KB and 256 B, are guessed right (prefixes with no non-ASCII byte are
+// not counted). No hint is given, with -hint too: they have no TLD.
+func pages(dir string, d *detect.Detector) {
+	files, err := filepath.Glob(filepath.Join(dir, "*-*"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	var t [3]corpus.Tally
+	for _, f := range files {
+		enc, ok := override.Lookup(strings.SplitN(filepath.Base(f), "-", 2)[0])
+		if !ok {
+			continue // README.md
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			log.Fatal(err)
+		}
+		for i, p := range prefixes {
+			pre := b[:min(len(b), p.n)]
+			if corpus.IsASCII(pre) {
+				continue
+			}
+			d.Reset()
+			d.Feed(pre, p.n >= len(b))
+			got, _ := d.Guess(detect.Hint{})
+			t[i].Total++
+			if got == enc || sameText(got, enc, pre) {
+				t[i].Right++
+			} else {
+				fmt.Printf("MISS page %s %s -> %s\n", filepath.Base(f), p.name, got.Name())
+			}
+		}
+	}
+	fmt.Printf("| Pages (%s) | %v (%d) | %v (%d) | %v (%d) |\n", dir, t[0], t[0].Total, t[1], t[1].Total, t[2], t[2].Total)
 }
 
 // measure reports the process CPU time (not wall time, which other

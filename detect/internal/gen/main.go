@@ -83,6 +83,32 @@ const (
 	// unseenBucket is the frequency bucket of a CJK character never seen in
 	// training: a little rarer than a character seen once.
 	unseenExtra = 2
+	// unseenExtension is the frequency bucket of a character of an index's
+	// extension (see cjkIndex.extension) never seen in training: the
+	// rarest there is, not a little rarer than one seen once. The Korean
+	// training text (372 k syllables) holds 3 of windows-949's 8822
+	// syllables outside KS X 1001, 43 times: pages in EUC-KR were written
+	// in KS X 1001's 2350. Their trail bytes (0x41-0xA0) are where
+	// Traditional Chinese lands when Big5 is read as EUC-KR, and at
+	// unseenExtra a Big5 feed's title (馬力蓮霧 read as 감짵쉬츨) came out
+	// EUC-KR (TestBig5Feeds).
+	unseenExtension = 31
+	// symbolsInUse is how many of the full-width punctuation marks and
+	// symbols (cjkIndex.symbol) a text uses often: ，。、「」：（）？！
+	// and a few brackets and spaces. Which punctuation a language writes
+	// is in the training text, but how often each mark is used depends on
+	// the kind of text: manual pages seldom put titles in 【】 or indent
+	// with the ideographic space, Web pages often do. So a symbol seen in
+	// training is at least as frequent as the symbols' share of the text
+	// spread over symbolsInUse of them (2^-7 in the Chinese text, where
+	// 【 was 2^-15, the ideographic space 2^-14). Those never seen (the
+	// rows' other signs, where text of another index lands) stay rare.
+	// Without the floor, a Big5 feed's title 【Leave Something】 and its
+	// ideographic spaces, which windows-1252 reads as ¡i and ¡@, put
+	// Big5 more than the pruning margin behind before the feed's Chinese
+	// text came (TestBig5Feeds); 16 in use (2^-8) was not enough there.
+	// The held-out evaluation is the same at 8 and 16.
+	symbolsInUse = 8
 )
 
 type group struct {
@@ -169,16 +195,48 @@ var classSubstitutes = map[rune]rune{'ș': 'ş', 'Ș': 'Ş', 'ț': 'ţ', 'Ț': '
 // cjk lists the double-byte indexes: the table name, the WHATWG index, the
 // corpus language, the number of pointers the detector can form, and
 // pointers that decode although the index lacks them (Shift_JIS EUDC).
-var cjk = []struct {
+var cjk = []cjkIndex{
+	{"jis0208Freq", "jis0208", "ja", 11280, 8836, 10716, jisSymbol, nil},
+	{"gbkFreq", "gb18030", "zh-CN", 126 * 190, 0, 0, gbkSymbol, nil},
+	{"big5Freq", "big5", "zh-TW", 126 * 157, 0, 0, big5Symbol, nil},
+	{"euckrFreq", "euc-kr", "ko", 126 * 190, 0, 0, euckrSymbol, euckrExtension},
+}
+
+// cjkIndex is one double-byte index of cjk.
+type cjkIndex struct {
 	name, index, lang string
 	size              int
 	extraLo, extraHi  int
-}{
-	{"jis0208Freq", "jis0208", "ja", 11280, 8836, 10716},
-	{"gbkFreq", "gb18030", "zh-CN", 126 * 190, 0, 0},
-	{"big5Freq", "big5", "zh-TW", 126 * 157, 0, 0},
-	{"euckrFreq", "euc-kr", "ko", 126 * 190, 0, 0},
+	// symbol reports whether pointer p is in the index's rows of
+	// punctuation and symbols (full-width punctuation, brackets, the
+	// ideographic space), which symbolsInUse is about.
+	symbol func(p int) bool
+	// extension, if not nil, reports whether pointer p is outside the
+	// standard the index extends, whose characters pages seldom used
+	// (unseenExtension).
+	extension func(p int) bool
 }
+
+// jisSymbol: JIS X 0208 row 1 (punctuation, brackets, the ideographic
+// space).
+func jisSymbol(p int) bool { return p < 94 }
+
+// gbkSymbol: GB 2312 rows 1 and 3 (0xA1A1-0xA1FE punctuation and
+// brackets, 0xA3A1-0xA3FE full-width ASCII), not GBK's extension bytes
+// in those rows.
+func gbkSymbol(p int) bool { return (p/190 == 0xA1-0x81 || p/190 == 0xA3-0x81) && p%190 >= 0xA1-0x41 }
+
+// big5Symbol: Big5's row 0xA1 (punctuation, full-width and ideographic,
+// brackets, the ideographic space).
+func big5Symbol(p int) bool { return p/157 == 0xA1-0x81 }
+
+// euckrSymbol: KS X 1001 rows 1 and 3 (punctuation and brackets,
+// full-width ASCII).
+func euckrSymbol(p int) bool { return (p/190 == 0xA1-0x81 || p/190 == 0xA3-0x81) && p%190 >= 0xA1-0x41 }
+
+// euckrExtension: windows-949's syllables outside KS X 1001, a lead byte
+// 0x81-0xA0 or a trail byte 0x41-0xA0.
+func euckrExtension(p int) bool { return p/190 < 0xA1-0x81 || p%190 < 0xA1-0x41 }
 
 var (
 	corpusDir = flag.String("corpus", "/tmp/charsniff-corpus", "corpus directory written by internal/corpus/extract")
@@ -268,7 +326,7 @@ func main() {
 	w.Write(encs.Bytes())
 	bins := map[string][]byte{"classes.bin": classBin, "scores.bin": scoreBin}
 	for _, c := range cjk {
-		bins[strings.ToLower(c.name)+".bin"] = emitCJK(&w, c.name, c.index, c.lang, c.size, c.extraLo, c.extraHi)
+		bins[strings.ToLower(c.name)+".bin"] = emitCJK(&w, c)
 	}
 	w.Write(scores.Bytes())
 	src, err := format.Source(w.Bytes())
@@ -497,36 +555,54 @@ func byteClasses(index string, c *classifier, latin bool) [256]uint8 {
 // emitCJK writes the declaration of the frequency table name and returns
 // its contents: one letter per pointer, ' ' for unmapped, else '@' plus the
 // negative log2 of the character's relative frequency (1 to 31).
-func emitCJK(w *bytes.Buffer, name, index, lang string, size, extraLo, extraHi int) []byte {
-	m := readIndex(index)
+func emitCJK(w *bytes.Buffer, c cjkIndex) []byte {
+	m := readIndex(c.index)
 	counts := map[rune]float64{}
 	var total float64
-	for _, r := range string(readTrain(lang)) {
+	for _, r := range string(readTrain(c.lang)) {
 		if r >= 0x80 {
 			counts[r]++
 			total++
 		}
 	}
-	tab := make([]byte, size)
+	// symbolFloor is the symbols' share of the text spread over
+	// symbolsInUse of them.
+	var symbolMass float64
+	symbols := map[rune]bool{}
+	for p := range c.size {
+		if cp, ok := m[p]; ok && c.symbol(p) && !symbols[cp] {
+			symbols[cp] = true
+			symbolMass += counts[cp]
+		}
+	}
+	symbolFloor := symbolMass / symbolsInUse
+	tab := make([]byte, c.size)
 	var mapped int
 	for p := range tab {
 		cp, ok := m[p]
 		switch {
 		case ok:
+			n := counts[cp]
+			if n > 0 && c.symbol(p) {
+				n = max(n, symbolFloor) // symbolsInUse
+			}
 			b := 31.0
-			if n := counts[cp]; n > 0 {
+			switch {
+			case n > 0:
 				b = math.Min(31, math.Max(1, math.Round(-math.Log2(n/total))))
-			} else {
+			case c.extension != nil && c.extension(p):
+				b = unseenExtension
+			default:
 				b = math.Min(31, math.Round(-math.Log2(1/total))+unseenExtra)
 			}
 			tab[p] = '@' + byte(b)
 			mapped++
-		case p >= extraLo && p < extraHi:
+		case p >= c.extraLo && p < c.extraHi:
 			tab[p] = '@' + 31 // user-defined area: valid, never seen
 		default:
 			tab[p] = ' '
 		}
 	}
-	fmt.Fprintf(w, "// %sLen is the length of %s (%s, embedded by load.go): one byte per\n// %s pointer, ' ' if unmapped, else '@'+b where 2^-b is the character's\n// relative frequency in %s text (%d mapped).\nconst %sLen = %d\n\n", name, name, strings.ToLower(name)+".bin", index, lang, mapped, name, size)
+	fmt.Fprintf(w, "// %sLen is the length of %s (%s, embedded by load.go): one byte per\n// %s pointer, ' ' if unmapped, else '@'+b where 2^-b is the character's\n// relative frequency in %s text (%d mapped).\nconst %sLen = %d\n\n", c.name, c.name, strings.ToLower(c.name)+".bin", c.index, c.lang, mapped, c.name, c.size)
 	return tab
 }
