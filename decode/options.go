@@ -2,7 +2,6 @@ package decode
 
 import (
 	"errors"
-	"math"
 
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
@@ -23,7 +22,7 @@ type config struct {
 	sniff sniff.Options
 	// lookahead is the WithLookahead value; lookaheadSet reports that it
 	// was given (else defaultLookahead).
-	lookahead    int64
+	lookahead    int32 // at most maxLookahead
 	lookaheadSet bool
 	// fixed is the WithEncoding encoding; fixedSet reports that it was
 	// given (no sniffing at all).
@@ -31,6 +30,8 @@ type config struct {
 	fixedSet bool
 	// raw is WithoutPreprocessing: newlines and U+0000 kept.
 	raw bool
+	// explain is WithProvenance's destination; nil for none.
+	explain *sniff.Provenance
 }
 
 // errInvalidEncoding is NewReader's error for WithEncoding of an encoding
@@ -86,6 +87,18 @@ func WithSniff(o sniff.Options) Option {
 	}
 }
 
+// WithProvenance has the Reader record in *p what every step of the
+// sniffing algorithm found in its window ([sniff.Explain]): the
+// declarations that lost (a <meta> under the header's charset), the
+// detector's guess and its evidence. *p is written when the Reader sniffs
+// (at NewReader or Reset, before the first Read returns); a Reader that
+// does not sniff ([WithEncoding]) leaves it zero. It costs a prescan and a
+// run of the detector over the window, whatever step decides, and no
+// allocation. What changed after the window is [Result.Late].
+func WithProvenance(p *sniff.Provenance) Option {
+	return func(c *config) { c.explain = p }
+}
+
 // WithEncoding skips sniffing altogether: the input is decoded with e, and
 // a byte order mark of another encoding is data (the Encoding Standard's
 // "decode without BOM"; a byte order mark of e itself is still removed).
@@ -125,10 +138,10 @@ func WithEncoding(e override.Encoding) Option {
 //     keeps the old encoding past it ([RestartNeeded]).
 //
 // The bytes held are the only memory it adds (at most n, in a buffer
-// Reset reuses). n = 0 gives the standard's sniffing of the window alone;
+// Reset reuses; an n over 1 GiB counts as 1 GiB). n = 0 gives the standard's sniffing of the window alone;
 // [Reader.ChangeEncoding] is still there for a caller's own parser.
 func WithLookahead(n int64) Option {
-	return func(c *config) { c.lookahead, c.lookaheadSet = max(n, 0), true }
+	return func(c *config) { c.lookahead, c.lookaheadSet = int32(min(max(n, 0), maxLookahead)), true }
 }
 
 // WithoutPreprocessing makes the output exactly the Encoding Standard's
@@ -169,8 +182,12 @@ func (c *config) ahead() int {
 	if !c.lookaheadSet {
 		return defaultLookahead
 	}
-	return int(min(c.lookahead, math.MaxInt/2))
+	return int(c.lookahead)
 }
+
+// maxLookahead is the largest lookahead a Reader takes: 1 GiB, which it
+// may hold in memory, and with the window still an int on 32-bit CPUs.
+const maxLookahead = 1 << 30
 
 // maxBOMLength is the length of the longest byte order mark, UTF-8's.
 const maxBOMLength = 3

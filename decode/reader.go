@@ -257,6 +257,9 @@ func (r *Reader) start(src io.Reader) {
 	var res sniff.Result
 	if r.cfg.fixedSet {
 		res = sniff.Result{Encoding: r.cfg.fixed, Confidence: sniff.Certain, Source: sniff.SourceOverride}
+		if r.cfg.explain != nil {
+			*r.cfg.explain = sniff.Provenance{}
+		}
 	} else {
 		n := r.cfg.window()
 		if r.cfg.sniff.Override.Valid() {
@@ -277,6 +280,9 @@ func (r *Reader) start(src io.Reader) {
 		atEOF := opts.AtEOF
 		opts.AtEOF = r.eof && r.r1 < n
 		res = r.late.auto.Sniff(r.buf[:r.r1], opts)
+		if r.cfg.explain != nil {
+			*r.cfg.explain = sniff.Explain(r.buf[:r.r1], opts)
+		}
 		opts.AtEOF = atEOF
 		if !res.Encoding.Valid() {
 			res.Encoding = override.Windows1252

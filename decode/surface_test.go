@@ -21,7 +21,7 @@ func TestExportedNames(t *testing.T) {
 		"NewReader", "Option", "Reader",
 		"Reader.ChangeEncoding", "Reader.Read", "Reader.ReadRune", "Reader.Reset",
 		"Reader.Result", "Reader.Settle", "Reader.WriteTo",
-		"Result", "WithEncoding", "WithLookahead", "WithSniff", "WithoutPreprocessing",
+		"Result", "WithEncoding", "WithLookahead", "WithProvenance", "WithSniff", "WithoutPreprocessing",
 	}
 	got := exportedNames(t, ".")
 	slices.Sort(want)
