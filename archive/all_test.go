@@ -127,12 +127,12 @@ func firstDiff(got, want []string) string {
 // TestReadAllWrongCuts checks the parts' safety net: cuts at every gzip
 // header, the inner file's included, give the records of Next.
 func TestReadAllWrongCuts(t *testing.T) {
-	defer func(f func(io.ReaderAt, int64, int64) []int64) { split = f }(split)
+	defer func(f func(io.ReaderAt, int64, int64) func() (int64, bool)) { split = f }(split)
 	for _, name := range []string{"stored", "mixed"} {
 		data := testFiles(t)[name]
 		want := nextLines(t, data)
 		for _, every := range []int{1, 5, 17} {
-			split = func(io.ReaderAt, int64, int64) []int64 {
+			split = fixedCuts(func() []int64 {
 				cuts := []int64{0}
 				for i, k := 1, 0; ; i++ {
 					j := bytes.Index(data[i:], []byte{0x1f, 0x8b, 0x08})
@@ -144,7 +144,7 @@ func TestReadAllWrongCuts(t *testing.T) {
 					}
 					k++
 				}
-			}
+			}())
 			for _, procs := range []int{2, 4} {
 				if got, _ := readAllLines(t, data, procs, 1); !slices.Equal(got, want) {
 					t.Errorf("%s, a cut at every %d gzip headers, %d goroutines: %d records, want %d; first difference:\n%s",
@@ -214,8 +214,8 @@ func TestReadAllPanic(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	data := testFiles(t)["stored"]
 	cuts := Split(bytes.NewReader(data), int64(len(data)), 1000)
-	defer func(f func(io.ReaderAt, int64, int64) []int64) { split = f }(split)
-	split = func(io.ReaderAt, int64, int64) []int64 { return cuts }
+	defer func(f func(io.ReaderAt, int64, int64) func() (int64, bool)) { split = f }(split)
+	split = fixedCuts(cuts)
 	defer func() {
 		if v := recover(); v != "reader exploded" {
 			t.Errorf("recovered %v, want the reader's panic", v)
@@ -251,6 +251,20 @@ func TestReadStream(t *testing.T) {
 					}
 				}()
 			}
+		}
+	}
+}
+
+// fixedCuts returns a split that makes the cuts given, whatever the file.
+func fixedCuts(cuts []int64) func(io.ReaderAt, int64, int64) func() (int64, bool) {
+	return func(io.ReaderAt, int64, int64) func() (int64, bool) {
+		k := 0
+		return func() (int64, bool) {
+			if k == len(cuts) {
+				return 0, false
+			}
+			k++
+			return cuts[k-1], true
 		}
 	}
 }

@@ -3,6 +3,7 @@ package archive
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"io"
 
 	"github.com/klauspost/compress/gzip"
@@ -51,33 +52,59 @@ const maxSplitMisses = 4
 // otherwise read on from that part's first error on one core: the
 // charsniff command does.
 func Split(src io.ReaderAt, size, partSize int64) []int64 {
-	cuts := []int64{0}
-	var head [2]byte
-	if partSize <= 0 || size < 2*partSize {
-		return cuts
-	}
-	if _, err := src.ReadAt(head[:], 0); err != nil || head[0] != 0x1f || head[1] != 0x8b {
-		return cuts
-	}
-	s := splitter{src: src, size: size}
-	misses := 0
-	for t := partSize; t+partSize/2 < size; {
-		off, ok := s.find(t, min(t+maxSplitScan, size))
-		if !ok {
-			if misses++; misses == maxSplitMisses {
-				break // one gzip member, most likely: no need to read it all
-			}
-			t += maxSplitScan
-			continue
-		}
-		misses = 0
-		if size-off < partSize/2 {
-			break // the last part would be small: leave it to the one before
-		}
+	c := newCutter(src, size, partSize)
+	var cuts []int64
+	for off, ok := c.next(); ok; off, ok = c.next() {
 		cuts = append(cuts, off)
-		t = off + partSize
 	}
 	return cuts
+}
+
+// A cutter finds the cuts of Split one at a time, so that ReadAll reads
+// the first parts while it looks for the next cuts.
+type cutter struct {
+	s        splitter
+	partSize int64
+	t        int64 // where the next cut would be made, -1 before the first
+	misses   int
+	done     bool
+}
+
+func newCutter(src io.ReaderAt, size, partSize int64) *cutter {
+	c := &cutter{s: splitter{src: src, size: size}, partSize: partSize, t: -1}
+	var head [2]byte
+	if partSize <= 0 || size < 2*partSize {
+		c.done = true // one part: 0
+	} else if _, err := src.ReadAt(head[:], 0); err != nil || head[0] != 0x1f || head[1] != 0x8b {
+		c.done = true
+	}
+	return c
+}
+
+// next returns the next cut of Split, or false after the last.
+func (c *cutter) next() (int64, bool) {
+	if c.t < 0 {
+		c.t = c.partSize
+		return 0, true
+	}
+	for !c.done && c.t+c.partSize/2 < c.s.size {
+		off, ok := c.s.find(c.t, min(c.t+maxSplitScan, c.s.size))
+		if !ok {
+			if c.misses++; c.misses == maxSplitMisses {
+				break // one gzip member, most likely: no need to read it all
+			}
+			c.t += maxSplitScan
+			continue
+		}
+		c.misses = 0
+		if c.s.size-off < c.partSize/2 {
+			break // the last part would be small: leave it to the one before
+		}
+		c.t = off + c.partSize
+		return off, true
+	}
+	c.done = true
+	return 0, false
 }
 
 // A splitter looks for record-starting gzip members in a file.
@@ -143,8 +170,9 @@ func (s *splitter) inStoredBlock(off int64) bool {
 		return true // cannot tell: do not cut here
 	}
 	for q := 0; q+4 <= len(b); q++ {
-		n := int(b[q]) | int(b[q+1])<<8
-		if b[q+2] == ^b[q] && b[q+3] == ^b[q+1] && q+4+n > len(b) {
+		// LEN, then NLEN, its complement: four bytes looked at at once.
+		v := binary.LittleEndian.Uint32(b[q:])
+		if (v^v>>16)&0xffff == 0xffff && q+4+int(v&0xffff) > len(b) {
 			return true
 		}
 	}

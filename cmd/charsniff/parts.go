@@ -16,14 +16,13 @@ import (
 // against 0.56-0.59 s for --decode --json on two cores).
 var partSize int64 = 256 << 10
 
-// split is archive.Split, which decides whether a file is read in parts.
-var split = archive.Split
-
 // splitWARC returns the file of the WARC input in, opened as o, if it is
-// to be read in parts on several cores (readParts); nil when it is read as
-// one part: on one core, from standard input or a byte range, or a file
-// that is not a regular gzip file of more than two parts of one gzip
-// member per record or so.
+// to be read by archive.ReadAll on several cores (readParts): a regular
+// gzip file of more than two parts (ReadAll reads one it cannot cut, one
+// gzip member, say, as archive.ReadStream does); nil when it is read as
+// one part: on one core, from standard input or a byte range, or a
+// smaller file or one of another container. It reads two bytes: ReadAll
+// looks for the cuts as it reads the parts.
 func splitWARC(in input, o *opened) *os.File {
 	if runtime.GOMAXPROCS(0) == 1 || in.stdin || in.rng != nil || o.size < 2*partSize {
 		return nil
@@ -35,7 +34,8 @@ func splitWARC(in input, o *opened) *os.File {
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() != o.size {
 		return nil
 	}
-	if len(split(f, o.size, partSize)) < 2 {
+	var head [2]byte
+	if _, err := f.ReadAt(head[:], 0); err != nil || head != [2]byte{0x1f, 0x8b} {
 		return nil
 	}
 	return f
