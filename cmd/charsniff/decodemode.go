@@ -30,7 +30,7 @@ func (a *app) runDecode(stdout io.Writer) int {
 	if text != nil {
 		d.tw = bufio.NewWriterSize(text, 64<<10)
 	} else {
-		d.text = new(jsonText)
+		d.text = &jsonText{valid: true}
 	}
 	w := a.newWorker()
 	stop := a.startProgress(stdout, "decoding")
