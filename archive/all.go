@@ -74,10 +74,13 @@ func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn 
 		ps = defaultPartSize
 	}
 	n := runtime.GOMAXPROCS(0)
+	if n == 1 {
+		return ReadStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
+	}
 	cuts := split(src, size, ps)
 	cuts() // 0
 	second, ok := cuts()
-	if !ok || n == 1 {
+	if !ok {
 		return ReadStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
 	}
 	counts := &Counts{Skipped: make(map[string]int)}
