@@ -5,15 +5,9 @@ go 1.26.0
 require (
 	github.com/andybalholm/brotli v1.3.0
 	github.com/klauspost/compress v1.20.4
-	github.com/schollz/progressbar/v3 v3.19.1
+	github.com/pierrec/lz4/v4 v4.1.33
 	golang.org/x/net v0.62.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/term v0.47.0
 	golang.org/x/text v0.43.0
-)
-
-require (
-	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
-	github.com/pierrec/lz4/v4 v4.1.33 // indirect
-	github.com/rivo/uniseg v0.4.7 // indirect
 )

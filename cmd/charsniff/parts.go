@@ -44,9 +44,14 @@ func splitWARC(in input, o *opened) *os.File {
 // readParts is readWARC for a WARC file read in parts on all cores: the
 // lines of its records go to out in file order (archive.ReadAll holds the
 // parts read ahead, in bounded memory, and reads a part that meets an
-// error on from its start on this goroutine). The error is out's.
-func (w *worker) readParts(in input, f io.ReaderAt, size int64, out lines, c *warcCounts) error {
+// error on from its start on this goroutine). m counts the file consumed
+// to each record's start, as the lines go out: not the bytes the parts
+// read ahead, nor those read to find where to cut. The error is out's.
+func (w *worker) readParts(in input, f io.ReaderAt, size int64, out lines, c *warcCounts, m *meter) error {
 	return w.readAll(in, out, c, func(opts archive.Options, fn func(*archive.Record) error) (*archive.Counts, error) {
-		return archive.ReadAll(context.Background(), f, size, opts, fn)
+		return archive.ReadAll(context.Background(), f, size, opts, func(rec *archive.Record) error {
+			m.reach(rec.Offset)
+			return fn(rec)
+		})
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charsniff/charsniff/internal/warctest"
 )
@@ -169,30 +170,27 @@ func TestPartsProgress(t *testing.T) {
 				t.Errorf("run(%q): the bar lacks %q:\n%q", args, want, stderr.String())
 			}
 		}
+		checkNoStepBack(t, stderr.String())
 	}
 }
 
-// TestReaderAtMetered checks that the parts of a WARC file read on
-// several cores count their bytes as they are read, after its first
-// bytes, read to recognize it, are uncounted.
-func TestReaderAtMetered(t *testing.T) {
-	p := &progress{gate: &gate{w: io.Discard}, verb: "sniffing", files: -1, total: -1}
-	p.newBar()
-	f, err := os.Open(filepath.Join(root, testdataWARC))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	o := &opened{m: &meter{p: p}}
-	o.m.count(512) // the first bytes, peeked
-	ra := o.readerAt(f)
-	buf := make([]byte, 1000)
-	for _, off := range []int64{0, 5000} {
-		if _, err := ra.ReadAt(buf, off); err != nil {
-			t.Fatal(err)
+// TestPartsMeter checks that a WARC file read in parts counts the file
+// consumed to each record's start as the records come out, in order: not
+// what its parts read ahead.
+func TestPartsMeter(t *testing.T) {
+	p := newProgressAt(io.Discard, "sniffing", time.Now)
+	m := &meter{p: p}
+	m.count(512) // the first bytes, peeked
+	furthest := int64(512)
+	for _, off := range []int64{0, 300, 5000, 4000, 9000} {
+		m.reach(off) // 4000: the records of a part read again
+		furthest = max(furthest, off)
+		if p.done != furthest {
+			t.Errorf("at %d: %d bytes done, want %d", off, p.done, furthest)
 		}
 	}
-	if p.done != 2000 || o.m.n != 2000 {
-		t.Errorf("after two reads of 1000 bytes: %d bytes done (meter %d), want 2000", p.done, o.m.n)
+	m.done(12000)
+	if p.done != 12000 {
+		t.Errorf("done: %d bytes, want the size, 12000", p.done)
 	}
 }
