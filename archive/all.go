@@ -46,16 +46,19 @@ const (
 // returns; the record is finished afterwards, and its Text may not be
 // kept. The offsets of the results are src's plus opts.Offset.
 //
-// A gzip file of one member per record is cut into parts of about 256 KiB
-// (Options.PartSize)
-// at record starts (see Split), each read by its own Reader ahead of its
-// turn; records whose payload is at most 1 MiB are decoded ahead, their
-// text held in memory, and larger ones when their turn comes, as they are
-// read (Options.MaxHeld). A part holds at most 8 records ahead of its turn, and at most
-// 2 × GOMAXPROCS + 1 parts are read at once: so memory is bounded by about
-// (2 × GOMAXPROCS + 1) × 8 × 3 MiB at worst (a payload of 1 MiB decodes to
-// at most 3 MiB of UTF-8), and is typically a few MiB. A file that is not
-// gzip, or cannot be cut (see Split), is read as ReadStream reads it.
+// A gzip file of one member per record, or a zstd file of one frame per
+// record, is cut into parts of about 256 KiB (Options.PartSize) at record
+// starts (see Split), each read by its own Reader ahead of its turn, while
+// the next cuts are looked for. Records whose payload is at most 1 MiB
+// are decoded ahead, straight into memory, their text held there, and
+// larger ones when their turn comes, as they are read (Options.MaxHeld);
+// with Options.NoText each record is sniffed where it is read and only
+// its Result is held. A part holds at most 8 records ahead of its turn,
+// and at most 2 × GOMAXPROCS + 1 parts are read at once: so memory is
+// bounded by about (2 × GOMAXPROCS + 1) × 8 × 3 MiB at worst (a payload
+// of 1 MiB decodes to at most 3 MiB of UTF-8), and is typically a few
+// MiB. A file that is not gzip or zstd, or cannot be cut (see Split), is
+// read as ReadStream reads it.
 //
 // A part that meets an error before its end (damage, or its end inside a
 // record, if a cut was wrong after all) is read on from its start on one

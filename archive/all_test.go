@@ -68,6 +68,9 @@ func testFiles(t *testing.T) map[string][]byte {
 	warctest.Generate(&gen, 1<<20, true, 3)
 	warctest.Generate(&plain, 256<<10, false, 4)
 	files["generated"], files["plain"] = gen.Bytes(), plain.Bytes()
+	var zgen bytes.Buffer
+	warctest.GenerateZstd(&zgen, 256<<10, 5)
+	files["zstd-generated"] = zgen.Bytes()
 	wget := warctest.Testdata(t, "wget.warc.gz")
 	files["wget"] = wget
 	// Records with payloads over 1 MiB, read in place, between small ones.

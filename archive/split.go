@@ -19,7 +19,7 @@ const maxSplitScan = 1 << 20
 // gzip member.
 const maxSplitMisses = 4
 
-// Split returns where the gzip WARC file src (of size bytes) can be cut
+// Split returns where the gzip or zstd WARC file src (of size bytes) can be cut
 // into parts of about partSize bytes that can be read independently, each
 // with its own Reader (over an io.SectionReader of src, with
 // Options.Offset set to the part's start, so that the offsets of the
@@ -32,13 +32,17 @@ const maxSplitMisses = 4
 // for a member in the first MiB after each place it would cut; where it
 // finds none (a file with members that large) the parts are fewer, and
 // after four such misses in a row (a file that is one gzip member) it
-// stops. A file that is not gzip (plain, zstd, LZ4), or smaller than two
-// parts, is one part: Split returns [0]. zstd and LZ4 frames are not cut:
-// the frames of a .warc.zst file need the dictionary frame at its start,
-// which a part would not have, and a frame's magic number can appear in
-// another frame's stored data as a gzip header can. A read error of src
-// ends the search: the parts found so far are returned. Split reads about
-// 16 KiB for each cut, and at most 4 MiB more where it finds none.
+// stops. A zstd file (a frame per record, after a dictionary frame or
+// not: .warc.zst) is cut at the first zstd frame after each place it
+// would cut, found by walking the frames from the file's start by their
+// headers (each gives the size of its blocks), so never inside a frame;
+// a part of a .warc.zst file is read with the dictionary at the file's
+// start (see warc.Reader). The walk stops at bytes that are no frame, and
+// a zstd file of one frame is one part. A file that is neither (plain,
+// LZ4), or smaller than two parts, is one part: Split returns [0]. A read
+// error of src ends the search: the parts found so far are returned.
+// Split reads about 16 KiB for each cut of a gzip file, and at most 4 MiB
+// more where it finds none; the headers of every frame of a zstd file.
 //
 // Nor is a gzip member inside another member's stored deflate blocks (a
 // .warc.gz file in a response record, in a member written without
@@ -64,6 +68,7 @@ func Split(src io.ReaderAt, size, partSize int64) []int64 {
 // the first parts while it looks for the next cuts.
 type cutter struct {
 	s        splitter
+	z        *frameWalker // a zstd file's frames; nil for gzip
 	partSize int64
 	t        int64 // where the next cut would be made, -1 before the first
 	misses   int
@@ -72,10 +77,15 @@ type cutter struct {
 
 func newCutter(src io.ReaderAt, size, partSize int64) *cutter {
 	c := &cutter{s: splitter{src: src, size: size}, partSize: partSize, t: -1}
-	var head [2]byte
-	if partSize <= 0 || size < 2*partSize {
+	var head [4]byte
+	_, err := src.ReadAt(head[:], 0)
+	magic := binary.LittleEndian.Uint32(head[:])
+	switch {
+	case partSize <= 0 || size < 2*partSize || err != nil:
 		c.done = true // one part: 0
-	} else if _, err := src.ReadAt(head[:], 0); err != nil || head[0] != 0x1f || head[1] != 0x8b {
+	case magic == 0xFD2FB528 || magic&0xFFFFFFF0 == 0x184D2A50:
+		c.z = &frameWalker{src: src, size: size}
+	case head[0] != 0x1f || head[1] != 0x8b:
 		c.done = true
 	}
 	return c
@@ -86,6 +96,9 @@ func (c *cutter) next() (int64, bool) {
 	if c.t < 0 {
 		c.t = c.partSize
 		return 0, true
+	}
+	if c.z != nil {
+		return c.nextZstd()
 	}
 	for !c.done && c.t+c.partSize/2 < c.s.size {
 		off, ok := c.s.find(c.t, min(c.t+maxSplitScan, c.s.size))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"io"
 	"os"
 	"runtime"
@@ -18,11 +19,11 @@ var partSize int64 = 256 << 10
 
 // splitWARC returns the file of the WARC input in, opened as o, if it is
 // to be read by archive.ReadAll on several cores (readParts): a regular
-// gzip file of more than two parts (ReadAll reads one it cannot cut, one
-// gzip member, say, as archive.ReadStream does); nil when it is read as
-// one part: on one core, from standard input or a byte range, or a
-// smaller file or one of another container. It reads two bytes: ReadAll
-// looks for the cuts as it reads the parts.
+// gzip or zstd file of more than two parts (ReadAll reads one it cannot
+// cut, one gzip member or zstd frame, say, as archive.ReadStream does);
+// nil when it is read as one part: on one core, from standard input or a
+// byte range, or a smaller file or one of another container. It reads
+// four bytes: ReadAll looks for the cuts as it reads the parts.
 func splitWARC(in input, o *opened) *os.File {
 	if runtime.GOMAXPROCS(0) == 1 || in.stdin || in.rng != nil || o.size < 2*partSize {
 		return nil
@@ -34,11 +35,15 @@ func splitWARC(in input, o *opened) *os.File {
 	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || fi.Size() != o.size {
 		return nil
 	}
-	var head [2]byte
-	if _, err := f.ReadAt(head[:], 0); err != nil || head != [2]byte{0x1f, 0x8b} {
+	var head [4]byte
+	if _, err := f.ReadAt(head[:], 0); err != nil {
 		return nil
 	}
-	return f
+	magic := binary.LittleEndian.Uint32(head[:])
+	if head[0] == 0x1f && head[1] == 0x8b || magic == 0xFD2FB528 || magic&0xFFFFFFF0 == 0x184D2A50 {
+		return f // gzip, a zstd frame or a skippable one (a dictionary)
+	}
+	return nil
 }
 
 // readParts is readWARC for a WARC file read in parts on all cores: the

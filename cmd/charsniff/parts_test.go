@@ -48,7 +48,8 @@ func TestWARCParts(t *testing.T) {
 	// that is one gzip member too (ReadAll finds no cut in it and reads it
 	// as a stream); a plain WARC file does not.
 	plainWARC := filepath.Join(root, "warc", "testdata", "length-long.warc")
-	for _, path := range []string{gen, wget, damaged, long, whole, plainWARC} {
+	zstdWARC := filepath.Join(root, "warc", "testdata", "resiliparse", "warcfile.dict.warc.zst")
+	for _, path := range []string{gen, wget, damaged, long, whole, plainWARC, zstdWARC} {
 		func() {
 			defer func(p int, s int64) { runtime.GOMAXPROCS(p); partSize = s }(runtime.GOMAXPROCS(2), partSize)
 			partSize = 100
@@ -66,9 +67,9 @@ func TestWARCParts(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out.txt")
 	for _, args := range [][]string{
-		{"--json", "--stats", gen, wget, damaged, long, whole},
+		{"--json", "--stats", gen, wget, damaged, long, whole, zstdWARC},
 		{"--stats", gen, damaged},
-		{"--decode", "--json", gen, wget, damaged, long, whole},
+		{"--decode", "--json", gen, wget, damaged, long, whole, zstdWARC},
 		{"--decode", "--stats", gen, damaged},
 		{"--decode", "--json", "-o", out, gen, damaged},
 	} {
