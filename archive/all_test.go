@@ -10,6 +10,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"testing/iotest"
@@ -107,6 +108,12 @@ func TestReadAll(t *testing.T) {
 			procs int
 			size  int64
 		}{{1, 1000}, {2, 256 << 10}, {2, 1000}, {4, 4 << 10}, {3, 100}} {
+			if c.size == 100 && strings.HasPrefix(name, "zstd") {
+				// A part a frame already at 1000 bytes; each part
+				// loads the dictionary again, which the race detector
+				// makes slow.
+				continue
+			}
 			got, counts := readAllLines(t, data, c.procs, c.size)
 			if !slices.Equal(got, want) {
 				t.Errorf("%s, %+v: %d records, want %d; first difference:\n%s", name, c, len(got), len(want), firstDiff(got, want))
