@@ -27,8 +27,11 @@ func (o *Options) maxHeld() int {
 	return o.MaxHeld
 }
 
-// split is Split; the tests make wrong cuts with it.
-var split = Split
+// split returns the cuts of Split one at a time; the tests make wrong cuts
+// with it.
+var split = func(src io.ReaderAt, size, partSize int64) func() (int64, bool) {
+	return newCutter(src, size, partSize).next
+}
 
 // Memory bounds of ReadAll (see its documentation).
 const (
@@ -43,16 +46,19 @@ const (
 // returns; the record is finished afterwards, and its Text may not be
 // kept. The offsets of the results are src's plus opts.Offset.
 //
-// A gzip file of one member per record is cut into parts of about 256 KiB
-// (Options.PartSize)
-// at record starts (see Split), each read by its own Reader ahead of its
-// turn; records whose payload is at most 1 MiB are decoded ahead, their
-// text held in memory, and larger ones when their turn comes, as they are
-// read (Options.MaxHeld). A part holds at most 8 records ahead of its turn, and at most
-// 2 × GOMAXPROCS + 1 parts are read at once: so memory is bounded by about
-// (2 × GOMAXPROCS + 1) × 8 × 3 MiB at worst (a payload of 1 MiB decodes to
-// at most 3 MiB of UTF-8), and is typically a few MiB. A file that is not
-// gzip, or cannot be cut (see Split), is read as ReadStream reads it.
+// A gzip file of one member per record, or a zstd file of one frame per
+// record, is cut into parts of about 256 KiB (Options.PartSize) at record
+// starts (see Split), each read by its own Reader ahead of its turn, while
+// the next cuts are looked for. Records whose payload is at most 1 MiB
+// are decoded ahead, straight into memory, their text held there, and
+// larger ones when their turn comes, as they are read (Options.MaxHeld);
+// with Options.NoText each record is sniffed where it is read and only
+// its Result is held. A part holds at most 8 records ahead of its turn,
+// and at most 2 × GOMAXPROCS + 1 parts are read at once: so memory is
+// bounded by about (2 × GOMAXPROCS + 1) × 8 × 3 MiB at worst (a payload
+// of 1 MiB decodes to at most 3 MiB of UTF-8), and is typically a few
+// MiB. A file that is not gzip or zstd, or cannot be cut (see Split), is
+// read as ReadStream reads it.
 //
 // A part that meets an error before its end (damage, or its end inside a
 // record, if a cut was wrong after all) is read on from its start on one
@@ -70,9 +76,14 @@ func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn 
 	if ps <= 0 {
 		ps = defaultPartSize
 	}
-	cuts := split(src, size, ps)
 	n := runtime.GOMAXPROCS(0)
-	if len(cuts) < 2 || n == 1 {
+	if n == 1 {
+		return ReadStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
+	}
+	cuts := split(src, size, ps)
+	cuts() // 0
+	second, ok := cuts()
+	if !ok {
 		return ReadStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
 	}
 	counts := &Counts{Skipped: make(map[string]int)}
@@ -82,7 +93,7 @@ func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn 
 	}
 	var damaged *allPart
 	cfg := ordered.Config{Workers: n, Ahead: 2*n + 1, Queue: partQueue}
-	err := ordered.FlatMap(ctx, cfg, parts(cuts, size), func(ctx context.Context, p *allPart, send func(partItem) bool) {
+	err := ordered.FlatMap(ctx, cfg, parts(second, cuts, size), func(ctx context.Context, p *allPart, send func(partItem) bool) {
 		aw := <-workers
 		defer func() { workers <- aw }()
 		p.read(ctx, src, opts, aw, send)
@@ -109,18 +120,26 @@ func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn 
 // goroutine.
 var errReadOn = errors.New("archive: read on from a damaged part")
 
-// parts returns a part for each cut, in file order.
-func parts(cuts []int64, size int64) func(context.Context) iter.Seq[*allPart] {
+// parts returns a part for each cut, in file order: from 0 to second, then
+// from each cut next returns to the one after it (the last part to size).
+// next is called on the goroutine that ranges over the parts, so the cuts
+// after the first are looked for while the first parts are read.
+func parts(second int64, next func() (int64, bool), size int64) func(context.Context) iter.Seq[*allPart] {
 	return func(context.Context) iter.Seq[*allPart] {
 		return func(yield func(*allPart) bool) {
-			for k, off := range cuts {
-				end := size
-				if k+1 < len(cuts) {
-					end = cuts[k+1]
+			off, end, more := int64(0), second, true
+			for more {
+				var cut int64
+				if cut, more = next(); !more {
+					cut = size
 				}
 				if !yield(&allPart{off: off, end: end, last: end == size, first: -1}) {
 					return
 				}
+				off, end = end, cut
+			}
+			if off < size {
+				yield(&allPart{off: off, end: size, last: true, first: -1})
 			}
 		}
 	}
@@ -176,28 +195,37 @@ func (it *partItem) release() {
 	it.text = nil
 }
 
-// read reads the records of p with a Reader and aw, sending them with
-// send, until the part's end, its first error Record (unless it is the
-// file's last part), or ctx is done.
+// read reads the records of p with aw's Reader, sending them with send,
+// until the part's end, its first error Record (unless it is the file's
+// last part), or ctx is done. Each record is finished before it is sent
+// (its text decoded into memory if its payload is at most max bytes, see
+// Reader.next; with opts.NoText no text at all), but for a larger one,
+// sent unfinished, read in place: fn finishes it.
 func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *recordWorker, send func(partItem) bool) {
 	opts.Offset += p.off
-	r := NewReader(io.NewSectionReader(src, p.off, p.end-p.off), opts)
+	r := aw.reader(io.NewSectionReader(src, p.off, p.end-p.off), opts)
 	defer func() { p.counts = *r.Counts() }()
+	max := opts.maxHeld()
 	for ctx.Err() == nil {
-		rec, h, err := r.holdNext(opts.maxHeld())
+		rec, small, err := r.next(max)
 		if err == io.EOF {
 			return
 		}
 		it := partItem{rec: rec, err: err}
-		if h != nil {
+		switch {
+		case rec == nil:
+		case opts.NoText || rec.Text == nil:
+			rec.Finish()
+			rec.Text, rec.text, rec.r = nil, nil, nil
+		case small:
 			it.text = texts.Get().(*bytes.Buffer)
-			it.rec = bufferText(aw.Open(h), it.text)
-			h.Release()
-		} else if rec != nil && rec.Text != nil {
+			bufferText(rec, it.text)
+		default:
 			it.done = make(chan struct{})
 		}
 		if it.err == nil && !p.last && it.done == nil && it.rec.Result.Error != "" {
 			p.first = it.rec.Offset // not sent: the part stops before it
+			it.release()
 			return
 		}
 		if !p.send(ctx, it, send) || err != nil {
@@ -228,7 +256,7 @@ func (p *allPart) send(ctx context.Context, it partItem, send func(partItem) boo
 	}
 }
 
-// bufferText reads the text of rec, a held record just opened, into b,
+// bufferText reads the text of rec, a record just opened, into b,
 // finishes it and returns it with that text as its Text.
 func bufferText(rec *Record, b *bytes.Buffer) *Record {
 	if rec.Text != nil {
@@ -259,8 +287,9 @@ func (p *allPart) readOn(ctx context.Context, src io.ReaderAt, size int64, opts 
 }
 
 // readRecords reads the records of r on this goroutine and calls fn with
-// each; its counts are added to counts.
-func readRecords(ctx context.Context, r *Reader, fn func(*Record) error, counts *Counts) error {
+// each (finished and without Text if noText); its counts are added to
+// counts.
+func readRecords(ctx context.Context, r *Reader, fn func(*Record) error, counts *Counts, noText bool) error {
 	defer counts.Add(r.Counts())
 	for {
 		if err := ctx.Err(); err != nil {
@@ -272,6 +301,10 @@ func readRecords(ctx context.Context, r *Reader, fn func(*Record) error, counts 
 		}
 		if err != nil {
 			return err
+		}
+		if noText {
+			rec.Finish()
+			rec.Text = nil
 		}
 		if err := fn(rec); err != nil {
 			return err

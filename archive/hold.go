@@ -138,6 +138,17 @@ func (r *Reader) problem(err error) (*Record, error) {
 // is not safe for concurrent use.
 type recordWorker struct {
 	sniffer
+	part *Reader // the Reader of ReadAll's parts, nil until the first
+}
+
+// reader returns w's Reader, reset to read src.
+func (w *recordWorker) reader(src io.Reader, opts Options) *Reader {
+	if w.part == nil {
+		w.part = NewReader(src, opts)
+	} else {
+		w.part.Reset(src, opts)
+	}
+	return w.part
 }
 
 // Open sniffs h's payload and returns the record with its Result and a

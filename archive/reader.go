@@ -35,6 +35,12 @@ type Options struct {
 	// it is read. 0 means 1 MiB; a negative value decodes every record in
 	// its turn. A Reader ignores it.
 	MaxHeld int
+	// NoText tells ReadAll and ReadStream that fn reads no record's
+	// Text, only its Result (the charsniff command without --decode):
+	// each record is finished where it is read, its payload decoded no
+	// further than the decision needs (see Record.Finish) and copied
+	// nowhere, and fn gets it with Text nil. A Reader ignores it.
+	NoText bool
 }
 
 // Counts count what a Reader met in its file.
@@ -130,19 +136,35 @@ func (r *Reader) Next() (*Record, error) {
 	if c := r.cur; c != nil {
 		c.Finish()
 	}
+	rec, _, err := r.next(-1)
+	return rec, err
+}
+
+// next is Next, which finished the last record; it also reports whether
+// the payload of the record is at most max bytes for certain: its block
+// is, and no content coding can make it larger (ReadAll decodes such a
+// record's text into memory as it is read).
+func (r *Reader) next(max int) (*Record, bool, error) {
 	if r.err != nil {
-		return nil, r.err
+		return nil, false, r.err
 	}
 	for {
 		wrec, err := r.read()
 		if err != nil {
-			return r.problem(err)
+			rec, err := r.problem(err)
+			return rec, false, err
 		}
 		r.counts.Records++
-		if rec := r.open(wrec); rec != nil {
-			r.cur = rec
-			return rec, nil
+		rec, p := r.frame(wrec)
+		if rec == nil {
+			continue
 		}
+		r.cur = rec
+		if p == nil {
+			return rec, false, nil
+		}
+		r.sniffer.start(rec, p.Body, r.opts.Decode, mimeType(p), hostOf(rec.TargetURI))
+		return rec, rec.Length <= int64(max) && len(p.Header["Content-Encoding"]) == 0, nil
 	}
 }
 
@@ -275,17 +297,6 @@ func (rec *Record) fail(err error) {
 	if rec.Result.Error == "" {
 		rec.Result.Error = problem(err)
 	}
-}
-
-// open sniffs wrec's payload if wrec is a response or resource record with
-// an HTML payload, and returns it as a Record. For a record that is skipped
-// it counts it and returns nil.
-func (r *Reader) open(wrec *warc.Record) *Record {
-	rec, p := r.frame(wrec)
-	if p != nil {
-		r.sniffer.start(rec, p.Body, r.opts.Decode, mimeType(p), hostOf(rec.TargetURI))
-	}
-	return rec
 }
 
 // frame returns wrec as a Record, with its payload if it is an HTML record

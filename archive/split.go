@@ -3,6 +3,7 @@ package archive
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"io"
 
 	"github.com/klauspost/compress/gzip"
@@ -18,7 +19,7 @@ const maxSplitScan = 1 << 20
 // gzip member.
 const maxSplitMisses = 4
 
-// Split returns where the gzip WARC file src (of size bytes) can be cut
+// Split returns where the gzip or zstd WARC file src (of size bytes) can be cut
 // into parts of about partSize bytes that can be read independently, each
 // with its own Reader (over an io.SectionReader of src, with
 // Options.Offset set to the part's start, so that the offsets of the
@@ -31,13 +32,17 @@ const maxSplitMisses = 4
 // for a member in the first MiB after each place it would cut; where it
 // finds none (a file with members that large) the parts are fewer, and
 // after four such misses in a row (a file that is one gzip member) it
-// stops. A file that is not gzip (plain, zstd, LZ4), or smaller than two
-// parts, is one part: Split returns [0]. zstd and LZ4 frames are not cut:
-// the frames of a .warc.zst file need the dictionary frame at its start,
-// which a part would not have, and a frame's magic number can appear in
-// another frame's stored data as a gzip header can. A read error of src
-// ends the search: the parts found so far are returned. Split reads about
-// 16 KiB for each cut, and at most 4 MiB more where it finds none.
+// stops. A zstd file (a frame per record, after a dictionary frame or
+// not: .warc.zst) is cut at the first zstd frame after each place it
+// would cut, found by walking the frames from the file's start by their
+// headers (each gives the size of its blocks), so never inside a frame;
+// a part of a .warc.zst file is read with the dictionary at the file's
+// start (see warc.Reader). The walk stops at bytes that are no frame, and
+// a zstd file of one frame is one part. A file that is neither (plain,
+// LZ4), or smaller than two parts, is one part: Split returns [0]. A read
+// error of src ends the search: the parts found so far are returned.
+// Split reads about 16 KiB for each cut of a gzip file, and at most 4 MiB
+// more where it finds none; the headers of every frame of a zstd file.
 //
 // Nor is a gzip member inside another member's stored deflate blocks (a
 // .warc.gz file in a response record, in a member written without
@@ -51,33 +56,68 @@ const maxSplitMisses = 4
 // otherwise read on from that part's first error on one core: the
 // charsniff command does.
 func Split(src io.ReaderAt, size, partSize int64) []int64 {
-	cuts := []int64{0}
-	var head [2]byte
-	if partSize <= 0 || size < 2*partSize {
-		return cuts
-	}
-	if _, err := src.ReadAt(head[:], 0); err != nil || head[0] != 0x1f || head[1] != 0x8b {
-		return cuts
-	}
-	s := splitter{src: src, size: size}
-	misses := 0
-	for t := partSize; t+partSize/2 < size; {
-		off, ok := s.find(t, min(t+maxSplitScan, size))
-		if !ok {
-			if misses++; misses == maxSplitMisses {
-				break // one gzip member, most likely: no need to read it all
-			}
-			t += maxSplitScan
-			continue
-		}
-		misses = 0
-		if size-off < partSize/2 {
-			break // the last part would be small: leave it to the one before
-		}
+	c := newCutter(src, size, partSize)
+	var cuts []int64
+	for off, ok := c.next(); ok; off, ok = c.next() {
 		cuts = append(cuts, off)
-		t = off + partSize
 	}
 	return cuts
+}
+
+// A cutter finds the cuts of Split one at a time, so that ReadAll reads
+// the first parts while it looks for the next cuts.
+type cutter struct {
+	s        splitter
+	z        *frameWalker // a zstd file's frames; nil for gzip
+	partSize int64
+	t        int64 // where the next cut would be made, -1 before the first
+	misses   int
+	done     bool
+}
+
+func newCutter(src io.ReaderAt, size, partSize int64) *cutter {
+	c := &cutter{s: splitter{src: src, size: size}, partSize: partSize, t: -1}
+	var head [4]byte
+	_, err := src.ReadAt(head[:], 0)
+	magic := binary.LittleEndian.Uint32(head[:])
+	switch {
+	case partSize <= 0 || size < 2*partSize || err != nil:
+		c.done = true // one part: 0
+	case magic == 0xFD2FB528 || magic&0xFFFFFFF0 == 0x184D2A50:
+		c.z = &frameWalker{src: src, size: size}
+	case head[0] != 0x1f || head[1] != 0x8b:
+		c.done = true
+	}
+	return c
+}
+
+// next returns the next cut of Split, or false after the last.
+func (c *cutter) next() (int64, bool) {
+	if c.t < 0 {
+		c.t = c.partSize
+		return 0, true
+	}
+	if c.z != nil {
+		return c.nextZstd()
+	}
+	for !c.done && c.t+c.partSize/2 < c.s.size {
+		off, ok := c.s.find(c.t, min(c.t+maxSplitScan, c.s.size))
+		if !ok {
+			if c.misses++; c.misses == maxSplitMisses {
+				break // one gzip member, most likely: no need to read it all
+			}
+			c.t += maxSplitScan
+			continue
+		}
+		c.misses = 0
+		if c.s.size-off < c.partSize/2 {
+			break // the last part would be small: leave it to the one before
+		}
+		c.t = off + c.partSize
+		return off, true
+	}
+	c.done = true
+	return 0, false
 }
 
 // A splitter looks for record-starting gzip members in a file.
@@ -142,13 +182,44 @@ func (s *splitter) inStoredBlock(off int64) bool {
 	if n, _ := s.src.ReadAt(b, from); n < len(b) {
 		return true // cannot tell: do not cut here
 	}
-	for q := 0; q+4 <= len(b); q++ {
-		n := int(b[q]) | int(b[q+1])<<8
-		if b[q+2] == ^b[q] && b[q+3] == ^b[q+1] && q+4+n > len(b) {
+	q := 0
+	for ; q+8 <= len(b); q += 4 {
+		// Four places at once: y has a zero byte k where b[q+k] and
+		// b[q+k+2] are complements, and a header starts at q+k where
+		// bytes k and k+1 both are. The zero-byte test may also flag a
+		// byte above a zero one (a borrow): each place flagged is
+		// looked at on its own.
+		w := binary.LittleEndian.Uint64(b[q:])
+		y := ^(w ^ w>>16)
+		z := (y - lsb64) &^ y & msb64
+		if z&(z>>8)&0x80808080 == 0 {
+			continue
+		}
+		for k := q; k < q+4; k++ {
+			if storedHeader(b, k) {
+				return true
+			}
+		}
+	}
+	for ; q+4 <= len(b); q++ {
+		if storedHeader(b, q) {
 			return true
 		}
 	}
 	return false
+}
+
+// Masks for looking at eight bytes at once.
+const (
+	lsb64 = 0x0101010101010101
+	msb64 = 0x8080808080808080
+)
+
+// storedHeader reports whether b[q:] starts with a LEN and NLEN pair
+// whose LEN bytes of data reach past the end of b.
+func storedHeader(b []byte, q int) bool {
+	v := binary.LittleEndian.Uint32(b[q:])
+	return (v^v>>16)&0xffff == 0xffff && q+4+int(v&0xffff) > len(b)
 }
 
 // startsRecord reports whether a gzip member starts at off and inflates to

@@ -182,9 +182,11 @@ func TestSplitStored(t *testing.T) {
 }
 
 // TestSplitContainers cuts FastWARC's ClueWeb09 sample (WARC/0.18, a gzip
-// member per record) at records, and does not cut its LZ4 and zstd files.
+// member per record) and its zstd files of a frame per record (after a
+// dictionary frame, or not) at records, and does not cut its LZ4 file or
+// its zstd file of one frame.
 func TestSplitContainers(t *testing.T) {
-	for file, cut := range map[string]bool{"clueweb-quirk.warc.gz": true, "warcfile.warc.lz4": false, "warcfile.dict.warc.zst": false, "warcfile.frames.warc.zst": false} {
+	for file, cut := range map[string]bool{"clueweb-quirk.warc.gz": true, "warcfile.warc.lz4": false, "warcfile.dict.warc.zst": true, "warcfile.frames.warc.zst": true, "warcfile.whole.warc.zst": false} {
 		data := warctest.Testdata(t, "resiliparse/"+file)
 		cuts := archive.Split(bytes.NewReader(data), int64(len(data)), 16<<10)
 		if cut {

@@ -26,9 +26,11 @@ import (
 func ReadStream(ctx context.Context, src io.Reader, opts Options, fn func(*Record) error) (*Counts, error) {
 	r := NewReader(src, opts)
 	n := runtime.GOMAXPROCS(0)
-	if n == 1 {
+	if n == 1 || opts.NoText {
+		// Without text, sniffing is little beside inflating: nothing to
+		// spread.
 		counts := &Counts{Skipped: make(map[string]int)}
-		return counts, readRecords(ctx, r, fn, counts)
+		return counts, readRecords(ctx, r, fn, counts, opts.NoText)
 	}
 	workers := make(chan *recordWorker, n) // reused by the decoding goroutines
 	for range n {

@@ -30,7 +30,7 @@ func (a *app) runDecode(stdout io.Writer) int {
 	if text != nil {
 		d.tw = bufio.NewWriterSize(text, 64<<10)
 	} else {
-		d.text = new(jsonText)
+		d.text = &jsonText{valid: true}
 	}
 	w := a.newWorker()
 	stop := a.startProgress(stdout, "decoding")
@@ -149,7 +149,7 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 		c := newWARCCounts()
 		var err error
 		if f := splitWARC(in, o); f != nil {
-			err = w.readParts(in, o.readerAt(f), o.size, d, c)
+			err = w.readParts(in, f, o.size, d, c, o.m)
 		} else {
 			err = w.decodeWARC(in, o.r, d, c)
 		}

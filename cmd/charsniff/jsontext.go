@@ -27,6 +27,11 @@ type jsonText struct {
 	// buf collects the escaped output of a write.
 	buf []byte
 	err error
+	// valid says the text is a decode.Reader's, valid UTF-8 by its
+	// contract (which fuzz/decode_test.go checks): it is not validated
+	// again, which took as long as the escaping on a crawl of non-Latin
+	// pages. Its bytes are still escaped as encoding/json escapes them.
+	valid bool
 }
 
 // reset makes j write to w.
@@ -44,7 +49,7 @@ func (j *jsonText) Write(p []byte) (int, error) {
 	b, p, all := j.completeHeld(j.buf[:0], p)
 	if !all {
 		cut := len(p) - cutShort(p)
-		if body := p[:cut]; utf8.Valid(body) {
+		if body := p[:cut]; j.valid || utf8.Valid(body) {
 			b = appendValid(b, body)
 		} else {
 			b = appendAny(b, body)

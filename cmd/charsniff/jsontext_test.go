@@ -69,6 +69,16 @@ func TestJSONText(t *testing.T) {
 		}
 		tests = append(tests, b.String())
 	}
+	// Longer ones, with runs of clean ASCII of every length around a word,
+	// for the eight-bytes-at-a-time scan.
+	for range 100 {
+		var b strings.Builder
+		for range rng.IntN(8) {
+			b.WriteString("abcdefghijklmnopq"[:rng.IntN(18)])
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		tests = append(tests, b.String())
+	}
 	for _, s := range tests {
 		want := wantJSONString(t, s)
 		if got := jsonTextOf(t, s); got != want {

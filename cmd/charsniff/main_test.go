@@ -756,8 +756,7 @@ func TestProgressBytes(t *testing.T) {
 // whatever was read of it (sniffing reads the start; a WARC file's
 // start is read twice), and what was read when its size is not known.
 func TestMeter(t *testing.T) {
-	p := &progress{gate: &gate{w: io.Discard}, verb: "sniffing", files: -1, total: -1}
-	p.newBar()
+	p := newProgressAt(io.Discard, "sniffing", time.Now)
 	for _, tc := range []struct {
 		read []int
 		size int64
@@ -779,12 +778,17 @@ func TestMeter(t *testing.T) {
 	if p.inputs != 3 {
 		t.Errorf("%d inputs done, want 3", p.inputs)
 	}
-	// A WARC file's first bytes, read to recognize it, are read again.
+	// A WARC file's first bytes, read to recognize it, are read again:
+	// they count once.
 	m := &meter{p: p}
 	m.count(4096)
 	m.rewind()
 	m.count(3000)
-	if p.done != 16000+3000 {
-		t.Errorf("after a rewind: %d bytes done, want %d", p.done, 16000+3000)
+	if p.done != 16000+4096 {
+		t.Errorf("after a rewind and 3000 bytes: %d bytes done, want %d", p.done, 16000+4096)
+	}
+	m.count(2000)
+	if p.done != 16000+5000 {
+		t.Errorf("2000 bytes more: %d bytes done, want %d", p.done, 16000+5000)
 	}
 }

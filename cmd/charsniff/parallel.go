@@ -33,7 +33,7 @@ func (w *worker) decodeWARC(in input, src io.Reader, d *decoder, c *warcCounts) 
 func (w *worker) readAll(in input, out lines, c *warcCounts,
 	read func(archive.Options, func(*archive.Record) error) (*archive.Counts, error)) error {
 	c.files++
-	opts := archive.Options{File: in.path, Decode: w.a.opts, PartSize: partSize, MaxHeld: maxHeld}
+	opts := archive.Options{File: in.path, Decode: w.a.opts, PartSize: partSize, MaxHeld: maxHeld, NoText: !w.a.cfg.decode}
 	if in.rng != nil {
 		opts.Offset = in.rng.off
 	}

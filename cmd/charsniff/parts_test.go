@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charsniff/charsniff/internal/warctest"
 )
@@ -43,9 +44,12 @@ func TestWARCParts(t *testing.T) {
 		t.Fatal(err)
 	}
 	whole := filepath.Join(root, "warc", "testdata", "length-long.warc.gz")
-	// The files are read in parts with more than one core, but for the one
-	// that is one gzip member.
-	for _, path := range []string{gen, wget, damaged, long, whole} {
+	// The files go to archive.ReadAll with more than one core, the one
+	// that is one gzip member too (ReadAll finds no cut in it and reads it
+	// as a stream); a plain WARC file does not.
+	plainWARC := filepath.Join(root, "warc", "testdata", "length-long.warc")
+	zstdWARC := filepath.Join(root, "warc", "testdata", "resiliparse", "warcfile.dict.warc.zst")
+	for _, path := range []string{gen, wget, damaged, long, whole, plainWARC, zstdWARC} {
 		func() {
 			defer func(p int, s int64) { runtime.GOMAXPROCS(p); partSize = s }(runtime.GOMAXPROCS(2), partSize)
 			partSize = 100
@@ -56,16 +60,16 @@ func TestWARCParts(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer o.Close()
-			if f := splitWARC(in, o); (f != nil) != (path != whole) {
+			if f := splitWARC(in, o); (f != nil) != (path != plainWARC) {
 				t.Errorf("%s: read in parts: %v", path, f != nil)
 			}
 		}()
 	}
 	out := filepath.Join(dir, "out.txt")
 	for _, args := range [][]string{
-		{"--json", "--stats", gen, wget, damaged, long, whole},
+		{"--json", "--stats", gen, wget, damaged, long, whole, zstdWARC},
 		{"--stats", gen, damaged},
-		{"--decode", "--json", gen, wget, damaged, long, whole},
+		{"--decode", "--json", gen, wget, damaged, long, whole, zstdWARC},
 		{"--decode", "--stats", gen, damaged},
 		{"--decode", "--json", "-o", out, gen, damaged},
 	} {
@@ -167,30 +171,27 @@ func TestPartsProgress(t *testing.T) {
 				t.Errorf("run(%q): the bar lacks %q:\n%q", args, want, stderr.String())
 			}
 		}
+		checkNoStepBack(t, stderr.String())
 	}
 }
 
-// TestReaderAtMetered checks that the parts of a WARC file read on
-// several cores count their bytes as they are read, after its first
-// bytes, read to recognize it, are uncounted.
-func TestReaderAtMetered(t *testing.T) {
-	p := &progress{gate: &gate{w: io.Discard}, verb: "sniffing", files: -1, total: -1}
-	p.newBar()
-	f, err := os.Open(filepath.Join(root, testdataWARC))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	o := &opened{m: &meter{p: p}}
-	o.m.count(512) // the first bytes, peeked
-	ra := o.readerAt(f)
-	buf := make([]byte, 1000)
-	for _, off := range []int64{0, 5000} {
-		if _, err := ra.ReadAt(buf, off); err != nil {
-			t.Fatal(err)
+// TestPartsMeter checks that a WARC file read in parts counts the file
+// consumed to each record's start as the records come out, in order: not
+// what its parts read ahead.
+func TestPartsMeter(t *testing.T) {
+	p := newProgressAt(io.Discard, "sniffing", time.Now)
+	m := &meter{p: p}
+	m.count(512) // the first bytes, peeked
+	furthest := int64(512)
+	for _, off := range []int64{0, 300, 5000, 4000, 9000} {
+		m.reach(off) // 4000: the records of a part read again
+		furthest = max(furthest, off)
+		if p.done != furthest {
+			t.Errorf("at %d: %d bytes done, want %d", off, p.done, furthest)
 		}
 	}
-	if p.done != 2000 || o.m.n != 2000 {
-		t.Errorf("after two reads of 1000 bytes: %d bytes done (meter %d), want 2000", p.done, o.m.n)
+	m.done(12000)
+	if p.done != 12000 {
+		t.Errorf("done: %d bytes, want the size, 12000", p.done)
 	}
 }

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
 
@@ -26,26 +27,31 @@ var isTerminal = func(w io.Writer) bool {
 }
 
 // progress draws a progress bar on standard error once the run has taken
-// longer than progressDelay. It counts bytes of input as they are read
-// (one large WARC file moves it too), an input's whole size once it is
-// done (sniffing reads only the start of a page), against the sum of the
-// inputs' sizes once known (a spinner until then, and for standard input
-// and --files-from lists), with the inputs done in its description. The
-// bar exists from the start of the run, drawing into a gate that opens
-// after progressDelay, so its rate is bytes over the run's time from the
-// first frame. A nil *progress does nothing. Its methods are safe for
-// concurrent use.
+// longer than progressDelay. It counts bytes of input as they are consumed,
+// in order (a WARC file read in parts moves it as its records come out),
+// an input's whole size once it is done (sniffing reads only the start of
+// a page), against the sum of the inputs' sizes once known (a count alone
+// until then, and for standard input and --files-from lists), with the
+// inputs done in its description. What it shows never goes back, and its
+// rate is the bytes done over the run's time, so that the first frame,
+// a second into the run, has the rate of that second. A nil *progress
+// does nothing. Its methods are safe for concurrent use.
 type progress struct {
-	gate *gate
+	w     io.Writer
+	now   func() time.Time // the clock; tests set their own
+	start time.Time        // the run's start
+	open  time.Time        // nothing is drawn before it
 
 	mu     sync.Mutex
-	bar    *progressbar.ProgressBar
 	verb   string // "sniffing" or "decoding"
 	done   int64  // bytes done
+	shown  int64  // the most value has been: what the bar shows
 	inputs int64  // inputs done
 	files  int64  // inputs in all; -1 while unknown
 	total  int64  // their bytes in all; -1 while unknown
-	closed bool   // finish was called: draw nothing more
+	drawn  int    // the length of the line on the terminal, 0 if none
+	last   time.Time
+	closed bool // finish was called: draw nothing more
 }
 
 // newProgress returns a progress for a run whose standard output is out and
@@ -56,40 +62,17 @@ func newProgress(out, w io.Writer, verb string) *progress {
 	if !isTerminal(w) || isTerminal(out) {
 		return nil
 	}
-	p := &progress{gate: &gate{w: w, open: time.Now().Add(progressDelay)}, verb: verb, files: -1, total: -1}
-	p.newBar()
-	return p
+	return newProgressAt(w, verb, time.Now)
 }
 
-// newBar makes p's bar, a spinner until the total is known, drawing into
-// p's gate.
-func (p *progress) newBar() {
-	p.bar = progressbar.NewOptions64(-1,
-		progressbar.OptionSetWriter(p.gate),
-		progressbar.OptionSetDescription(p.description()),
-		progressbar.OptionShowBytes(true),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(progressThrottle),
-		progressbar.OptionClearOnFinish(),
-	)
+// newProgressAt returns a progress drawing to w on the clock now.
+func newProgressAt(w io.Writer, verb string, now func() time.Time) *progress {
+	t := now()
+	return &progress{w: w, now: now, start: t, open: t.Add(progressDelay), verb: verb, files: -1, total: -1}
 }
 
-// A gate passes writes to w from the time open on, and drops those
-// before it.
-type gate struct {
-	w    io.Writer
-	open time.Time
-}
-
-func (g *gate) Write(p []byte) (int, error) {
-	if time.Now().Before(g.open) {
-		return len(p), nil
-	}
-	return g.w.Write(p)
-}
-
-// addBytes counts n more bytes of input done.
+// addBytes counts n more bytes of input done (fewer if n < 0: an input
+// counted more than its size while it was read).
 func (p *progress) addBytes(n int64) {
 	if p == nil || n == 0 {
 		return
@@ -97,14 +80,12 @@ func (p *progress) addBytes(n int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.done += n
-	if !p.closed {
-		p.bar.Set64(p.value())
-	}
+	p.draw(false)
 }
 
-// value is what the bar shows done: the bytes done, below the total
-// when it is known. The bar finishes at its maximum, for good: only
-// finish ends it (a damaged part of a WARC file may be read twice).
+// value is what the bar may show done: the bytes done, below the total
+// when it is known. The bar shows its maximum only at the end: only
+// finish ends it.
 func (p *progress) value() int64 {
 	v := max(p.done, 0)
 	if p.total > 0 {
@@ -121,9 +102,7 @@ func (p *progress) inputDone() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.inputs++
-	if !p.closed {
-		p.bar.Describe(p.description())
-	}
+	p.draw(false)
 }
 
 // description says what the run does and how many inputs are done.
@@ -143,11 +122,81 @@ func (p *progress) setTotal(files, bytes int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.files, p.total = files, bytes
-	if !p.closed {
-		p.bar.Describe(p.description())
-		p.bar.ChangeMax64(bytes)
-		p.bar.Set64(p.value())
+	p.draw(true)
+}
+
+// draw draws the bar, unless it is not time yet: before p.open, or within
+// progressThrottle of the last drawing (unless now is set).
+func (p *progress) draw(now bool) {
+	p.shown = max(p.shown, p.value())
+	if p.closed {
+		return
 	}
+	t := p.now()
+	if t.Before(p.open) || !now && p.drawn > 0 && t.Sub(p.last) < progressThrottle {
+		return
+	}
+	p.last = t
+	line := p.line(t)
+	pad := max(0, p.drawn-len(line))
+	fmt.Fprintf(p.w, "\r%s%*s", line, pad, "")
+	p.drawn = len(line)
+}
+
+// line is the bar at time t: what is done, the rate since the start and,
+// with a total, the share done and the time left, as
+// "sniffing, 3/10 files done  45% |█████      | (12/27 MB, 8.1 MB/s) [1s:2s]".
+func (p *progress) line(t time.Time) string {
+	elapsed := max(t.Sub(p.start), time.Millisecond)
+	rate := float64(p.shown) / elapsed.Seconds()
+	var b strings.Builder
+	b.WriteString(p.description())
+	if p.total > 0 {
+		const width = 30
+		share := float64(p.shown) / float64(p.total)
+		full := int(share * width)
+		fmt.Fprintf(&b, " %3d%% |%s%s|", int(share*100), strings.Repeat("█", full), strings.Repeat(" ", width-full))
+		unit, div := byteUnit(float64(p.total))
+		fmt.Fprintf(&b, " (%s/%s %s, %s/s)", number(float64(p.shown)/div), number(float64(p.total)/div), unit, humanBytes(rate))
+		left := "?"
+		if rate > 0 {
+			left = roundDuration(time.Duration(float64(p.total-p.shown) / rate * float64(time.Second))).String()
+		}
+		fmt.Fprintf(&b, " [%s:%s]", roundDuration(elapsed), left)
+		return b.String()
+	}
+	fmt.Fprintf(&b, " (%s, %s/s) [%s]", humanBytes(float64(p.shown)), humanBytes(rate), roundDuration(elapsed))
+	return b.String()
+}
+
+// roundDuration rounds d to seconds.
+func roundDuration(d time.Duration) time.Duration { return d.Round(time.Second) }
+
+// byteUnit returns the unit to show n bytes in (SI, as "27 MB") and its
+// size.
+func byteUnit(n float64) (string, float64) {
+	div := 1.0
+	for _, u := range []string{"B", "kB", "MB", "GB", "TB"} {
+		if n < 1000*div || u == "TB" {
+			return u, div
+		}
+		div *= 1000
+	}
+	return "PB", div
+}
+
+// number formats a count of units: with one decimal under 10.
+func number(v float64) string {
+	if v < 10 {
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(v, 'f', 0, 64)
+}
+
+// humanBytes formats n bytes, as "8.1 MB".
+func humanBytes(n float64) string {
+	unit, div := byteUnit(n)
+	return number(n/div) + " " + unit
 }
 
 // clear erases the bar so that a line can be written under it; the next
@@ -158,8 +207,14 @@ func (p *progress) clear() {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if !p.closed {
-		p.bar.Clear()
+	p.erase()
+}
+
+// erase erases what is drawn.
+func (p *progress) erase() {
+	if p.drawn > 0 {
+		fmt.Fprintf(p.w, "\r%*s\r", p.drawn, "")
+		p.drawn = 0
 	}
 }
 
@@ -171,34 +226,44 @@ func (p *progress) finish() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.closed = true
-	p.bar.Finish()
-	p.bar.Clear()
+	p.erase()
 }
 
-// A meter counts the bytes read of one input for the progress bar.
+// A meter counts the bytes of one input consumed, for the progress bar:
+// the furthest position it has been read to, so that bytes read again
+// (its first bytes, read to recognize it, or a damaged record's, after a
+// seek back) are not counted twice, and the count never goes back.
 type meter struct {
-	p *progress
-	n int64 // bytes counted
+	p  *progress
+	at int64 // the position in the input
+	n  int64 // bytes counted: the furthest at has been
 }
 
-// count adds n bytes read.
+// count adds n bytes read at the position.
 func (m *meter) count(n int) {
 	if m.p != nil && n > 0 {
-		m.n += int64(n)
-		m.p.addBytes(int64(n))
+		m.reach(m.at + int64(n))
 	}
 }
 
-// rewind uncounts what was read: the input is read again from its start.
-func (m *meter) rewind() {
-	if m.p != nil {
-		m.p.addBytes(-m.n)
-		m.n = 0
+// reach moves the position to at, counting the bytes up to it if it is
+// further than it has been.
+func (m *meter) reach(at int64) {
+	if m.p == nil {
+		return
+	}
+	m.at = at
+	if at > m.n {
+		m.p.addBytes(at - m.n)
+		m.n = at
 	}
 }
 
-// done counts the input done: the bytes not read (or read twice) are
-// made up so that it counts size bytes in all (size < 0: what was read).
+// rewind moves the position back to the input's start: it is read again.
+func (m *meter) rewind() { m.at = 0 }
+
+// done counts the input done: the bytes not read are made up so that it
+// counts size bytes in all (size < 0: what was read).
 func (m *meter) done(size int64) {
 	if m.p == nil {
 		return
@@ -225,21 +290,13 @@ func (r meteredReader) Read(p []byte) (int, error) {
 // Seeker is the Reader's own.
 type meteredReadSeeker struct {
 	meteredReader
-	io.Seeker
+	s io.Seeker
 }
 
-// meteredReaderAt counts the bytes read through it. Its parts are read
-// on several goroutines: it counts under a lock.
-type meteredReaderAt struct {
-	r  io.ReaderAt
-	m  *meter
-	mu *sync.Mutex
-}
-
-func (r meteredReaderAt) ReadAt(p []byte, off int64) (int, error) {
-	n, err := r.r.ReadAt(p, off)
-	r.mu.Lock()
-	r.m.count(n)
-	r.mu.Unlock()
-	return n, err
+func (r meteredReadSeeker) Seek(offset int64, whence int) (int64, error) {
+	at, err := r.s.Seek(offset, whence)
+	if err == nil {
+		r.m.at = at
+	}
+	return at, err
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 
 	"github.com/charsniff/charsniff/archive"
@@ -58,16 +57,6 @@ type opened struct {
 func (o *opened) Close() error {
 	o.m.done(o.size)
 	return o.source.Close()
-}
-
-// readerAt returns f, the file of o, counting what is read of it for the
-// progress bar.
-func (o *opened) readerAt(f *os.File) io.ReaderAt {
-	if o.m.p == nil {
-		return f
-	}
-	o.m.rewind() // its first bytes, read to recognize it, are read again
-	return meteredReaderAt{f, o.m, new(sync.Mutex)}
 }
 
 // openInput opens in (see openFirst); an input that cannot be opened is
@@ -258,7 +247,7 @@ func (w *worker) sniffInput(in input, b *batch) {
 	if o.warc {
 		b.warc = newWARCCounts()
 		if f := splitWARC(in, o); f != nil {
-			w.readParts(in, o.readerAt(f), o.size, b, b.warc)
+			w.readParts(in, f, o.size, b, b.warc, o.m)
 			return
 		}
 		w.readWARC(in, o.r, b, b.warc)

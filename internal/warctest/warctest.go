@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/klauspost/compress/zstd"
 )
 
 // Record is a WARC record to write.
@@ -37,9 +39,10 @@ type Record struct {
 // compressed, as archives write them.
 type Writer struct {
 	w    io.Writer
-	zw   *gzip.Writer // nil for uncompressed output
-	n    int          // records written
-	raw  int64        // uncompressed bytes written
+	zw   *gzip.Writer  // nil for uncompressed output
+	zs   *zstd.Encoder // a zstd frame a record, if set
+	n    int           // records written
+	raw  int64         // uncompressed bytes written
 	date time.Time
 	buf  bytes.Buffer
 }
@@ -60,6 +63,13 @@ func NewWriterLevel(w io.Writer, level int) *Writer {
 	ww := &Writer{w: w, date: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 	ww.zw, _ = gzip.NewWriterLevel(io.Discard, level)
 	return ww
+}
+
+// NewZstdWriter returns a Writer to w that writes each record as one zstd
+// frame (without a dictionary), as .warc.zst files hold them.
+func NewZstdWriter(w io.Writer) *Writer {
+	zs, _ := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1))
+	return &Writer{w: w, zs: zs, date: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
 }
 
 // Write writes rec and returns its WARC-Record-ID.
@@ -92,6 +102,12 @@ func (w *Writer) Write(rec Record) (string, error) {
 	b.WriteString(strconv.Itoa(len(rec.Block)))
 	b.WriteString("\r\n\r\n")
 	w.raw += int64(b.Len() + len(rec.Block) + 4)
+	if w.zs != nil {
+		b.Write(rec.Block)
+		b.WriteString("\r\n\r\n")
+		_, err := w.w.Write(w.zs.EncodeAll(b.Bytes(), nil))
+		return rec.ID, err
+	}
 	if w.zw == nil {
 		if _, err := w.w.Write(b.Bytes()); err != nil {
 			return "", err
@@ -244,7 +260,15 @@ type Stats struct {
 // compress about as well as real pages); one in ten is served
 // gzip-encoded, one in ten chunked. The same seed gives the same bytes.
 func Generate(w io.Writer, size int64, compress bool, seed uint64) (Stats, error) {
-	ww := NewWriter(w, compress)
+	return generate(NewWriter(w, compress), size, seed)
+}
+
+// GenerateZstd writes the crawl Generate writes, a zstd frame a record.
+func GenerateZstd(w io.Writer, size int64, seed uint64) (Stats, error) {
+	return generate(NewZstdWriter(w), size, seed)
+}
+
+func generate(ww *Writer, size int64, seed uint64) (Stats, error) {
 	var st Stats
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	if _, err := ww.Write(Record{Type: "warcinfo", ContentType: "application/warc-fields",
