@@ -38,6 +38,7 @@ type archiveReader struct {
 	cancel context.CancelFunc
 	done   chan struct{} // closed when the reading goroutine has returned
 	closer io.Closer     // the file opened by path, or nil
+	text   bool          // decode the records' text
 	mu     sync.Mutex    // next is called by one caller at a time; this makes sure
 }
 
@@ -54,7 +55,7 @@ const ahead = 8
 
 // start reads the archive of head (its first bytes) with read, on a new
 // goroutine.
-func start(head []byte, closer io.Closer, read func(ctx context.Context, fn func(*archive.Record) error) error) (C.uintptr_t, error) {
+func start(head []byte, closer io.Closer, text C.int32_t, read func(ctx context.Context, fn func(*archive.Record) error) error) (C.uintptr_t, error) {
 	kind, err := warc.Detect(head)
 	if err != nil {
 		return 0, fail(errArchive, "charsniff: %v", err)
@@ -63,7 +64,7 @@ func start(head []byte, closer io.Closer, read func(ctx context.Context, fn func
 		return 0, fail(errArchive, "charsniff: not a WARC or ARC file")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	ar := &archiveReader{items: make(chan item, ahead), cancel: cancel, done: make(chan struct{}), closer: closer}
+	ar := &archiveReader{items: make(chan item, ahead), cancel: cancel, done: make(chan struct{}), closer: closer, text: text != 0}
 	go ar.run(ctx, read)
 	return C.uintptr_t(cgo.NewHandle(ar)), nil
 }
@@ -79,7 +80,7 @@ func (ar *archiveReader) run(ctx context.Context, read func(ctx context.Context,
 	}()
 	err := read(ctx, func(rec *archive.Record) error {
 		var it item
-		if text, _ := ctx.Value(withText{}).(bool); text {
+		if ar.text {
 			var buf bytes.Buffer
 			rec.WriteText(&buf) // its error is the record's
 			line, err := recordLine(rec)
@@ -106,9 +107,6 @@ func (ar *archiveReader) run(ctx context.Context, read func(ctx context.Context,
 		ar.items <- item{err: err}
 	}
 }
-
-// withText is the context key that says to decode the records' text.
-type withText struct{}
 
 // archiveOptions are the archive options of an open call.
 func archiveOptions(name string, offset, lookahead C.int64_t) archive.Options {
@@ -165,7 +163,7 @@ func charsniff_archive_open_fd(fd C.int32_t, name *C.char, nameLen C.int64_t, of
 			return err
 		}
 	}
-	h, err := start(head, f, textRead(read, text))
+	h, err := start(head, f, text, read)
 	if err != nil {
 		f.Close()
 		return statusOf(err, errmsg)
@@ -187,7 +185,7 @@ func charsniff_archive_open_bytes(data *C.char, n C.int64_t, name *C.char, nameL
 		_, err := archive.ReadAll(ctx, src, int64(len(b)), opts, fn)
 		return err
 	}
-	h, err := start(b[:min(len(b), warc.SniffLen)], nil, textRead(read, text))
+	h, err := start(b[:min(len(b), warc.SniffLen)], nil, text, read)
 	if err != nil {
 		return statusOf(err, errmsg)
 	}
@@ -216,19 +214,12 @@ func charsniff_archive_open_reader(fn C.cs_read_fn, ctx C.uintptr_t, name *C.cha
 		_, err := archive.ReadStream(ctx, br, opts, fn)
 		return err
 	}
-	h, err := start(head, nil, textRead(read, text))
+	h, err := start(head, nil, text, read)
 	if err != nil {
 		return statusOf(err, errmsg)
 	}
 	*handle = h
 	return statusOK
-}
-
-// textRead makes read's context say whether to decode the text.
-func textRead(read func(context.Context, func(*archive.Record) error) error, text C.int32_t) func(context.Context, func(*archive.Record) error) error {
-	return func(ctx context.Context, fn func(*archive.Record) error) error {
-		return read(context.WithValue(ctx, withText{}, text != 0), fn)
-	}
 }
 
 // charsniff_archive_next stores the next record in *out (freed with
