@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import atexit
 import codecs
+import errno
 import ctypes
 import io
 import json
 import os
+import stat
 import weakref
 from ctypes import byref, c_char_p, c_int64, c_uint64, c_void_p
 from dataclasses import dataclass
@@ -278,6 +280,7 @@ class TextStream(io.TextIOBase):
         u, un = _text_arg(url, "url")
         la = _lookahead(lookahead)
         self._dll = _native.lib()
+        self._generation = _native.generation
         self._source, self._closefd = source, closefd
         self._errors: list[BaseException] = []
         self._fn = _reader_fn(source, self._errors)  # kept alive while Go may call it
@@ -322,6 +325,8 @@ class TextStream(io.TextIOBase):
     def _checked(self) -> int:
         if self._handle == 0:
             raise ValueError("I/O operation on closed file")
+        if self._generation != _native.generation or _native._lib is None:
+            raise Error("charsniff: a stream opened before a fork, used in the child")
         return self._handle
 
     def _fill(self) -> bool:
@@ -379,7 +384,8 @@ class TextStream(io.TextIOBase):
     def close(self) -> None:
         if self._handle:
             h, self._handle = self._handle, 0
-            self._dll.charsniff_reader_close(h, None)
+            if self._generation == _native.generation and _native._lib is not None:
+                self._dll.charsniff_reader_close(h, None)
             if self._closefd:
                 self._source.close()
         super().close()
@@ -457,6 +463,7 @@ class ArchiveReader:
 
     def __init__(self, source: Any, *, text: bool = True, errors: str = "raise",
                  name: Optional[str] = None, offset: int = 0, lookahead: Optional[int] = None):
+        self._handle = 0
         if errors not in ("raise", "record"):
             raise ValueError(f"errors must be 'raise' or 'record', not {errors!r}")
         if isinstance(offset, bool) or not isinstance(offset, int):
@@ -465,6 +472,7 @@ class ArchiveReader:
             raise ValueError(f"offset must be 0 or more, not {offset}")
         la = _lookahead(lookahead)
         self._dll = _native.lib()
+        self._generation = _native.generation
         self._errors_mode = errors
         self._text = bool(text)
         self._handle = 0
@@ -475,6 +483,9 @@ class ArchiveReader:
             path = os.fspath(source)
             nm, nn = _text_arg(path if name is None else name, "name")
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))  # OSError, errno and all
+            if stat.S_ISDIR(os.fstat(fd).st_mode):
+                os.close(fd)
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
             status = self._dll.charsniff_archive_open_fd(fd, nm, nn, offset, la, int(bool(text)),
                                                         byref(h), byref(err))
         elif isinstance(source, (bytes, bytearray, memoryview)):
@@ -503,6 +514,8 @@ class ArchiveReader:
     def __next__(self) -> Record:
         if self._handle == 0:
             raise StopIteration
+        if self._generation != _native.generation or _native._lib is None:
+            raise Error("charsniff: an archive reader opened before a fork, used in the child")
         out, ln, tn, err = c_void_p(), c_int64(), c_int64(), c_char_p()
         status = self._dll.charsniff_archive_next(self._handle, byref(out), byref(ln), byref(tn),
                                                   byref(err))
@@ -531,7 +544,8 @@ class ArchiveReader:
         """Stop the reading and release it (and the file it opened)."""
         if self._handle:
             h, self._handle = self._handle, 0
-            self._dll.charsniff_archive_close(h, None)
+            if self._generation == _native.generation and _native._lib is not None:
+                self._dll.charsniff_archive_close(h, None)
             self._fn = None
             _open_readers.discard(self)
 

@@ -1,16 +1,20 @@
 """The ctypes binding of libcharsniff.so, the C ABI of _capi/ (see its
 package comment for the status codes and who owns which memory).
 
-The library is loaded on first use, not on import, so that a process that
-imports charsniff and then forks (multiprocessing's "fork" start method)
-starts the Go runtime in each child, not in a parent whose Go threads a
-fork would not copy.
+The library is loaded on first use, not on import. A Go runtime does not
+survive fork(): the child has only the forking thread, none of the
+runtime's, and its first call into Go would wait forever for them. So a
+child forked after the library was loaded (multiprocessing's "fork" start
+method) loads a fresh copy of it, with a runtime of its own, on its first
+call; the handles of the parent's readers are not valid in it.
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
+import shutil
+import tempfile
 import threading
 from ctypes import (CFUNCTYPE, POINTER, byref, c_char_p, c_int32, c_int64,
                     c_uint64, c_void_p)
@@ -71,9 +75,16 @@ _SIGNATURES = {
     "charsniff_archive_next": (c_uint64, POINTER(c_void_p), _I64P, _I64P, _P),
     "charsniff_archive_close": (c_uint64, _P),
 }
+# name: (argument types, result type) of the functions that return no status
+_OTHERS = {
+    "charsniff_free": ((c_void_p,), None),
+    "charsniff_bench_sniff": ((c_char_p, c_int64, c_int64), c_int64),
+}
 
 _lock = threading.Lock()
 _lib: ctypes.CDLL | None = None
+_forked = False  # the library was loaded before a fork: load a copy
+generation = 0  # counts the loads; a handle is valid in its generation only
 names: dict[int, list[str]] = {}
 
 # PyUnicode_DecodeUTF8 straight from the library's C memory: one pass from
@@ -99,12 +110,13 @@ def lib() -> ctypes.CDLL:
         if _lib is None:
             path = library_path()
             try:
-                dll = ctypes.CDLL(path)
+                dll = _load(path)
             except OSError as e:
                 raise ImportError(f"charsniff: cannot load {path} ({e}): "
                                   "build the package with its setup.py (it needs Go)") from e
-            dll.charsniff_free.argtypes = (c_void_p,)
-            dll.charsniff_free.restype = None
+            for name, (args, res) in _OTHERS.items():
+                fn = getattr(dll, name)
+                fn.argtypes, fn.restype = args, res
             for name, args in _SIGNATURES.items():
                 fn = getattr(dll, name)
                 fn.argtypes = args
@@ -114,8 +126,35 @@ def lib() -> ctypes.CDLL:
                 if dll.charsniff_names(kind, byref(out), byref(n), byref(err)) != OK:
                     raise ImportError(f"charsniff: {path}: no names of kind {kind}")
                 names[kind] = take(dll, out, n.value).split("\n")
+            global generation
+            generation += 1
             _lib = dll
     return _lib
+
+
+def _load(path: str) -> ctypes.CDLL:
+    if not _forked:
+        return ctypes.CDLL(path)
+    # dlopen gives the parent's (dead) runtime again for the same file: a
+    # copy under another name is a new library.
+    fd, copy = tempfile.mkstemp(prefix="libcharsniff-", suffix=".so")
+    try:
+        with os.fdopen(fd, "wb") as dst, open(path, "rb") as src:
+            shutil.copyfileobj(src, dst)
+        return ctypes.CDLL(copy)
+    finally:
+        os.unlink(copy)  # mapped, the library stays
+
+
+def _after_fork_in_child() -> None:
+    global _lib, _forked, _lock
+    _lock = threading.Lock()
+    if _lib is not None:
+        _lib, _forked = None, True
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def take(dll: ctypes.CDLL, p: c_void_p, n: int) -> str:

@@ -48,6 +48,7 @@ import (
 	"runtime/cgo"
 	"strings"
 	"sync"
+	"time"
 	"unsafe"
 
 	"github.com/charsniff/charsniff/decode"
@@ -357,3 +358,31 @@ func (r *callbackReader) Read(p []byte) (int, error) {
 // errCallback is the error of a read callback that returned -1: the
 // caller knows its cause.
 var errCallback = fail(errIO, "charsniff: read callback failed")
+
+// charsniff_bench_sniff runs charsniff_sniff's work on data[:n] count
+// times inside Go and returns the nanoseconds it took, so that a
+// benchmark can tell the cost of the call across the boundary from the
+// cost of the sniffing (python/bench.py).
+//
+//export charsniff_bench_sniff
+func charsniff_bench_sniff(data *C.char, n C.int64_t, count C.int64_t) (ns C.int64_t) {
+	defer func() {
+		if recover() != nil {
+			ns = -1
+		}
+	}()
+	b := bytesOf(data, n)
+	opts, _ := options("", "", -1)
+	start := time.Now()
+	for range int(count) {
+		p, err := reader(b, opts)
+		if err != nil {
+			return -1
+		}
+		p.rd.Settle(nil, -1)
+		var out C.cs_result
+		fill(&out, p.rd)
+		p.release()
+	}
+	return C.int64_t(time.Since(start).Nanoseconds())
+}
