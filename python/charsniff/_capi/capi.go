@@ -296,14 +296,17 @@ func charsniff_names(kind C.int32_t, out **C.char, outLen *C.int64_t, errmsg **C
 }
 
 // enumNames returns the names of the values of a uint8 enum up to the
-// first whose String is the fmt fallback ("Source(7)").
+// first that is not one: an empty name, a fmt fallback ("Source(7)") or
+// a name given before (a String's "unknown" for every value past the last).
 func enumNames(name func(int) string) []string {
 	var names []string
+	seen := map[string]bool{}
 	for i := range 256 {
 		s := name(i)
-		if strings.HasSuffix(s, ")") && strings.Contains(s, "(") {
+		if s == "" || seen[s] || strings.HasSuffix(s, ")") && strings.Contains(s, "(") {
 			break
 		}
+		seen[s] = true
 		names = append(names, s)
 	}
 	return names
