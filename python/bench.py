@@ -25,6 +25,7 @@ import platform
 import subprocess
 import sys
 import time
+import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -208,6 +209,7 @@ def main():
     ap.add_argument("--out", help="write the Markdown report here too")
     ap.add_argument("--time", type=float, default=0.5, help="seconds a measurement (default 0.5)")
     args = ap.parse_args()
+    warnings.simplefilter("ignore")  # bs4 warns of each replacement character
     import bs4
     import chardet
     import charset_normalizer

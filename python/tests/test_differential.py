@@ -58,6 +58,33 @@ class SniffLikeCommand(unittest.TestCase):
                 line, = run_json(*args, f)
                 self.assertEqual(charsniff.sniff(data, **kw).as_dict(), answer(line))
 
+    def test_late_change(self):
+        # Declarations and evidence past the 1024-byte window: the late
+        # <meta> and late autodetection, with the command's late field.
+        filler = b"<p>" + b"lorem ipsum dolor " * 80 + b"\n"
+        docs = [
+            b"<!DOCTYPE html><title>t</title>" + filler + b'<meta charset="koi8-r">' + "Привет".encode("koi8-r"),
+            b"<!DOCTYPE html><title>t</title>" + filler + "Привет, мир. Это страница.".encode("windows-1251") * 20,
+            b"<!DOCTYPE html><title>t</title>" + filler + "日本語のページです。".encode("shift_jis") * 20,
+        ]
+        with tempfile.TemporaryDirectory() as d:
+            files = []
+            for i, data in enumerate(docs):
+                p = os.path.join(d, f"{i}.html")
+                with open(p, "wb") as f:
+                    f.write(data)
+                files.append(p)
+            lines = run_json(*files)
+        self.assertTrue(any("late" in l for l in lines), lines)
+        for data, line in zip(docs, lines):
+            with self.subTest(line=line):
+                self.assertEqual(charsniff.sniff(data).as_dict(), answer(line))
+                self.assertEqual(charsniff.decode(data)[1].as_dict(), answer(line))
+                with charsniff.open(io.BytesIO(data)) as s:
+                    lines_read = list(s)
+                    self.assertEqual(s.result.as_dict(), answer(line))
+                self.assertEqual("".join(lines_read), charsniff.decode(data)[0])
+
     def test_decoded_text(self):
         for f in samples():
             with open(f, "rb") as fh:
