@@ -199,16 +199,43 @@ def sniff(data: _Bytes, *, content_type: Optional[str] = None, url: Optional[str
     autodetection may still decide (default 64 KiB, 0 for the window alone).
     The answer is the command's for the same bytes (``charsniff --json``).
     """
+    if type(data) is bytes and content_type is None and url is None and lookahead is None:
+        dll = _native._lib or _native.lib()
+        v = dll.charsniff_sniff_bytes(data, len(data))  # the shortest call
+    else:
+        buf = _data(data, "sniff")
+        ct, ctn = _text_arg(content_type, "content_type")
+        u, un = _text_arg(url, "url")
+        la = _lookahead(lookahead)
+        dll = _native._lib or _native.lib()
+        v = dll.charsniff_sniff_packed(buf, len(buf), ct, ctn, u, un, la)
+    if v >= 0:
+        r = _packed.get(v)
+        return r if r is not None else _unpack(v)
+    # An error, or a late offset too large to pack: the struct call says.
     buf = _data(data, "sniff")
     ct, ctn = _text_arg(content_type, "content_type")
     u, un = _text_arg(url, "url")
-    la = _lookahead(lookahead)
-    dll = _native._lib or _native.lib()
     out, err = cs_result(), c_char_p()
-    status = dll.charsniff_sniff(buf, len(buf), ct, ctn, u, un, la, byref(out), byref(err))
+    status = dll.charsniff_sniff(buf, len(buf), ct, ctn, u, un, _lookahead(lookahead), byref(out),
+                                 byref(err))
     if status != _native.OK:
         _raise(dll, status, err)
     return _result(out)
+
+
+# charsniff_sniff_packed's answers: one Result for each seen.
+_packed: dict[int, Result] = {}
+
+
+def _unpack(v: int) -> Result:
+    out = cs_result(encoding=v & 0xFF, confidence=(v >> 8) & 3, source=(v >> 10) & 0xF,
+                    bom=(v >> 14) & 3, late_kind=(v >> 16) & 7, late_from=(v >> 19) & 0xFF,
+                    late_offset=v >> 27)
+    r = _result(out)
+    if len(_packed) < 4096:
+        _packed[v] = r
+    return r
 
 
 def decode(data: _Bytes, *, content_type: Optional[str] = None, url: Optional[str] = None,

@@ -79,6 +79,9 @@ _SIGNATURES = {
 _OTHERS = {
     "charsniff_free": ((c_void_p,), None),
     "charsniff_bench_sniff": ((c_char_p, c_int64, c_int64), c_int64),
+    "charsniff_sniff_packed": ((c_char_p, c_int64, c_char_p, c_int64, c_char_p, c_int64, c_int64),
+                               c_int64),
+    "charsniff_sniff_bytes": ((c_char_p, c_int64), c_int64),
 }
 
 _lock = threading.Lock()

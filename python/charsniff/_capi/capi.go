@@ -209,6 +209,44 @@ func charsniff_sniff(data *C.char, n C.int64_t, ctype *C.char, ctypeLen C.int64_
 	return statusOK
 }
 
+// Packed results: charsniff_sniff_packed's answer in one int64, so that a
+// call returns no struct. Bits 0-7 are the encoding, 8-9 the confidence,
+// 10-13 the source, 14-15 the BOM length, 16-18 the late change's kind,
+// 19-26 the encoding it was made from and 27-62 its offset.
+const packedOffsetBits = 36
+
+// charsniff_sniff_packed is charsniff_sniff with the result packed into
+// its return value (non-negative), or a negative status: for an error,
+// or CS_ERR_SHORT for a late offset that does not fit, when the caller
+// asks charsniff_sniff.
+//
+//export charsniff_sniff_packed
+func charsniff_sniff_packed(data *C.char, n C.int64_t, ctype *C.char, ctypeLen C.int64_t, rawURL *C.char, urlLen C.int64_t, lookahead C.int64_t) (packed C.int64_t) {
+	defer func() {
+		if recover() != nil {
+			packed = errInternal
+		}
+	}()
+	var out C.cs_result
+	if status := charsniff_sniff(data, n, ctype, ctypeLen, rawURL, urlLen, lookahead, &out, nil); status != statusOK {
+		return C.int64_t(status)
+	}
+	if out.late_offset < 0 || out.late_offset >= 1<<packedOffsetBits {
+		return errShortBuffer
+	}
+	return C.int64_t(out.encoding) | C.int64_t(out.confidence)<<8 | C.int64_t(out.source)<<10 |
+		C.int64_t(out.bom)<<14 | C.int64_t(out.late_kind)<<16 | C.int64_t(out.late_from)<<19 |
+		out.late_offset<<27
+}
+
+// charsniff_sniff_bytes is charsniff_sniff_packed with no options: the
+// shortest call.
+//
+//export charsniff_sniff_bytes
+func charsniff_sniff_bytes(data *C.char, n C.int64_t) C.int64_t {
+	return charsniff_sniff_packed(data, n, nil, 0, nil, 0, -1)
+}
+
 // charsniff_decode decodes data[:n] (options as charsniff_sniff's) to
 // normalized UTF-8 in *text, *textLen bytes, which the caller frees with
 // charsniff_free, and writes the final decision into *out.
