@@ -141,6 +141,26 @@ def bench_docs(docs, budget) -> tuple[list[str], dict]:
     return table(rows, ["tool", "µs a call (mean)", "range", "MB/s", "right", "÷ sniff"]), totals
 
 
+def html5lib_right() -> list[str]:
+    """How many of the html5lib encoding tests (testdata/html5lib-encoding,
+    cases.jsonl) each tool answers as the test expects."""
+    from helpers import html5lib_cases
+    import json
+    want = {}
+    with open(os.path.join(ROOT, "testdata", "html5lib-encoding", "cases.jsonl")) as f:
+        for line in f:
+            c = json.loads(line)
+            want[c["id"]] = c["expect_encoding"]
+    cases = html5lib_cases()
+    rows = []
+    for name, fn in tools():
+        if name == "charsniff.decode":
+            continue
+        right = sum(same(fn(data), want[i]) for i, data in cases)
+        rows.append([name, f"{right}/{len(cases)}"])
+    return table(rows, ["tool", "html5lib encoding tests answered as expected"])
+
+
 def overhead(docs) -> list[str]:
     """Interleaved rounds, Go then Python, the median of each: on a shared
     machine the two see the same load."""
@@ -247,7 +267,9 @@ def main():
     t, _ = bench_docs(big, args.time)
     lines += t + ["", "## 1 KB documents (the first KB of each page)", ""]
     t, _ = bench_docs(small, args.time)
-    lines += t + ["", "## The boundary: a 1 KB sniff from Python over the same work inside Go", ""]
+    lines += t + ["", "## The html5lib encoding tests", ""]
+    lines += html5lib_right()
+    lines += ["", "## The boundary: a 1 KB sniff from Python over the same work inside Go", ""]
     lines += overhead(small) + ["", "## A WARC file: read_archive against the command", ""]
     lines += archive(args.time * 2)
     lines.append("")
