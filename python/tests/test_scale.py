@@ -208,6 +208,25 @@ class Multiprocessing(unittest.TestCase):
     def test_fork(self):
         self.check("fork")
 
+    def test_reader_from_before_fork(self):
+        # A reader's handle belongs to the parent's runtime: the child gets
+        # charsniff.Error for it, and a fresh library for new calls.
+        s = charsniff.open(io.BytesIO(PAGE))
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                s.read()
+            except charsniff.Error:
+                code = 0 if charsniff.sniff(PAGE).encoding == "windows-1251" else 2
+            except BaseException:
+                code = 3
+            os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        self.assertEqual(os.waitstatus_to_exitcode(status), 0)
+        self.assertEqual(s.result.encoding, "windows-1251")
+        s.close()
+
     def test_spawn(self):
         self.check("spawn")
 
