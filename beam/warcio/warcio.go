@@ -25,6 +25,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -211,7 +212,7 @@ func (fn *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, s Sp
 
 // errorDoc returns the error line of s: the command's for a bad range.
 func errorDoc(s Span, problem string) Doc {
-	b, _ := json.Marshal(archive.Result{File: s.Path, Error: problem}) // strings always encode
+	b, _ := json.Marshal(&archive.Result{File: s.Path, Err: errors.New(problem)}) // never fails
 	return Doc{File: s.Path, Offset: s.Offset, JSON: string(b)}
 }
 
