@@ -168,7 +168,10 @@ type Record struct {
 	Date      time.Time // WARC-Date; zero if missing or malformed
 	RecordID  string    // WARC-Record-ID, angle brackets included
 	Offset    int64     // where the record starts in the file (its gzip member in a .warc.gz)
-	Length    int64     // the record's Content-Length: the size of its block
+
+	// ContentLength is the record's Content-Length: the size of its
+	// block. Its length in the file is Result.Length.
+	ContentLength int64
 
 	// Result is the record's line: the sniffing result, or the problem.
 	// It is final once Finish has been called.
@@ -182,6 +185,7 @@ type Record struct {
 	Text io.Reader
 
 	r        *Reader
+	wrec     *warc.Record // the record read, for its stored length
 	text     *text
 	buffered *bytes.Reader // the text held in memory by Parallel, if any
 	finished bool
@@ -266,6 +270,10 @@ func (rec *Record) Finish() *Result {
 			r.peeked = false
 		}
 	}
+	if w := rec.Result.Where; w != nil {
+		// Known now that the warc.Reader has read the record through.
+		w.Length = rec.wrec.StoredLength()
+	}
 	if rec.Result.Err != nil {
 		r.counts.Failed++
 	} else {
@@ -303,16 +311,17 @@ func (r *Reader) frame(wrec *warc.Record) (*Record, *warc.Payload) {
 	}
 	rec := &Record{
 		Type: wrec.Type, TargetURI: wrec.TargetURI, Date: wrec.Date, RecordID: wrec.RecordID,
-		Offset: r.opts.Offset + wrec.Offset, Length: wrec.ContentLength, r: r,
+		Offset: r.opts.Offset + wrec.Offset, ContentLength: wrec.ContentLength, r: r, wrec: wrec,
 	}
-	where := &Where{RecordID: wrec.RecordID, URI: wrec.TargetURI, Offset: rec.Offset}
+	where := &Where{RecordID: wrec.RecordID, URI: wrec.TargetURI, Offset: rec.Offset,
+		Date: wrec.Date, Digest: digest(wrec.Header.Get("Warc-Payload-Digest"))}
 	rec.Result = Result{File: r.opts.File, Where: where}
 	p, err := wrec.Payload()
 	if err != nil {
 		rec.fail(err)
 		return rec, nil
 	}
-	where.Status, where.HTTPCharset = p.StatusCode, p.Charset
+	where.Status, where.HTTPCharset, where.MIME = p.StatusCode, p.Charset, essence(p.ContentType)
 	if !p.IsHTML() {
 		r.counts.NotHTML++
 		return nil, nil
@@ -426,6 +435,24 @@ type recordProblem struct {
 
 func (e *recordProblem) Error() string { return e.msg }
 func (e *recordProblem) Unwrap() error { return e.err }
+
+// digest returns a WARC-Payload-Digest as CDX indexes give it: without
+// its "sha1:" prefix (other algorithms keep theirs).
+func digest(d string) string {
+	if len(d) > 5 && strings.EqualFold(d[:5], "sha1:") {
+		return d[5:]
+	}
+	return d
+}
+
+// essence returns the MIME type of a Content-Type, without parameters, in
+// lower case ("text/html").
+func essence(ct string) string {
+	if i := strings.IndexByte(ct, ';'); i >= 0 {
+		ct = ct[:i]
+	}
+	return strings.ToLower(strings.TrimSpace(ct))
+}
 
 // hostOf returns the host name in a URI such as
 // "http://user@www.example.jp:8080/a", without user, port or trailing dot,
