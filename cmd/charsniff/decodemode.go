@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"github.com/charsniff/charsniff/internal/firsterr"
 )
@@ -275,11 +276,19 @@ func (d *decoder) header(r *result) error {
 }
 
 // open writes the start of r's JSON line, up to the opening quote of its
-// text: its fields first, unless r.textFirst.
+// text: its fields first, unless r.textFirst. A WARC record's length is
+// left for end: it is known once the record has been read through.
 func (d *decoder) open(r *result) error {
 	if r.textFirst {
 		_, err := d.out.WriteString(`{"text":"`)
 		return err
+	}
+	if w := r.Where; w != nil && w.Length != 0 {
+		noLength := *r
+		wc := *w
+		wc.Length = 0
+		noLength.Where = &wc
+		r = &noLength
 	}
 	b, err := d.marshal(r)
 	if err != nil {
@@ -301,6 +310,12 @@ func (d *decoder) end(r *result) error {
 	d.begun = false
 	if d.late {
 		return d.fieldsAfter(r)
+	}
+	if r.Where != nil && r.Length != 0 {
+		d.textLine = strconv.AppendInt(append(d.textLine[:0], `,"length":`...), r.Length, 10)
+		if _, err := d.out.Write(d.textLine); err != nil {
+			return err
+		}
 	}
 	if r.Err != nil {
 		if _, err := d.out.WriteString(`,"error":`); err != nil {
