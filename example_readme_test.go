@@ -48,17 +48,12 @@ func readerWithOptions(body io.Reader) (*decode.Reader, error) {
 
 // listArchive is the README's WARC snippet.
 func listArchive(f io.Reader) error {
-	rd := archive.NewReader(f, archive.Options{File: "crawl.warc.gz"})
-	for {
-		rec, err := rd.Next()
-		if err == io.EOF {
-			break
-		}
+	for rec, err := range archive.Records(f, archive.Options{File: "crawl.warc.gz"}) {
 		if err != nil {
 			return err
 		}
 		res := rec.Finish()
-		fmt.Println(res.Offset, res.URI, res.Encoding)
+		fmt.Println(res.Offset, res.URI, res.Encoding.LowerName())
 	}
 	return nil
 }

@@ -39,7 +39,7 @@ const (
 	partQueue      = 8       // records a part may hold ahead of its turn
 )
 
-// ReadAll reads the WARC file src of size bytes on all cores
+// readAll reads the WARC file src of size bytes on all cores
 // (GOMAXPROCS goroutines) and calls fn with each record Reader.Next would
 // return, in file order, one call at a time. fn may read the record's Text
 // (or call WriteText) and call Finish for the final Result, until it
@@ -68,23 +68,23 @@ const (
 // A panic on one of ReadAll's goroutines (a bug) is raised again on the
 // caller's, once the others have stopped.
 //
-// ReadAll returns the counts of the file (complete when the error is nil)
+// readAll returns the counts of the file (complete when the error is nil)
 // and the first error: fn's (which stops the reading), ctx's, or a read
 // error of src, which ends the reading as it ends Reader.Next's.
-func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn func(*Record) error) (*Counts, error) {
+func readAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn func(*Record) error) (*Counts, error) {
 	ps := opts.PartSize
 	if ps <= 0 {
 		ps = defaultPartSize
 	}
 	n := runtime.GOMAXPROCS(0)
 	if n == 1 {
-		return ReadStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
+		return readStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
 	}
 	cuts := split(src, size, ps)
 	cuts() // 0
 	second, ok := cuts()
 	if !ok {
-		return ReadStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
+		return readStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
 	}
 	counts := &Counts{Skipped: make(map[string]int)}
 	workers := make(chan *recordWorker, n) // reused by the part readers
@@ -106,7 +106,7 @@ func ReadAll(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn 
 			damaged = it.end
 			return errReadOn
 		}
-		counts.Add(&it.end.counts)
+		counts.add(&it.end.counts)
 		return nil
 	})
 	if err == errReadOn {
@@ -223,7 +223,7 @@ func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *r
 		default:
 			it.done = make(chan struct{})
 		}
-		if it.err == nil && !p.last && it.done == nil && it.rec.Result.Error != "" {
+		if it.err == nil && !p.last && it.done == nil && it.rec.Result.Err != nil {
 			p.first = it.rec.Offset // not sent: the part stops before it
 			it.release()
 			return
@@ -231,7 +231,7 @@ func (p *allPart) read(ctx context.Context, src io.ReaderAt, opts Options, aw *r
 		if !p.send(ctx, it, send) || err != nil {
 			return
 		}
-		if it.done != nil && !p.last && it.rec.Result.Error != "" {
+		if it.done != nil && !p.last && it.rec.Result.Err != nil {
 			p.first, p.delivered = it.rec.Offset, true
 			return
 		}
@@ -276,13 +276,13 @@ func bufferText(rec *Record, b *bytes.Buffer) *Record {
 // on (but for it, if it was delivered). The counts are added to counts.
 func (p *allPart) readOn(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn func(*Record) error, counts *Counts) error {
 	opts.Offset += p.off
-	c, err := ReadStream(ctx, io.NewSectionReader(src, p.off, size-p.off), opts, func(rec *Record) error {
+	c, err := readStream(ctx, io.NewSectionReader(src, p.off, size-p.off), opts, func(rec *Record) error {
 		if rec.Offset < p.first || p.delivered && rec.Offset == p.first {
 			return nil
 		}
 		return fn(rec)
 	})
-	counts.Add(c)
+	counts.add(c)
 	return err
 }
 
@@ -290,7 +290,7 @@ func (p *allPart) readOn(ctx context.Context, src io.ReaderAt, size int64, opts 
 // each (finished and without Text if noText); its counts are added to
 // counts.
 func readRecords(ctx context.Context, r *Reader, fn func(*Record) error, counts *Counts, noText bool) error {
-	defer counts.Add(r.Counts())
+	defer counts.add(r.Counts())
 	for {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -40,7 +40,7 @@ func nextLines(t *testing.T, data []byte) []string {
 func readAllLines(t *testing.T, data []byte, procs int, size int64) ([]string, *Counts) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 	var got []string
-	c, err := ReadAll(context.Background(), bytes.NewReader(data), int64(len(data)), Options{File: "f", PartSize: size}, func(rec *Record) error {
+	c, err := readAll(context.Background(), bytes.NewReader(data), int64(len(data)), Options{File: "f", PartSize: size}, func(rec *Record) error {
 		got = append(got, recordLine(t, rec))
 		return nil
 	})
@@ -94,7 +94,7 @@ func testFiles(t *testing.T) map[string][]byte {
 	return files
 }
 
-// TestReadAll checks that ReadAll hands out the records Next does, with
+// TestReadAll checks that readAll hands out the records Next does, with
 // the same results and text, on one goroutine, two and several, in parts
 // of any size, and the same counts.
 func TestReadAll(t *testing.T) {
@@ -166,21 +166,21 @@ func TestReadAllWrongCuts(t *testing.T) {
 }
 
 // TestReadAllStop checks that an error of fn, or a canceled context, stops
-// ReadAll and ReadStream and is returned.
+// readAll and ReadStream and is returned.
 func TestReadAllStop(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	data := testFiles(t)["generated"]
 	stop := errors.New("enough")
 	stream := func(ctx context.Context, src io.ReaderAt, size int64, opts Options, fn func(*Record) error) (*Counts, error) {
-		return ReadStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
+		return readStream(ctx, io.NewSectionReader(src, 0, size), opts, fn)
 	}
 	for k, after := range []int{0, 1, 10, 0, 1, 10} {
-		ReadAll := ReadAll
+		read := readAll
 		if k >= 3 {
-			ReadAll = stream
+			read = stream
 		}
 		n := 0
-		_, err := ReadAll(context.Background(), bytes.NewReader(data), int64(len(data)), Options{PartSize: 1000}, func(*Record) error {
+		_, err := read(context.Background(), bytes.NewReader(data), int64(len(data)), Options{PartSize: 1000}, func(*Record) error {
 			if n++; n > after {
 				return stop
 			}
@@ -191,7 +191,7 @@ func TestReadAllStop(t *testing.T) {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		n = 0
-		_, err = ReadAll(ctx, bytes.NewReader(data), int64(len(data)), Options{PartSize: 1000}, func(*Record) error {
+		_, err = read(ctx, bytes.NewReader(data), int64(len(data)), Options{PartSize: 1000}, func(*Record) error {
 			if n++; n > after {
 				cancel()
 			}
@@ -218,7 +218,7 @@ func (p panicAt) ReadAt(b []byte, off int64) (int, error) {
 	return p.Reader.ReadAt(b, off)
 }
 
-// TestReadAllPanic checks that a panic on one of ReadAll's goroutines
+// TestReadAllPanic checks that a panic on one of readAll's goroutines
 // comes back on the caller's.
 func TestReadAllPanic(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
@@ -232,8 +232,8 @@ func TestReadAllPanic(t *testing.T) {
 		}
 	}()
 	src := panicAt{bytes.NewReader(data), cuts[len(cuts)/2], new(atomic.Bool)}
-	ReadAll(context.Background(), src, int64(len(data)), Options{PartSize: 1000}, func(*Record) error { return nil })
-	t.Error("ReadAll returned")
+	readAll(context.Background(), src, int64(len(data)), Options{PartSize: 1000}, func(*Record) error { return nil })
+	t.Error("readAll returned")
 }
 
 // TestReadStream checks that ReadStream hands out the records Next does,
@@ -251,7 +251,7 @@ func TestReadStream(t *testing.T) {
 						src = iotest.OneByteReader(src)
 					}
 					var got []string
-					_, err := ReadStream(context.Background(), src, Options{File: "f"}, func(rec *Record) error {
+					_, err := readStream(context.Background(), src, Options{File: "f"}, func(rec *Record) error {
 						got = append(got, recordLine(t, rec))
 						return nil
 					})

@@ -2,7 +2,6 @@ package archive_test
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"unicode/utf8"
@@ -23,17 +22,13 @@ func processFile(path string, emit func(archive.Result, int)) error {
 		return err
 	}
 	defer f.Close()
-	rd := archive.NewReader(f, archive.Options{
+	opts := archive.Options{
 		File:   path,
 		Decode: []decode.Option{decode.WithSniff(sniff.Options{Locale: "ja"})}, // the engine's own hints
-	})
-	for {
-		rec, err := rd.Next()
-		if err == io.EOF {
-			return nil
-		}
+	}
+	for rec, err := range archive.Records(f, opts) {
 		if err != nil {
-			emit(archive.Result{File: path, Error: err.Error()}, 0)
+			emit(archive.Result{File: path, Err: err}, 0)
 			return nil // the file could not be read on; the job goes on
 		}
 		var text strings.Builder
@@ -41,6 +36,7 @@ func processFile(path string, emit func(archive.Result, int)) error {
 		res := rec.Finish()  // the final result, damage after the text included
 		emit(*res, utf8.RuneCountInString(text.String()))
 	}
+	return nil
 }
 
 // Example shows the per-file function of a third-party engine: every HTML
@@ -48,7 +44,7 @@ func processFile(path string, emit func(archive.Result, int)) error {
 // header as the transport layer and its host as the TLD hint.
 func Example() {
 	err := processFile("../warc/testdata/wget.warc.gz", func(r archive.Result, chars int) {
-		fmt.Printf("%-22s %-12s %-9s %-9s %d chars\n", r.URI[strings.LastIndexByte(r.URI, '/'):], r.Encoding, r.Confidence, r.Source, chars)
+		fmt.Printf("%-22s %-12s %-9s %-9s %d chars\n", r.URI[strings.LastIndexByte(r.URI, '/'):], r.Encoding.LowerName(), r.Confidence, r.Source, chars)
 	})
 	if err != nil {
 		fmt.Println(err)

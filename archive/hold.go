@@ -16,7 +16,7 @@ import (
 // it can be sniffed and decoded with a recordWorker on another goroutine while
 // the Reader reads on. See Reader.holdNext.
 type heldRecord struct {
-	rec         *Record // metadata, and Result.Error for damage found
+	rec         *Record // metadata, and Result.Err for damage found
 	buf         *bytes.Buffer
 	payload     []byte
 	err         error // the read error after payload, if any
@@ -125,7 +125,7 @@ func (r *Reader) problem(err error) (*Record, error) {
 		return &Record{Offset: off, RecordID: re.RecordID, finished: true, Result: Result{
 			File:  r.opts.File,
 			Where: &Where{RecordID: re.RecordID, Offset: off},
-			Error: problem(re),
+			Err:   problem(re),
 		}}, nil
 	}
 	r.counts.Failed++
@@ -153,7 +153,7 @@ func (w *recordWorker) reader(src io.Reader, opts Options) *Reader {
 
 // Open sniffs h's payload and returns the record with its Result and a
 // Text to read, as Reader.Next would have returned it (damage found in
-// its block is already in Result.Error). The Text is valid until the next
+// its block is already in Result.Err). The Text is valid until the next
 // call to Open on w.
 func (w *recordWorker) Open(h *heldRecord) *Record {
 	rec := *h.rec

@@ -73,7 +73,7 @@ func TestContentTypeParsedOnce(t *testing.T) {
 				}
 				n := parses
 				io.Copy(io.Discard, rec.Text)
-				if got := rec.Result.Encoding + " " + rec.Result.Source; i >= len(tc.want) || got != tc.want[i] {
+				if got := rec.Result.Encoding.LowerName() + " " + rec.Result.Source.String(); i >= len(tc.want) || got != tc.want[i] {
 					t.Errorf("%s, hold %v, record %d: %s", tc.desc, hold, i, got)
 				} else if tc.parses >= 0 && n != tc.parses {
 					t.Errorf("%s, hold %v, record %d: %d parses, want %d", tc.desc, hold, i, n, tc.parses)

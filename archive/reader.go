@@ -26,11 +26,15 @@ type Options struct {
 	// it (a record's coordinates in a CDX or columnar index): the
 	// offsets of the results are the file's.
 	Offset int64
-	// PartSize is the size of the parts ReadAll cuts a file into (see
+	// Counts, if not nil, gets the counts of the file added to it when an
+	// iteration of Records, Parallel or ParallelStream ends. A Reader
+	// ignores it (see Reader.Counts).
+	Counts *Counts
+	// PartSize is the size of the parts Parallel cuts a file into (see
 	// Split); 0 means 256 KiB. Smaller parts spread a small file over
 	// more cores, at some cost per part. A Reader ignores it.
 	PartSize int64
-	// MaxHeld is the largest payload ReadAll and ReadStream decode ahead
+	// MaxHeld is the largest payload Parallel and ParallelStream decode ahead
 	// of its turn, in memory; a larger one is decoded in its turn, as
 	// it is read. 0 means 1 MiB; a negative value decodes every record in
 	// its turn. A Reader ignores it.
@@ -59,8 +63,8 @@ type Counts struct {
 	SkippedBytes  int64
 }
 
-// Add adds the counts of o to c.
-func (c *Counts) Add(o *Counts) {
+// add adds the counts of o to c.
+func (c *Counts) add(o *Counts) {
 	c.Records += o.Records
 	c.Sniffed += o.Sniffed
 	c.NotHTML += o.NotHTML
@@ -118,14 +122,14 @@ func (r *Reader) init(opts Options) {
 func (r *Reader) Counts() *Counts { return &r.counts }
 
 // Next returns the next HTML record, or the next damaged record, stretch
-// of garbage or stretch of input skipped (a Record whose Result.Error is
+// of garbage or stretch of input skipped (a Record whose Result.Err is
 // set, with no Text). It finishes the previous record first (see
 // Record.Finish).
 //
 // A stretch skipped is input the warc.Reader could not search for records
 // after a damaged one (a warc.SkippedError: from a pipe, the records more
 // than 1 MiB back from where the damage shows): its Record has the
-// stretch's start as Offset, and an Error that names its byte range, such
+// stretch's start as Offset, and an Err that names its byte range, such
 // as "bytes 1234 to 5678 skipped (4444 bytes not searched for records):
 // ...". It is counted in Counts.SkippedRanges and SkippedBytes.
 //
@@ -164,7 +168,7 @@ func (r *Reader) next(max int) (*Record, bool, error) {
 			return rec, false, nil
 		}
 		r.sniffer.start(rec, p.Body, r.opts.Decode, mimeType(p), hostOf(rec.TargetURI))
-		return rec, rec.Length <= int64(max) && len(p.Header["Content-Encoding"]) == 0, nil
+		return rec, rec.ContentLength <= int64(max) && len(p.Header["Content-Encoding"]) == 0, nil
 	}
 }
 
@@ -186,7 +190,10 @@ type Record struct {
 	Date      time.Time // WARC-Date; zero if missing or malformed
 	RecordID  string    // WARC-Record-ID, angle brackets included
 	Offset    int64     // where the record starts in the file (its gzip member in a .warc.gz)
-	Length    int64     // the record's Content-Length: the size of its block
+
+	// ContentLength is the record's Content-Length: the size of its
+	// block. Its length in the file is Result.Length.
+	ContentLength int64
 
 	// Result is the record's line: the sniffing result, or the problem.
 	// It is final once Finish has been called.
@@ -194,19 +201,20 @@ type Record struct {
 
 	// Text reads the decoded text (normalized UTF-8, as the decode
 	// options say): of the whole payload, or of the bytes read before the
-	// payload broke, whose problem is then in Result.Error; nil when the
+	// payload broke, whose problem is then in Result.Err; nil when the
 	// record could not be sniffed at all. Text is valid until Finish or
 	// the next call to Next.
 	Text io.Reader
 
 	r        *Reader
+	wrec     *warc.Record // the record read, for its stored length
 	text     *text
-	buffered *bytes.Reader // the text read into memory by ReadAll, if any
+	buffered *bytes.Reader // the text held in memory by Parallel, if any
 	finished bool
 }
 
 // WriteText writes the decoded text to w. The returned error is w's: a
-// problem reading the record goes into Result.Error, after the text
+// problem reading the record goes into Result.Err, after the text
 // decoded up to it. WriteText writes nothing for a record without Text.
 func (rec *Record) WriteText(w io.Writer) (int64, error) {
 	if rec.buffered != nil {
@@ -249,12 +257,12 @@ func (rec *Record) settled() {
 	if t.src.Err != nil {
 		rec.fail(t.src.Err)
 	}
-	rec.Result.setChange(t.rd)
+	rec.Result.fromDecode(t.rd)
 }
 
 // Finish ends the record: it reads what is left of its block, so that
 // damage found there (a wrong Content-Length, a corrupt gzip member) is
-// in Result.Error, and returns the final Result: the decoder's final
+// in Result.Err, and returns the final Result: the decoder's final
 // decision, reading on (and discarding the text) as far as that needs,
 // however much of the text was read. Text reads nothing more
 // afterwards. Calling Finish again, or Next, does nothing more.
@@ -284,7 +292,11 @@ func (rec *Record) Finish() *Result {
 			r.peeked = false
 		}
 	}
-	if rec.Result.Error != "" {
+	if w := rec.Result.Where; w != nil {
+		// Known now that the warc.Reader has read the record through.
+		w.Length = rec.wrec.StoredLength()
+	}
+	if rec.Result.Err != nil {
 		r.counts.Failed++
 	} else {
 		r.counts.Sniffed++
@@ -294,8 +306,8 @@ func (rec *Record) Finish() *Result {
 
 // fail sets the record's error, unless it has one.
 func (rec *Record) fail(err error) {
-	if rec.Result.Error == "" {
-		rec.Result.Error = problem(err)
+	if rec.Result.Err == nil {
+		rec.Result.Err = problem(err)
 	}
 }
 
@@ -310,22 +322,23 @@ func (r *Reader) frame(wrec *warc.Record) (*Record, *warc.Payload) {
 	}
 	rec := &Record{
 		Type: wrec.Type, TargetURI: wrec.TargetURI, Date: wrec.Date, RecordID: wrec.RecordID,
-		Offset: r.opts.Offset + wrec.Offset, Length: wrec.ContentLength, r: r,
+		Offset: r.opts.Offset + wrec.Offset, ContentLength: wrec.ContentLength, r: r, wrec: wrec,
 	}
-	where := &Where{RecordID: wrec.RecordID, URI: wrec.TargetURI, Offset: rec.Offset}
+	where := &Where{RecordID: wrec.RecordID, URI: wrec.TargetURI, Offset: rec.Offset,
+		Date: wrec.Date, Digest: digest(wrec.Header.Get("Warc-Payload-Digest"))}
 	rec.Result = Result{File: r.opts.File, Where: where}
 	p, err := wrec.Payload()
 	if err != nil {
 		rec.fail(err)
 		return rec, nil
 	}
-	where.Status, where.HTTPCharset = p.StatusCode, p.Charset
+	where.Status, where.HTTPCharset, where.MIME = p.StatusCode, p.Charset, essence(p.ContentType)
 	if !p.IsHTML() {
 		r.counts.NotHTML++
 		return nil, nil
 	}
 	if p.Undecoded != "" {
-		rec.Result.Error = fmt.Sprintf("payload: content coding %q not decoded", p.Undecoded)
+		rec.Result.Err = fmt.Errorf("payload: content coding %q not decoded", p.Undecoded)
 		return rec, nil
 	}
 	return rec, p
@@ -350,12 +363,10 @@ func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, conte
 	}
 	if err != nil {
 		// Bad options: every record says so.
-		rec.Result.Error = err.Error()
+		rec.Result.Err = err
 		return
 	}
-	where, damage := rec.Result.Where, rec.Result.Error
-	rec.Result = NewResult(rec.Result.File, s.rd)
-	rec.Result.Where, rec.Result.Error = where, damage
+	rec.Result.fromDecode(s.rd)
 	if s.src.Err != nil {
 		// The payload broke inside the window (a malformed stored HTTP
 		// message, a corrupt content coding): what was read before is
@@ -414,15 +425,44 @@ func (t *text) WriteTo(w io.Writer) (int64, error) {
 	return n, err
 }
 
-// problem turns an error met reading a record into the text of its error
-// result: the warc package's description for damage to the record, the
-// payload's problem otherwise ("payload: unexpected EOF").
-func problem(err error) string {
+// problem turns an error met reading a record into the error of its
+// result, whose message is the command's: the warc package's description
+// for damage to the record, the payload's problem otherwise ("payload:
+// unexpected EOF").
+func problem(err error) error {
 	var re *warc.RecordError
 	if errors.As(err, &re) {
-		return strings.TrimPrefix(re.Err.Error(), "warc: ")
+		return &recordProblem{strings.TrimPrefix(re.Err.Error(), "warc: "), err}
 	}
-	return "payload: " + strings.TrimPrefix(err.Error(), "warc: ")
+	return &recordProblem{"payload: " + strings.TrimPrefix(err.Error(), "warc: "), err}
+}
+
+// A recordProblem is a Result's Err: the message the command writes, and
+// the error met, which errors.Is and errors.As reach.
+type recordProblem struct {
+	msg string
+	err error
+}
+
+func (e *recordProblem) Error() string { return e.msg }
+func (e *recordProblem) Unwrap() error { return e.err }
+
+// digest returns a WARC-Payload-Digest as CDX indexes give it: without
+// its "sha1:" prefix (other algorithms keep theirs).
+func digest(d string) string {
+	if len(d) > 5 && strings.EqualFold(d[:5], "sha1:") {
+		return d[5:]
+	}
+	return d
+}
+
+// essence returns the MIME type of a Content-Type, without parameters, in
+// lower case ("text/html").
+func essence(ct string) string {
+	if i := strings.IndexByte(ct, ';'); i >= 0 {
+		ct = ct[:i]
+	}
+	return strings.ToLower(strings.TrimSpace(ct))
 }
 
 // hostOf returns the host name in a URI such as

@@ -90,9 +90,9 @@ func all(t *testing.T, src io.Reader, text bool, opts ...decode.Option) ([]strin
 func TestDamage(t *testing.T) {
 	data, at := damagedFile(t), damagedAt
 	want := []string{
-		`{"file":"f","encoding":"shift_jis","confidence":"tentative","source":"prescan","record_id":"<urn:a>","uri":"http://a.example.jp/","offset":0,"status":200}`,
-		`{"file":"f","encoding":"koi8-r","confidence":"certain","source":"transport","record_id":"<urn:b>","uri":"http://b.example.ru/","offset":` + itoa(at[2]) + `,"status":200,"http_charset":"KOI8-R","error":"no end of record after Content-Length bytes"}`,
-		`{"file":"f","encoding":"shift_jis","confidence":"tentative","source":"prescan","record_id":"<urn:a>","uri":"http://a.example.jp/","offset":` + itoa(at[3]-300) + `,"status":200}`,
+		`{"file":"f","encoding":"shift_jis","confidence":"tentative","source":"prescan","record_id":"<urn:a>","uri":"http://a.example.jp/","offset":0,"length":466,"status":200,"mime":"text/html","date":"2026-01-02T03:04:06Z"}`,
+		`{"file":"f","encoding":"koi8-r","confidence":"certain","source":"transport","record_id":"<urn:b>","uri":"http://b.example.ru/","offset":` + itoa(at[2]) + `,"status":200,"http_charset":"KOI8-R","mime":"text/html","date":"2026-01-02T03:04:08Z","error":"no end of record after Content-Length bytes"}`,
+		`{"file":"f","encoding":"shift_jis","confidence":"tentative","source":"prescan","record_id":"<urn:a>","uri":"http://a.example.jp/","offset":` + itoa(at[3]-300) + `,"length":466,"status":200,"mime":"text/html","date":"2026-01-02T03:04:09Z"}`,
 	}
 	for _, text := range []bool{false, true} {
 		got, c, err := all(t, bytes.NewReader(data), text, decode.WithSniff(sniff.Options{NoAutodetect: true}))
@@ -211,8 +211,8 @@ func TestOffset(t *testing.T) {
 // whether its text is read or not, and that the records after it follow.
 func TestMalformedHTTP(t *testing.T) {
 	for file, want := range map[string]string{
-		"http-bad-chunk.warc":     `"encoding":"windows-1252","confidence":"tentative","source":"default","record_id":"<urn:test:zz>","uri":"http://example.test/zz","offset":294,"status":200,"error":"payload: malformed chunked encoding`,
-		"http-no-blank-line.warc": `"encoding":"gbk","confidence":"certain","source":"transport","record_id":"<urn:test:noblank>","uri":"http://example.test/noblank","offset":294,"status":200,"http_charset":"gbk","error":"payload: malformed HTTP response: header not ended by a blank line"}`,
+		"http-bad-chunk.warc":     `"encoding":"windows-1252","confidence":"tentative","source":"default","record_id":"<urn:test:zz>","uri":"http://example.test/zz","offset":294,"length":304,"status":200,"mime":"text/html","date":"2026-01-02T03:04:06Z","error":"payload: malformed chunked encoding`,
+		"http-no-blank-line.warc": `"encoding":"gbk","confidence":"certain","source":"transport","record_id":"<urn:test:noblank>","uri":"http://example.test/noblank","offset":294,"length":277,"status":200,"http_charset":"gbk","mime":"text/html","date":"2026-01-02T03:04:06Z","error":"payload: malformed HTTP response: header not ended by a blank line"}`,
 	} {
 		data := warctest.Testdata(t, file)
 		for _, text := range []bool{false, true} {

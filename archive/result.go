@@ -1,85 +1,220 @@
 package archive
 
 import (
+	"strconv"
+	"time"
+	"unicode/utf8"
+
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
 
-// Result is the outcome for one document: a WARC record, a stretch of
-// damaged input in a WARC file, or a plain file. Its JSON form is the
-// charsniff command's output line: the four keys file, encoding,
-// confidence and source in that order, then optional fields. Encoding names
-// are the Encoding Standard's names in lower case ("shift_jis"), as the
-// command prints them.
+// Result is the outcome for one document of a WARC file: a record, or a
+// stretch of damaged input. Its fields are typed; its JSON form
+// (MarshalJSON) is the charsniff command's output line.
 //
-// An error result has file and error only, and for a WARC record its
-// record fields; a record found damaged after it was sniffed keeps its
-// encoding fields and gets an error too.
+// An error result has File, Err and its Where only; a record found damaged
+// after it was sniffed keeps its encoding fields and has Err too.
 type Result struct {
-	File       string `json:"file"`
-	Encoding   string `json:"encoding,omitempty"`   // the Encoding Standard's name, lower case
-	Confidence string `json:"confidence,omitempty"` // "certain" or "tentative"
-	Source     string `json:"source,omitempty"`     // the sniffing step that decided
-	BOM        int    `json:"bom,omitempty"`        // length of the byte order mark, if any
-	Late       *Late  `json:"late,omitempty"`       // a change of encoding while parsing
-	*Where            // the place in a WARC file; nil for a plain file
-	Bytes      *int64 `json:"bytes,omitempty"` // size of a plain file, when known
-	Error      string `json:"error,omitempty"` // the problem, for a failed document
+	File string // the name given as Options.File
+
+	// Encoding is the encoding decided on, Unknown for a document that
+	// could not be sniffed (then Confidence and Source mean nothing).
+	Encoding   override.Encoding
+	Confidence sniff.Confidence
+	Source     sniff.Source // the sniffing step that decided
+	BOM        int          // length of the byte order mark, if any
+
+	// Late is a change of encoding after the window (a late <meta>, late
+	// autodetection); its Kind is decode.NoChange when there was none.
+	Late decode.Change
+
+	*Where // the place in the WARC file; nil outside one
+
+	// Err is the problem, for a failed document or one damaged after it
+	// was sniffed. Its message is the command's error text; errors.As
+	// reaches the warc package's error (a *warc.RecordError) through it.
+	Err error
 }
 
 // Where locates a result in a WARC file: a record, or a stretch of damaged
-// input.
+// input. Offset and Length are the coordinates an index (CDX, CDXJ, Common
+// Crawl's columnar index) gives a record: the bytes [Offset, Offset+Length)
+// of the file, read alone, are the record as stored, its gzip member(s) or
+// zstd or LZ4 frame(s) in a compressed file.
 type Where struct {
-	RecordID    string `json:"record_id,omitempty"`    // WARC-Record-ID, angle brackets included
-	URI         string `json:"uri,omitempty"`          // WARC-Target-URI, without angle brackets
-	Offset      int64  `json:"offset"`                 // where the record starts in the file (its gzip member's offset in a .warc.gz)
-	Status      int    `json:"status,omitempty"`       // HTTP status of a response record
-	HTTPCharset string `json:"http_charset,omitempty"` // the charset parameter of the stored HTTP Content-Type
+	RecordID    string    // WARC-Record-ID, angle brackets included
+	URI         string    // WARC-Target-URI, without angle brackets
+	Offset      int64     // where the record starts in the file
+	Length      int64     // the record's length in the file as stored; 0 when unknown (damaged input)
+	Status      int       // HTTP status of a response record
+	HTTPCharset string    // the charset parameter of the stored HTTP Content-Type
+	MIME        string    // the essence of the stored HTTP Content-Type ("text/html"), lower case
+	Digest      string    // WARC-Payload-Digest, without a "sha1:" prefix (as CDX gives it)
+	Date        time.Time // WARC-Date; zero if missing or malformed
 }
 
-// Late reports a change of encoding after the window (a late <meta>, late
-// autodetection): how it was made (decode.ChangeKind's String: "switched"
-// on the fly, "same" encoding, now certain, "restarted", where the bytes
-// before a <meta> in the window read otherwise and the Reader decoded the
-// input again from its start in the new encoding, as a browser's reload
-// does, or "restart-needed", where text already handed out would read
-// otherwise and the Reader went on in the encoding sniffing had chosen),
-// that encoding, and the raw offset of the change (for "switched", from
-// which the bytes are decoded in the new encoding).
-type Late struct {
-	Change string `json:"change"`
-	From   string `json:"from"`
-	Offset int64  `json:"offset"`
+// MarshalJSON writes r as the charsniff command's JSON line (without its
+// newline): the keys file, encoding, confidence and source in that order,
+// then bom, late, the record's place (record_id, uri, offset, length,
+// status, http_charset, mime, digest, date) and error, each only when
+// set. Encoding names are the Encoding Standard's in lower case
+// ("shift_jis"), the confidence "certain" or "tentative", the source the
+// step's name (sniff.Source's String), the date RFC 3339 in UTC and the
+// error its message. Characters <, > and & are not escaped here: a
+// json.Encoder escapes them unless SetEscapeHTML(false) is set, as the
+// command sets it.
+func (r *Result) MarshalJSON() ([]byte, error) {
+	return r.appendJSON(make([]byte, 0, 256)), nil
 }
 
-// NewResult returns the result of the document rd reads, named file: rd's
-// decision so far (final once rd has decided, see decode.Result.Decided),
-// with Late saying what changed after the window.
-func NewResult(file string, rd *decode.Reader) Result {
-	r := sniffResult(file, rd.Result().Result)
-	r.setChange(rd)
-	return r
-}
-
-// sniffResult fills a result from the sniffing decision.
-func sniffResult(file string, s sniff.Result) Result {
-	return Result{
-		File:       file,
-		Encoding:   s.Encoding.LowerName(),
-		Confidence: s.Confidence.String(),
-		Source:     s.Source.String(),
-		BOM:        s.BOMLength,
+// appendJSON appends r's JSON line to b.
+func (r *Result) appendJSON(b []byte) []byte {
+	b = append(b, `{"file":`...)
+	b = appendString(b, r.File)
+	if r.Encoding != override.Unknown {
+		b = append(b, `,"encoding":`...)
+		b = appendString(b, r.Encoding.LowerName())
+		b = append(b, `,"confidence":`...)
+		b = appendString(b, r.Confidence.String())
+		b = append(b, `,"source":`...)
+		b = appendString(b, r.Source.String())
 	}
+	if r.BOM != 0 {
+		b = append(b, `,"bom":`...)
+		b = strconv.AppendInt(b, int64(r.BOM), 10)
+	}
+	if l := r.Late; l.Kind != decode.NoChange {
+		b = append(b, `,"late":{"change":`...)
+		b = appendString(b, l.Kind.String())
+		b = append(b, `,"from":`...)
+		b = appendString(b, l.From.LowerName())
+		b = append(b, `,"offset":`...)
+		b = strconv.AppendInt(b, l.Offset, 10)
+		b = append(b, '}')
+	}
+	if w := r.Where; w != nil {
+		b = w.appendJSON(b)
+	}
+	return r.appendError(b)
 }
 
-// setChange makes r report rd's decision so far, with the change of
-// encoding rd made after the window, if any.
-func (r *Result) setChange(rd *decode.Reader) {
+// appendJSON appends the keys of w to b, each after a comma.
+func (w *Where) appendJSON(b []byte) []byte {
+	if w.RecordID != "" {
+		b = append(b, `,"record_id":`...)
+		b = appendString(b, w.RecordID)
+	}
+	if w.URI != "" {
+		b = append(b, `,"uri":`...)
+		b = appendString(b, w.URI)
+	}
+	b = append(b, `,"offset":`...)
+	b = strconv.AppendInt(b, w.Offset, 10)
+	if w.Length != 0 {
+		b = append(b, `,"length":`...)
+		b = strconv.AppendInt(b, w.Length, 10)
+	}
+	if w.Status != 0 {
+		b = append(b, `,"status":`...)
+		b = strconv.AppendInt(b, int64(w.Status), 10)
+	}
+	if w.HTTPCharset != "" {
+		b = append(b, `,"http_charset":`...)
+		b = appendString(b, w.HTTPCharset)
+	}
+	if w.MIME != "" {
+		b = append(b, `,"mime":`...)
+		b = appendString(b, w.MIME)
+	}
+	if w.Digest != "" {
+		b = append(b, `,"digest":`...)
+		b = appendString(b, w.Digest)
+	}
+	if !w.Date.IsZero() {
+		b = append(b, `,"date":"`...)
+		b = w.Date.UTC().AppendFormat(b, time.RFC3339Nano)
+		b = append(b, '"')
+	}
+	return b
+}
+
+// appendError appends r's error key, if any, and the closing brace of its
+// line to b.
+func (r *Result) appendError(b []byte) []byte {
+	if r.Err != nil {
+		b = append(b, `,"error":`...)
+		b = appendString(b, r.Err.Error())
+	}
+	return append(b, '}')
+}
+
+const hex = "0123456789abcdef"
+
+// appendString appends s to b as a JSON string, as encoding/json writes it
+// with SetEscapeHTML(false): invalid UTF-8 becomes \ufffd, and U+2028 and
+// U+2029 are escaped.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(s[i:])
+		if c == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if c == '\u2028' || c == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[c&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// fromDecode sets r's encoding fields to rd's decision so far, with Late
+// saying what changed after the window.
+func (r *Result) fromDecode(rd *decode.Reader) {
 	res := rd.Result()
-	r.Encoding = res.Encoding.LowerName()
-	r.Confidence = res.Confidence.String()
-	r.Source = res.Source.String()
-	if ch := res.Late; ch.Kind != decode.NoChange {
-		r.Late = &Late{Change: ch.Kind.String(), From: ch.From.LowerName(), Offset: ch.Offset}
-	}
+	r.fromSniff(res.Result)
+	r.Late = res.Late
+}
+
+// fromSniff sets r's encoding fields to the sniffing decision s.
+func (r *Result) fromSniff(s sniff.Result) {
+	r.Encoding, r.Confidence, r.Source, r.BOM = s.Encoding, s.Confidence, s.Source, s.BOMLength
 }

@@ -72,10 +72,10 @@ func TestSkippedRange(t *testing.T) {
 			}
 		}, true},
 		{"ReadStream", func(fn func(*Record) error) (*Counts, error) {
-			return ReadStream(context.Background(), pipe(), Options{File: "f"}, fn)
+			return readStream(context.Background(), pipe(), Options{File: "f"}, fn)
 		}, true},
 		{"ReadAll", func(fn func(*Record) error) (*Counts, error) {
-			return ReadAll(context.Background(), bytes.NewReader(in), int64(len(in)), Options{File: "f", PartSize: 64 << 10}, fn)
+			return readAll(context.Background(), bytes.NewReader(in), int64(len(in)), Options{File: "f", PartSize: 64 << 10}, fn)
 		}, false},
 	} {
 		var recs []*Record
@@ -86,9 +86,9 @@ func TestSkippedRange(t *testing.T) {
 		sniffed, skips := 0, []*Record{}
 		for _, rec := range recs {
 			switch {
-			case strings.Contains(rec.Result.Error, "skipped"):
+			case rec.Result.Err != nil && strings.Contains(rec.Result.Err.Error(), "skipped"):
 				skips = append(skips, rec)
-			case rec.Result.Error == "":
+			case rec.Result.Err == nil:
 				sniffed++
 			}
 		}
@@ -103,8 +103,8 @@ func TestSkippedRange(t *testing.T) {
 		}
 		s := skips[0]
 		var start, end int64
-		if _, err := fmt.Sscanf(s.Result.Error, "bytes %d to %d skipped", &start, &end); err != nil {
-			t.Fatalf("%s: %q: %v", tc.name, s.Result.Error, err)
+		if _, err := fmt.Sscanf(s.Result.Err.Error(), "bytes %d to %d skipped", &start, &end); err != nil {
+			t.Fatalf("%s: %q: %v", tc.name, s.Result.Err, err)
 		}
 		lost := 0
 		for _, off := range at[1:] {
@@ -119,7 +119,7 @@ func TestSkippedRange(t *testing.T) {
 			t.Errorf("%s: %d sniffed (counted %d) and %d lost of %d; counted %d ranges of %d bytes, want 1 of %d",
 				tc.name, sniffed, c.Sniffed, lost, n, c.SkippedRanges, c.SkippedBytes, end-start)
 		}
-		t.Logf("%s: %s", tc.name, s.Result.Error)
+		t.Logf("%s: %s", tc.name, s.Result.Err)
 	}
 }
 
@@ -140,8 +140,8 @@ func TestSkippedRangeGzip(t *testing.T) {
 	r := NewReader(struct{ io.Reader }{&gz}, Options{File: "f"})
 	var errs []string
 	for _, res := range warctest.Collect(t, r.Next, (*Record).Finish) {
-		if res.Error != "" {
-			errs = append(errs, fmt.Sprintf("@%d %s: %s", res.Offset, res.RecordID, res.Error))
+		if res.Err != nil {
+			errs = append(errs, fmt.Sprintf("@%d %s: %s", res.Offset, res.RecordID, res.Err))
 		}
 	}
 	if len(errs) != 2 || !strings.Contains(errs[0], "no end of record") || !strings.Contains(errs[1], " skipped (") {

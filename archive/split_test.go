@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"testing"
@@ -49,7 +50,7 @@ func readParts(t *testing.T, data []byte, cuts []int64) (offs []int64, results [
 		ar := archive.NewReader(io.NewSectionReader(bytes.NewReader(data), off, end-off), archive.Options{File: "f", Offset: off})
 		for _, res := range warctest.Collect(t, ar.Next, (*archive.Record).Finish) {
 			offs = append(offs, res.Offset)
-			results = append(results, res.Encoding+" "+res.Error)
+			results = append(results, fmt.Sprint(res.Encoding.LowerName(), " ", res.Err))
 		}
 	}
 	return offs, results

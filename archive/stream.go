@@ -10,7 +10,7 @@ import (
 	"github.com/charsniff/charsniff/internal/ordered"
 )
 
-// ReadStream is ReadAll for a WARC file that can only be read in order
+// readStream is readAll for a WARC file that can only be read in order
 // (standard input, a pipe, a byte range, a file that Split cannot cut):
 // this goroutine's helper inflates and frames the records, GOMAXPROCS
 // goroutines decode those whose payload is at most 1 MiB (Options.MaxHeld)
@@ -23,7 +23,7 @@ import (
 // A panic on one of its goroutines is raised again on the caller's. It
 // returns the counts of the file (complete when the error is nil) and
 // the first error: fn's, ctx's, or a read error of src.
-func ReadStream(ctx context.Context, src io.Reader, opts Options, fn func(*Record) error) (*Counts, error) {
+func readStream(ctx context.Context, src io.Reader, opts Options, fn func(*Record) error) (*Counts, error) {
 	r := NewReader(src, opts)
 	n := runtime.GOMAXPROCS(0)
 	if n == 1 || opts.NoText {

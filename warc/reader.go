@@ -139,7 +139,26 @@ type Record struct {
 
 	b       *body
 	payload *Payload
+	// first is set if no byte of another record precedes the record in
+	// its gzip member or frame (blank lines aside); stored is its
+	// StoredLength, once known.
+	first  bool
+	stored int64
 }
+
+// StoredLength returns the length of the record in the input as stored,
+// from Offset: the bytes of a plain record up to the end of its
+// end-of-record marker (CRLF CRLF), or the gzip member(s) or zstd or LZ4
+// frame(s) that hold the record in a compressed input. The byte range
+// [Offset, Offset+StoredLength) of the input, read alone by a new Reader,
+// gives this record and no other (for a .warc.zst with a dictionary, from
+// an *io.SectionReader of the file: see Reader). It is known once the
+// record has been read through: Body has returned io.EOF, or Next has been
+// called again. It is 0 until then, and for a record that cannot be read
+// alone: one that shares a gzip member or frame with another record's
+// bytes (a file compressed as one member), a damaged record, and a record
+// of an ARC file.
+func (rec *Record) StoredLength() int64 { return rec.stored }
 
 // Reader reads WARC records from a stream.
 //
@@ -273,6 +292,10 @@ type Reader struct {
 	// memberU is the record-stream offset of the current gzip member's
 	// first byte.
 	memberU int64
+	// used is set once a record has started or ended in the current gzip
+	// member or frame: a record that starts in it then is not the first
+	// (see Record.StoredLength).
+	used bool
 	// body is the block of the record last returned, or nil.
 	body *body
 	// err is io.EOF at the end of the input, or an error of the
@@ -511,6 +534,7 @@ func (r *Reader) final() error {
 func (r *Reader) openMember(report bool) error {
 	r.takeIn()
 	r.member = r.in.pos()
+	r.used = false
 	r.in.mark()
 	dec, err := r.openDecoder()
 	if err == nil {
@@ -901,10 +925,11 @@ func (r *Reader) readRecord() (*Record, error) {
 		return nil, err
 	}
 	s := r.s
-	rec := &Record{UncompressedOffset: s.pos(), Offset: r.member}
+	rec := &Record{UncompressedOffset: s.pos(), Offset: r.member, first: !r.used}
 	if !r.compressed() {
-		rec.Offset = rec.UncompressedOffset
+		rec.Offset, rec.first = rec.UncompressedOffset, true
 	}
+	r.used = true
 	s.mark()
 	fail := func(err error) (*Record, error) {
 		// Look for the next record from the byte after this one's start.
@@ -1356,6 +1381,62 @@ func (b *body) rescan() {
 
 var endOfRecord = []byte("\r\n\r\n")
 
+// ended sets the stored length of b's record, whose end-of-record marker
+// has just been read: in plain input up to here; in compressed input up to
+// the end of the current member or frame, if nothing but blank lines
+// follows in it, and if the record was the first in the member it
+// started in.
+func (b *body) ended() {
+	r := b.r
+	if !r.compressed() {
+		b.rec.stored = r.s.pos() - b.rec.Offset
+		return
+	}
+	r.used = true
+	if !b.rec.first {
+		return
+	}
+	// The member must end here, for the decompressor to have read its
+	// trailer: the next record would read that far anyway. An error
+	// stays in the window for the next read to report.
+	s := r.s
+	for n := 1; n <= maxBlankTail; n++ {
+		p, err := s.peek(n)
+		if len(p) < n {
+			if err == io.EOF {
+				b.rec.stored = r.memberEnd() - b.rec.Offset
+			}
+			return
+		}
+		if c := p[n-1]; c != '\r' && c != '\n' {
+			return // another record follows in the member
+		}
+	}
+}
+
+// endedAt sets the stored length of b's record, which ends at the input
+// offset end (where its member ended, cutting its end-of-record marker
+// short), if it was the first in the member it started in.
+func (b *body) endedAt(end int64) {
+	if b.rec.first {
+		b.rec.stored = end - b.rec.Offset
+	}
+}
+
+// maxBlankTail bounds the blank line bytes after a record's end-of-record
+// marker that its member may end in, for the record to have a stored
+// length.
+const maxBlankTail = 64
+
+// memberEnd returns the input offset just past the current gzip member or
+// frame, which the decompressor has read to its end.
+func (r *Reader) memberEnd() int64 {
+	if r.c == Gzip {
+		return r.in.pos() - int64(r.zin.Buffered())
+	}
+	return r.in.pos()
+}
+
 // end reads the end-of-record marker after the block. It returns io.EOF if
 // all is well. The end of a gzip member or of the input may cut the marker
 // short (such writers exist; the block is whole), and so may the start of
@@ -1369,6 +1450,7 @@ func (b *body) end() error {
 	p, err := s.peek(len(endOfRecord))
 	if bytes.HasPrefix(p, endOfRecord) {
 		s.discard(len(endOfRecord))
+		b.ended()
 		return io.EOF
 	}
 	if err != nil && bytes.HasPrefix(endOfRecord, p) {
@@ -1379,6 +1461,13 @@ func (b *body) end() error {
 		s.discard(k)
 		if err := r.endOfMember(false); err != nil {
 			if err == io.EOF {
+				// The input ends, or the member did (r.member is
+				// where the next one would start).
+				end := r.member
+				if !r.compressed() {
+					end = s.pos()
+				}
+				b.endedAt(end)
 				return io.EOF
 			}
 			return err
@@ -1386,9 +1475,11 @@ func (b *body) end() error {
 		q, _ := s.peek(startLen)
 		if bytes.HasPrefix(q, endOfRecord[k:]) {
 			s.discard(len(endOfRecord) - k)
+			b.ended()
 			return io.EOF
 		}
 		if isRecordStart(q) {
+			b.endedAt(r.member) // the end of the member before
 			return io.EOF
 		}
 	}

@@ -25,11 +25,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -70,6 +72,7 @@ type Span struct {
 type Doc struct {
 	File   string // the Span's Path
 	Offset int64  // where the record starts in the file (its gzip member)
+	Length int64  // its length in the file as stored (see archive.Where); 0 if unknown
 	// JSON is the line `charsniff --json` prints for the record, without
 	// its newline: archive.Result encoded with SetEscapeHTML(false).
 	JSON string
@@ -119,7 +122,11 @@ func JSON(d Doc) string {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.Encode(d.Text) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n") + "}"
+	s := strings.TrimSuffix(b.String(), "\n")
+	if d.Length != 0 {
+		s += `,"length":` + strconv.FormatInt(d.Length, 10) // after the text, as the command writes it
+	}
+	return s + "}"
 }
 
 // readFn is Read's splittable DoFn. Its fields are its options, which
@@ -211,7 +218,7 @@ func (fn *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, s Sp
 
 // errorDoc returns the error line of s: the command's for a bad range.
 func errorDoc(s Span, problem string) Doc {
-	b, _ := json.Marshal(archive.Result{File: s.Path, Error: problem}) // strings always encode
+	b, _ := json.Marshal(&archive.Result{File: s.Path, Err: errors.New(problem)}) // never fails
 	return Doc{File: s.Path, Offset: s.Offset, JSON: string(b)}
 }
 
@@ -269,7 +276,16 @@ func (fn *readFn) doc(s Span, rec *archive.Record) (Doc, error) {
 	var line bytes.Buffer
 	enc := json.NewEncoder(&line)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(rec.Finish()); err != nil {
+	res := *rec.Finish()
+	if w := res.Where; w != nil {
+		d.Length = w.Length
+		if d.HasText {
+			wc := *w
+			wc.Length = 0 // JSON writes it after the text
+			res.Where = &wc
+		}
+	}
+	if err := enc.Encode(&res); err != nil {
 		return Doc{}, fmt.Errorf("warcio: %s: %w", s.Path, err)
 	}
 	d.JSON = strings.TrimSuffix(line.String(), "\n")

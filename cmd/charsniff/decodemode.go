@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
-	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/internal/firsterr"
 )
 
@@ -174,10 +174,10 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	pre := getSettled()
 	defer putSettled(pre)
 	*pre, _ = rd.Settle((*pre)[:0], maxSettle) // its error is o.er's
-	r := result{Result: archive.NewResult(path, rd), textFirst: unsettled(*pre)}
+	r := result{Result: fileResult(path, rd), textFirst: unsettled(*pre)}
 	if d.text != nil && o.size >= 0 && !o.unpack {
 		// The line is written before the text: the size must be known.
-		r.Bytes = &o.size
+		r.bytes = &o.size
 	}
 	text := func(w io.Writer) error {
 		if _, err := w.Write(*pre); err != nil {
@@ -187,7 +187,7 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 		if o.er.Err != nil {
 			// The source failed: the text up to the bad read has been
 			// written, and the result says what went wrong.
-			r.Error = describe(o.er.Err)
+			r.Err = described{o.er.Err}
 			return nil
 		}
 		return err
@@ -196,11 +196,11 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 		return err
 	}
 	// The final decision, for a line written after the text.
-	fin := archive.NewResult(path, rd)
-	fin.Bytes, fin.Error = r.Bytes, r.Error
+	fin := fileResult(path, rd)
+	fin.Err = r.Err
 	r.Result = fin
-	if r.Error == "" && d.text == nil {
-		r.Bytes = &cr.N
+	if r.Err == nil && d.text == nil {
+		r.bytes = &cr.N
 	}
 	return d.end(&r)
 }
@@ -276,13 +276,21 @@ func (d *decoder) header(r *result) error {
 }
 
 // open writes the start of r's JSON line, up to the opening quote of its
-// text: its fields first, unless r.textFirst.
+// text: its fields first, unless r.textFirst. A WARC record's length is
+// left for end: it is known once the record has been read through.
 func (d *decoder) open(r *result) error {
 	if r.textFirst {
 		_, err := d.out.WriteString(`{"text":"`)
 		return err
 	}
-	b, err := d.marshal(&r.Result)
+	if w := r.Where; w != nil && w.Length != 0 {
+		noLength := *r
+		wc := *w
+		wc.Length = 0
+		noLength.Where = &wc
+		r = &noLength
+	}
+	b, err := d.marshal(r)
 	if err != nil {
 		return err
 	}
@@ -303,11 +311,17 @@ func (d *decoder) end(r *result) error {
 	if d.late {
 		return d.fieldsAfter(r)
 	}
-	if r.Error != "" {
+	if r.Where != nil && r.Length != 0 {
+		d.textLine = strconv.AppendInt(append(d.textLine[:0], `,"length":`...), r.Length, 10)
+		if _, err := d.out.Write(d.textLine); err != nil {
+			return err
+		}
+	}
+	if r.Err != nil {
 		if _, err := d.out.WriteString(`,"error":`); err != nil {
 			return err
 		}
-		q, err := d.marshal(r.Error)
+		q, err := d.marshal(r.Err.Error())
 		if err != nil {
 			return err
 		}
@@ -322,7 +336,7 @@ func (d *decoder) end(r *result) error {
 // fieldsAfter ends a JSON line that began with its text: all of r's
 // fields, then the closing brace.
 func (d *decoder) fieldsAfter(r *result) error {
-	b, err := d.marshal(&r.Result)
+	b, err := d.marshal(r)
 	if err != nil {
 		return err
 	}
@@ -343,7 +357,7 @@ func (d *decoder) line(r *result) error {
 		_, err := d.out.Write(d.textLine)
 		return err
 	}
-	b, err := d.marshal(&r.Result)
+	b, err := d.marshal(r)
 	if err != nil {
 		return err
 	}

@@ -38,13 +38,13 @@ func (a *app) note(r *result) {
 	if a.stats != nil {
 		a.stats.add(r)
 	}
-	if r.Error != "" {
+	if r.Err != nil {
 		a.failed = true
 		if r.fatal {
 			a.fatal = true
 		}
 		a.prog.clear()
-		fmt.Fprintf(a.stderr, "charsniff: %s: %s\n", r.where(), r.Error)
+		fmt.Fprintf(a.stderr, "charsniff: %s: %s\n", r.where(), r.Err)
 	}
 }
 
@@ -56,7 +56,7 @@ func (a *app) emit(r *result) error {
 		return nil
 	}
 	if a.cfg.json {
-		return a.enc.Encode(&r.Result)
+		return a.enc.Encode(r)
 	}
 	a.line = appendTextLine(a.line[:0], r)
 	_, err := a.out.Write(a.line)
@@ -72,14 +72,14 @@ func (a *app) emit(r *result) error {
 // input again, or past it), or nothing for a failed document (its error
 // line is on standard error).
 func appendTextLine(b []byte, r *result) []byte {
-	if r.Error != "" {
+	if r.Err != nil {
 		return b
 	}
-	b = fmt.Appendf(b, "%s: %s (%s, %s", r.where(), r.Encoding, r.Confidence, r.Source)
-	if l := r.Late; l != nil {
+	b = fmt.Appendf(b, "%s: %s (%s, %s", r.where(), r.Encoding.LowerName(), r.Confidence, r.Source)
+	if l := r.Late; l.Kind != decode.NoChange {
 		b = append(b, ", late "...)
-		if l.Change != decode.SwitchedOnTheFly.String() {
-			b = append(b, l.Change...)
+		if l.Kind != decode.SwitchedOnTheFly {
+			b = append(b, l.Kind.String()...)
 			b = append(b, ' ')
 		}
 		b = fmt.Appendf(b, "at byte %d", l.Offset)

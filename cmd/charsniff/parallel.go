@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"iter"
 	"runtime"
 
 	"github.com/charsniff/charsniff/archive"
@@ -16,37 +17,37 @@ var maxHeld = 1 << 20
 
 // decodeWARC is readWARC for --decode with more than one core: one
 // goroutine inflates and frames the records, the others decode the held
-// ones, and their lines go to d in file order (archive.ReadStream).
+// ones, and their lines go to d in file order (archive.ParallelStream).
 func (w *worker) decodeWARC(in input, src io.Reader, d *decoder, c *warcCounts) error {
 	if runtime.GOMAXPROCS(0) == 1 {
 		return w.readWARC(in, src, d, c)
 	}
-	return w.readAll(in, d, c, func(opts archive.Options, fn func(*archive.Record) error) (*archive.Counts, error) {
-		return archive.ReadStream(context.Background(), src, opts, fn)
+	return w.readAll(in, d, c, func(opts archive.Options) iter.Seq2[*archive.Record, error] {
+		return archive.ParallelStream(context.Background(), src, opts)
 	})
 }
 
-// readAll reads the WARC file of in with read (archive.ReadAll or
-// archive.ReadStream, which call fn with each record in file order) and
+// readAll reads the WARC file of in with read (archive.Parallel or
+// archive.ParallelStream, which give its records in file order) and
 // sends the lines of its records to out. The records are counted in c.
 // The error is out's.
 func (w *worker) readAll(in input, out lines, c *warcCounts,
-	read func(archive.Options, func(*archive.Record) error) (*archive.Counts, error)) error {
+	read func(archive.Options) iter.Seq2[*archive.Record, error]) error {
 	c.files++
 	opts := archive.Options{File: in.path, Decode: w.a.opts, PartSize: partSize, MaxHeld: maxHeld, NoText: !w.a.cfg.decode}
 	if in.rng != nil {
 		opts.Offset = in.rng.off
 	}
-	var outErr error
-	counts, err := read(opts, func(rec *archive.Record) error {
-		outErr = emitRecord(rec, out)
-		return outErr
-	})
-	c.Counts.Add(counts)
-	if err != nil && outErr == nil {
-		// The input itself failed: nothing more can be read.
-		r := errorResult(in.path, err)
-		return out.end(&r)
+	opts.Counts = &c.Counts
+	for rec, err := range read(opts) {
+		if err != nil {
+			// The input itself failed: nothing more can be read.
+			r := errorResult(in.path, err)
+			return out.end(&r)
+		}
+		if err := emitRecord(rec, out); err != nil {
+			return err
+		}
 	}
-	return outErr
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"io"
+	"iter"
 	"os"
 	"runtime"
 
@@ -11,7 +12,7 @@ import (
 )
 
 // partSize is the size of the parts a large gzip WARC file is cut into
-// to be read on several cores (archive.ReadAll, archive.Split); a
+// to be read on several cores (archive.Parallel, archive.Split); a
 // variable for the tests. Smaller parts hold less memory; 256 KiB took no
 // longer than 1 MiB parts on the benchmark's 66 MB file (0.53-0.56 s
 // against 0.56-0.59 s for --decode --json on two cores).
@@ -47,16 +48,22 @@ func splitWARC(in input, o *opened) *os.File {
 }
 
 // readParts is readWARC for a WARC file read in parts on all cores: the
-// lines of its records go to out in file order (archive.ReadAll holds the
+// lines of its records go to out in file order (archive.Parallel holds the
 // parts read ahead, in bounded memory, and reads a part that meets an
 // error on from its start on this goroutine). m counts the file consumed
 // to each record's start, as the lines go out: not the bytes the parts
 // read ahead, nor those read to find where to cut. The error is out's.
 func (w *worker) readParts(in input, f io.ReaderAt, size int64, out lines, c *warcCounts, m *meter) error {
-	return w.readAll(in, out, c, func(opts archive.Options, fn func(*archive.Record) error) (*archive.Counts, error) {
-		return archive.ReadAll(context.Background(), f, size, opts, func(rec *archive.Record) error {
-			m.reach(rec.Offset)
-			return fn(rec)
-		})
+	return w.readAll(in, out, c, func(opts archive.Options) iter.Seq2[*archive.Record, error] {
+		return func(yield func(*archive.Record, error) bool) {
+			for rec, err := range archive.Parallel(context.Background(), f, size, opts) {
+				if rec != nil {
+					m.reach(rec.Offset)
+				}
+				if !yield(rec, err) {
+					return
+				}
+			}
+		}
 	})
 }

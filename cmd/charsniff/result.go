@@ -6,13 +6,16 @@ import (
 	"strconv"
 
 	"github.com/charsniff/charsniff/archive"
+	"github.com/charsniff/charsniff/decode"
 )
 
 // result is the outcome for one document: one output line, in the schema
-// of archive.Result (the command's JSON contract).
+// of archive.Result (the command's JSON contract), with "bytes" for a
+// plain file.
 type result struct {
 	archive.Result
-	fatal bool // Error is a problem with the --files-from list: exit 1 whatever the flags
+	bytes *int64 // the size of a plain file, when known
+	fatal bool   // Err is a problem with the --files-from list: exit 1 whatever the flags
 	// textFirst says that the document's decision was not settled on the
 	// text that may be held (maxSettle): its JSON line with text (--decode
 	// --json) starts with the text, and its fields, final, come after it.
@@ -25,8 +28,44 @@ type result struct {
 
 // errorResult is the result of an input that failed.
 func errorResult(path string, err error) result {
-	return result{Result: archive.Result{File: path, Error: describe(err)}, intoInput: err == errIsStdout}
+	return result{Result: archive.Result{File: path, Err: described{err}}, intoInput: err == errIsStdout}
 }
+
+// fileResult is the result of a plain file (not an archive) that rd reads:
+// rd's decision so far, with the change of encoding after the window.
+func fileResult(path string, rd *decode.Reader) archive.Result {
+	res := rd.Result()
+	return archive.Result{File: path, Encoding: res.Encoding, Confidence: res.Confidence,
+		Source: res.Source, BOM: res.BOMLength, Late: res.Late}
+}
+
+// MarshalJSON writes r's line: archive.Result's, with a plain file's
+// "bytes" before its error.
+func (r *result) MarshalJSON() ([]byte, error) {
+	if r.bytes == nil {
+		return r.Result.MarshalJSON()
+	}
+	res := r.Result
+	res.Err = nil
+	b, err := res.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	b = append(b[:len(b)-1], `,"bytes":`...)
+	b = strconv.AppendInt(b, *r.bytes, 10)
+	// The error key and the closing brace, as archive.Result writes them.
+	tail, err := (&archive.Result{Err: r.Err}).MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	return append(b, tail[len(`{"file":""`):]...), nil
+}
+
+// described is an input's error as its line says it (see describe).
+type described struct{ err error }
+
+func (d described) Error() string { return describe(d.err) }
+func (d described) Unwrap() error { return d.err }
 
 // describe turns err into the problem text of an error line. The path is
 // already part of the line, so a *fs.PathError contributes only its cause.

@@ -23,14 +23,14 @@ func newStats() *stats {
 }
 
 func (s *stats) add(r *result) {
-	if r.Error != "" {
+	if r.Err != nil {
 		s.failed++
 		return
 	}
 
 	s.docs++
-	s.encodings[r.Encoding]++
-	s.sources[r.Source]++
+	s.encodings[r.Encoding.LowerName()]++
+	s.sources[r.Source.String()]++
 }
 
 // barWidth is the width in cells of the longest bar.

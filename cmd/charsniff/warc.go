@@ -19,7 +19,20 @@ func newWARCCounts() *warcCounts {
 // add adds the counts of o to c.
 func (c *warcCounts) add(o *warcCounts) {
 	c.files += o.files
-	c.Counts.Add(&o.Counts)
+	addCounts(&c.Counts, &o.Counts)
+}
+
+// addCounts adds the counts of o to c.
+func addCounts(c, o *archive.Counts) {
+	c.Records += o.Records
+	c.Sniffed += o.Sniffed
+	c.NotHTML += o.NotHTML
+	c.Failed += o.Failed
+	c.SkippedRanges += o.SkippedRanges
+	c.SkippedBytes += o.SkippedBytes
+	for t, n := range o.Skipped {
+		c.Skipped[t] += n
+	}
 }
 
 // lines receives the result lines of one input, in order. The reading side
@@ -40,7 +53,7 @@ type lines interface {
 func (w *worker) readWARC(in input, src io.Reader, out lines, c *warcCounts) error {
 	c.files++
 	ar := w.archiveReader(in, src)
-	defer func() { c.Counts.Add(ar.Counts()) }()
+	defer func() { addCounts(&c.Counts, ar.Counts()) }()
 	for {
 		rec, err := ar.Next()
 		if err == io.EOF {
@@ -84,7 +97,7 @@ func emitRecord(rec *archive.Record, out lines) error {
 		// The error, if the record has one already (a held record's
 		// damage is known before its text is read), comes after the text.
 		r := result{Result: rec.Result, textFirst: unsettled(*pre)}
-		r.Error = ""
+		r.Err = nil
 		text := func(tw io.Writer) error {
 			if _, err := tw.Write(*pre); err != nil {
 				return err

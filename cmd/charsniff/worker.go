@@ -265,16 +265,16 @@ func (w *worker) sniffInput(in input, b *batch) {
 		b.end(ptr(errorResult(in.path, o.er.Err)))
 		return
 	}
-	r := result{Result: archive.NewResult(in.path, rd)}
+	r := result{Result: fileResult(in.path, rd)}
 	if o.size >= 0 && !o.unpack {
-		r.Bytes = &o.size
+		r.bytes = &o.size
 	}
 	b.end(&r)
 }
 
 // internalError is the result of an input whose processing panicked.
 func internalError(path string, v any) result {
-	return result{Result: archive.Result{File: path, Error: fmt.Sprintf("internal error: %v", v)}}
+	return result{Result: archive.Result{File: path, Err: fmt.Errorf("internal error: %v", v)}}
 }
 
 // ptr returns a pointer to a copy of v.

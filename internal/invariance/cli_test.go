@@ -71,8 +71,34 @@ func command(t *testing.T) string {
 // A line is one JSON line of the command: archive.Result's schema, and
 // with --decode the text.
 type line struct {
-	archive.Result
-	Text *string `json:"text"`
+	File       string `json:"file"`
+	Encoding   string `json:"encoding"`
+	Confidence string `json:"confidence"`
+	Source     string `json:"source"`
+	*Where
+	Error string  `json:"error"`
+	Text  *string `json:"text"`
+}
+
+// Where is a line's place in a WARC file.
+type Where struct {
+	RecordID string `json:"record_id"`
+	URI      string `json:"uri"`
+	Offset   int64  `json:"offset"`
+	Length   int64  `json:"length"`
+}
+
+// resultLine returns the line of res, through its JSON.
+func resultLine(t *testing.T, res *archive.Result) line {
+	b, err := json.Marshal(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l line
+	if err := json.Unmarshal(b, &l); err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+	return l
 }
 
 // answer is the line's answer; a line without text takes want's.

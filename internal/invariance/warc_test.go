@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -191,13 +192,13 @@ func compareRecords(t *testing.T, docs []Doc, want []answer, lines []line, how s
 	}
 	seen := map[int]int{}
 	for _, l := range lines {
-		where := l.Where
-		if where == nil {
-			where = &archive.Where{Offset: -1}
+		w := l.Where
+		if w == nil {
+			w = &Where{Offset: -1}
 		}
-		i, ok := index[where.URI]
+		i, ok := index[w.URI]
 		if !ok || l.Error != "" {
-			report(t, how, "%s: a line for uri %q at offset %d (error %q): not a record of the file's own", how, where.URI, where.Offset, l.Error)
+			report(t, how, "%s: a line for uri %q at offset %d (error %q): not a record of the file's own", how, w.URI, w.Offset, l.Error)
 			continue
 		}
 		seen[i]++
@@ -213,8 +214,8 @@ func compareRecords(t *testing.T, docs []Doc, want []answer, lines []line, how s
 }
 
 // TestArchive: archive.Reader.Next (some records read in part or not at
-// all), archive.ReadAll on all cores with small parts, and
-// archive.ReadStream give each record the answer of its document with its
+// all), archive.Parallel on all cores with small parts, and
+// archive.ParallelStream give each record the answer of its document with its
 // stored Content-Type.
 func TestArchive(t *testing.T) {
 	docs, _, ctr := corpus(t)
@@ -224,7 +225,7 @@ func TestArchive(t *testing.T) {
 			continue // the others in the plain runs
 		}
 		rng := rand.New(rand.NewPCG(*pathSeed, 5))
-		ways := []string{"Next", "ReadAll", "ReadStream"}
+		ways := []string{"Next", "Parallel", "ParallelStream"}
 		for _, way := range ways {
 			how := f.name + " WARC, archive." + way
 			var lines []line
@@ -240,7 +241,7 @@ func TestArchive(t *testing.T) {
 					rec.WriteText(&text)
 				}
 				res := rec.Finish()
-				l := line{Result: *res}
+				l := resultLine(t, res)
 				if s := text.String(); !part {
 					l.Text = &s
 				}
@@ -264,11 +265,11 @@ func TestArchive(t *testing.T) {
 				if err == io.EOF {
 					err = nil
 				}
-			case "ReadAll":
+			case "Parallel":
 				opts.PartSize = 16 << 10 // many parts, so every cut is tried
-				_, err = archive.ReadAll(context.Background(), bytes.NewReader(f.data), int64(len(f.data)), opts, fn)
-			case "ReadStream":
-				_, err = archive.ReadStream(context.Background(), bytes.NewReader(f.data), opts, fn)
+				err = each(archive.Parallel(context.Background(), bytes.NewReader(f.data), int64(len(f.data)), opts), fn)
+			case "ParallelStream":
+				err = each(archive.ParallelStream(context.Background(), bytes.NewReader(f.data), opts), fn)
 			}
 			if err != nil {
 				t.Fatalf("%s: %v", how, err)
@@ -276,6 +277,19 @@ func TestArchive(t *testing.T) {
 			compareRecords(t, docs, ctr, lines, how, all)
 		}
 	}
+}
+
+// each calls fn with each record of seq, and returns its error.
+func each(seq iter.Seq2[*archive.Record, error], fn func(*archive.Record) error) error {
+	for rec, err := range seq {
+		if err != nil {
+			return err
+		}
+		if err := fn(rec); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func seq(n int) []int {

@@ -10,10 +10,10 @@ import (
 	"github.com/charsniff/charsniff/archive"
 )
 
-// ExampleReadAll reads a WARC file on all cores: the records come to the
-// function in file order, one at a time, their text decoded ahead on other
+// ExampleParallel reads a WARC file on all cores: the records come to the
+// loop body in file order, one at a time, their text decoded ahead on other
 // goroutines.
-func ExampleReadAll() {
+func ExampleParallel() {
 	f, err := os.Open("../warc/testdata/wget.warc.gz")
 	if err != nil {
 		fmt.Println(err)
@@ -26,17 +26,17 @@ func ExampleReadAll() {
 		return
 	}
 	var chars int64
-	counts, err := archive.ReadAll(context.Background(), f, fi.Size(), archive.Options{File: "wget.warc.gz"},
-		func(rec *archive.Record) error {
-			n, err := rec.WriteText(io.Discard) // or rec.Text
-			chars += n
-			res := rec.Finish()
-			fmt.Printf("%-20s %s\n", rec.TargetURI[strings.LastIndexByte(rec.TargetURI, '/'):], res.Encoding)
-			return err
-		})
-	if err != nil {
-		fmt.Println(err)
-		return
+	var counts archive.Counts
+	opts := archive.Options{File: "wget.warc.gz", Counts: &counts}
+	for rec, err := range archive.Parallel(context.Background(), f, fi.Size(), opts) {
+		if err != nil {
+			fmt.Println(err) // the file could not be read on
+			return
+		}
+		n, _ := rec.WriteText(io.Discard) // or rec.Text
+		chars += n
+		res := rec.Finish()
+		fmt.Printf("%-20s %s\n", rec.TargetURI[strings.LastIndexByte(rec.TargetURI, '/'):], res.Encoding.LowerName())
 	}
 	fmt.Printf("%d records, %d HTML, %d bytes of text\n", counts.Records, counts.Sniffed, chars)
 	// Output:
