@@ -41,4 +41,3 @@ func TestRangeFromJSON(t *testing.T) {
 		}
 	}
 }
-
