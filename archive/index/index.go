@@ -19,6 +19,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/charsniff/charsniff/archive"
+	"github.com/charsniff/charsniff/decode"
 )
 
 // Row is one record of an index. Its parquet tags are the Parquet file's
@@ -130,4 +133,41 @@ func Timestamp(t time.Time) string {
 		return ""
 	}
 	return t.UTC().Format("20060102150405")
+}
+
+// NewRow returns the row of a WARC record's result: its coordinates and
+// what the archive says of it from res.Where, the decision from the rest.
+// A result outside a WARC file (res.Where nil) gives a row with only the
+// decision and the file's name.
+func NewRow(res *archive.Result) Row {
+	r := Row{WARCFilename: res.File}
+	if res.Encoding.Valid() {
+		r.Encoding, r.Confidence, r.Source = res.Encoding.LowerName(), res.Confidence.String(), res.Source.String()
+	}
+	if l := res.Late; l.Kind != decode.NoChange {
+		off := l.Offset
+		r.LateChange, r.LateFrom, r.LateOffset = l.Kind.String(), l.From.LowerName(), &off
+	}
+	if res.Err != nil {
+		r.Error = res.Err.Error()
+	}
+	w := res.Where
+	if w == nil {
+		return r
+	}
+	r.URL, r.URLSurtkey, r.WARCRecordID = w.URI, SURT(w.URI), w.RecordID
+	if u, err := url.Parse(w.URI); err == nil {
+		r.URLHostName = strings.ToLower(u.Hostname())
+	}
+	if !w.Date.IsZero() {
+		t := w.Date.UTC()
+		r.FetchTime = &t
+	}
+	if w.Status != 0 {
+		s := int16(w.Status)
+		r.FetchStatus = &s
+	}
+	r.ContentDigest, r.ContentMIMEType, r.HTTPCharset = w.Digest, w.MIME, w.HTTPCharset
+	r.WARCRecordOffset, r.WARCRecordLength = w.Offset, w.Length
+	return r
 }

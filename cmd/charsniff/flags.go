@@ -42,6 +42,7 @@ type config struct {
 	raw          bool   // --raw: plain WHATWG decode, no newline/NUL preprocessing
 	stats        bool   // --stats: summary table at the end
 	json         bool   // --json: JSON Lines output
+	format       string // --format: text, json, cdxj or parquet ("" for text, or json with --json)
 	all          bool   // --all: walk every file, not only HTML file names
 	warc         bool   // --warc: read every input as a WARC file
 	text         bool   // --text: read inputs that look like binary data as text
@@ -89,10 +90,11 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.IntVar(&c.window, "window", sniff.DefaultWindow, "prescan window in `BYTES`")
 	fs.BoolVar(&c.legacy, "legacy-labels", false, "resolve labels with the 2008 draft's loose matching (old archives)")
 	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE), each document after a line ==> NAME <== when there are several; with --json and no -o, into each JSON line as \"text\"")
-	fs.StringVar(&c.outFile, "o", "", "with --decode: write the text to `FILE`")
+	fs.StringVar(&c.outFile, "o", "", "with --decode: write the text to `FILE`; with --format cdxj or parquet: write the index there")
 	fs.BoolVar(&c.raw, "raw", false, "with --decode: plain WHATWG decode (the BOM still removed), without the newline/NUL preprocessing")
 	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings and sources")
-	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line")
+	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line (--format json)")
+	fs.StringVar(&c.format, "format", "", "the output `FORMAT`: text (the default), json (as --json), or an index of the WARC records: cdxj (CDXJ lines, as pywb and Common Crawl's URL index; standard output or -o FILE) or parquet (a Parquet file with Common Crawl's columnar-index columns, to -o FILE)")
 	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")
 	fs.BoolVar(&c.text, "text", false, "read an input that looks like binary data (an image, an executable, control bytes in its first 1445 bytes, a non-text --content-type) as text, as grep -a does, instead of refusing it")
 	fs.BoolVar(&c.warc, "warc", false, "read every input as a WARC file (without it, WARC files are recognized by their first bytes)")
@@ -135,12 +137,15 @@ func parseArgs(args []string) (*config, error) {
 	if c.lookahead < 0 || c.lookahead > maxLookahead {
 		return nil, usagef("--lookahead (--late-meta) %d: must be between 0 and %d", c.lookahead, maxLookahead)
 	}
+	if err := c.checkFormat(); err != nil {
+		return nil, err
+	}
 	if !c.decode {
 		if c.raw {
 			return nil, usagef("--raw needs --decode")
 		}
-		if c.outFile != "" {
-			return nil, usagef("-o needs --decode")
+		if c.outFile != "" && !c.index() {
+			return nil, usagef("-o needs --decode, or --format cdxj or parquet")
 		}
 	}
 	if err := c.resolve(); err != nil {
@@ -157,6 +162,35 @@ func parseArgs(args []string) (*config, error) {
 	}
 	return c, nil
 }
+
+// checkFormat checks --format against the other flags and makes --json
+// and --format json one.
+func (c *config) checkFormat() error {
+	switch c.format {
+	case "":
+		c.format = formatText
+		if c.json {
+			c.format = formatJSON
+		}
+	case formatText, formatJSON, formatCDXJ, formatParquet:
+	default:
+		return usagef("--format %s: want text, json, cdxj or parquet", c.format)
+	}
+	if c.json && c.format != formatJSON {
+		return usagef("--json and --format %s: choose one", c.format)
+	}
+	c.json = c.format == formatJSON
+	if c.index() && c.decode {
+		return usagef("--format %s writes an index of the records, not their text: drop --decode", c.format)
+	}
+	if c.format == formatParquet && c.outFile == "" {
+		return usagef("--format parquet needs -o FILE")
+	}
+	return nil
+}
+
+// index reports that the output is an index of WARC records.
+func (c *config) index() bool { return c.format == formatCDXJ || c.format == formatParquet }
 
 // parseRange parses --range, which applies to exactly one FILE.
 func (c *config) parseRange() error {

@@ -30,6 +30,7 @@ type app struct {
 	prog         *progress
 	out          *bufio.Writer // results (nil when standard output carries text)
 	enc          *json.Encoder // on out, with --json
+	index        *indexOut     // with --format cdxj or parquet
 	line         []byte        // a text line, reused
 }
 
@@ -52,6 +53,9 @@ func (a *app) note(r *result) {
 // error (and a JSON line with the error, with --json).
 func (a *app) emit(r *result) error {
 	a.note(r)
+	if a.index != nil {
+		return a.index.write(r)
+	}
 	if a.out == nil || r.intoInput {
 		return nil
 	}
@@ -102,6 +106,9 @@ func (a *app) setOutput(w io.Writer) {
 // decoded text; then it goes to standard error.
 func (a *app) finish(stdout io.Writer, werr error) int {
 	a.prog.finish()
+	if a.index != nil {
+		werr = a.index.close(werr)
+	}
 	if a.out != nil {
 		if err := a.out.Flush(); werr == nil {
 			werr = err
@@ -109,7 +116,7 @@ func (a *app) finish(stdout io.Writer, werr error) int {
 	}
 	if a.stats != nil && werr == nil {
 		w := stdout
-		if a.cfg.json || (a.cfg.decode && a.cfg.outFile == "") {
+		if a.cfg.json || (a.index != nil && a.cfg.outFile == "") || (a.cfg.decode && a.cfg.outFile == "") {
 			w = a.stderr
 		}
 		werr = a.stats.write(w)

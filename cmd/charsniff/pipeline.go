@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"iter"
 	"os"
@@ -30,6 +31,20 @@ const batchSize = 64
 // are, however many records a WARC file holds and however slow one is.
 func (a *app) runSniff(stdout io.Writer) int {
 	a.setOutput(stdout)
+	if a.cfg.index() {
+		if a.cfg.outFile != "" {
+			if err := a.checkOutFile(); err != nil {
+				fmt.Fprintf(a.stderr, "charsniff: %s\n", err)
+				return exitUsage
+			}
+		}
+		o, err := newIndexOut(a.cfg.format, a.cfg.outFile, a.out)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "charsniff: %s\n", err)
+			return exitFailed
+		}
+		a.index = o
+	}
 	if a.cfg.stats {
 		a.stats = newStats()
 	}
