@@ -41,10 +41,10 @@ func TestContentTypeParsedOnce(t *testing.T) {
 		parses int      // per record
 	}{
 		{"no options", nil, []string{"shift_jis transport", "windows-1252 default", "windows-1252 default"}, 1},
-		// The caller's ContentType is parsed by sniff for the record that
-		// has none.
+		// The caller's ContentType replaces every record's, as the
+		// caller's options replace a response's in charsniff.Transport.
 		{"caller's ContentType", []decode.Option{decode.WithSniff(sniff.Options{ContentType: "text/html; charset=koi8-r"})},
-			[]string{"shift_jis transport", "windows-1252 default", "koi8-r transport"}, -1},
+			[]string{"koi8-r transport", "koi8-r transport", "koi8-r transport"}, -1},
 	} {
 		for _, hold := range []bool{false, true} {
 			r := NewReader(bytes.NewReader(in), Options{Decode: tc.opts})

@@ -18,9 +18,12 @@ import (
 type Options struct {
 	// File is the name the results carry in their file field.
 	File string
-	// Decode are the options of each record's decode.Reader. The record's
-	// stored HTTP Content-Type (the transport layer) and its target URI's
-	// host (the top-level-domain hint) come after them, and so win.
+	// Decode are the options of each record's decode.Reader. They come
+	// after the record's stored HTTP Content-Type (the transport layer)
+	// and its target URI's host (the top-level-domain hint), and so win
+	// where they say something (decode.WithSniff merges): the caller's
+	// word before the document's, as in charsniff.Transport (the table in
+	// docs/archives.md, "Whose word wins").
 	Decode []decode.Option
 	// Offset is where src starts in its file, when it is a byte range of
 	// it (a record's coordinates in a CDX or columnar index): the
@@ -377,16 +380,15 @@ func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, conte
 	rec.Text = rec.text
 }
 
-// recordOptions appends to dst the decode options of a record: the
-// caller's, then the record's stored Content-Type as the transport layer and
-// its URI's host as the top-level-domain hint, which come later and so win
+// recordOptions appends to dst the decode options of a record: its stored
+// Content-Type as the transport layer and its URI's host as the
+// top-level-domain hint, then the caller's, which come later and so win
 // where they are given (decode.WithSniff merges).
 func recordOptions(dst, base []decode.Option, contentType sniff.MIMEType, host string) []decode.Option {
-	dst = append(dst, base...)
 	if contentType.Given || host != "" {
 		dst = append(dst, decode.WithSniff(sniff.Options{MIMEType: contentType, TLD: host}))
 	}
-	return dst
+	return append(dst, base...)
 }
 
 // mimeType is the Content-Type of p as warc parsed it, for sniff to use

@@ -747,10 +747,12 @@ func TestWARCHints(t *testing.T) {
 		want []string // encoding (source) per record
 	}{
 		{nil, []string{"koi8-r (transport)", "shift_jis (default)", "windows-1252 (default)", "windows-1251 (autodetect)"}},
+		// The caller's word wins over each record's header and host, as
+		// in charsniff.Transport (docs/archives.md, "Whose word wins").
 		{[]string{"--content-type", "text/html; charset=iso-8859-2", "--hint-tld", "gr"},
-			[]string{"koi8-r (transport)", "shift_jis (default)", "iso-8859-2 (transport)", "windows-1251 (autodetect)"}},
+			[]string{"iso-8859-2 (transport)", "iso-8859-2 (transport)", "iso-8859-2 (transport)", "iso-8859-2 (transport)"}},
 		{[]string{"--hint-tld", "gr"},
-			[]string{"koi8-r (transport)", "shift_jis (default)", "iso-8859-7 (default)", "windows-1251 (autodetect)"}},
+			[]string{"koi8-r (transport)", "iso-8859-7 (default)", "iso-8859-7 (default)", "windows-1251 (autodetect)"}},
 	}
 	for _, tc := range tests {
 		args := append([]string{"--json"}, tc.args...)
