@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"runtime/cgo"
 	"sync"
@@ -121,7 +122,7 @@ func archiveOptions(name string, offset, lookahead C.int64_t) archive.Options {
 // descriptor fd, from its start, for charsniff_archive_next; it owns fd from
 // the call on, closing it on an error or in charsniff_archive_close. A
 // regular file is read on all cores
-// (archive.ReadAll), another (a pipe) in order (archive.ReadStream). The
+// (archive.Parallel), another (a pipe) in order (archive.ParallelStream). The
 // records' file field is name, their offsets are the file's plus offset;
 // text = 0 leaves their text out.
 //
@@ -148,8 +149,7 @@ func charsniff_archive_open_fd(fd C.int32_t, name *C.char, nameLen C.int64_t, of
 		}
 		size := fi.Size()
 		read = func(ctx context.Context, fn func(*archive.Record) error) error {
-			_, err := archive.ReadAll(ctx, f, size, opts, fn)
-			return err
+			return drive(archive.Parallel(ctx, f, size, opts), fn)
 		}
 	} else {
 		br := bufio.NewReaderSize(f, warc.SniffLen)
@@ -159,8 +159,7 @@ func charsniff_archive_open_fd(fd C.int32_t, name *C.char, nameLen C.int64_t, of
 			return statusOf(err, errmsg)
 		}
 		read = func(ctx context.Context, fn func(*archive.Record) error) error {
-			_, err := archive.ReadStream(ctx, br, opts, fn)
-			return err
+			return drive(archive.ParallelStream(ctx, br, opts), fn)
 		}
 	}
 	h, err := start(head, f, text, read)
@@ -182,8 +181,7 @@ func charsniff_archive_open_bytes(data *C.char, n C.int64_t, name *C.char, nameL
 	b := bytes.Clone(bytesOf(data, n)) // read after the call returns
 	src := bytes.NewReader(b)
 	read := func(ctx context.Context, fn func(*archive.Record) error) error {
-		_, err := archive.ReadAll(ctx, src, int64(len(b)), opts, fn)
-		return err
+		return drive(archive.Parallel(ctx, src, int64(len(b)), opts), fn)
 	}
 	h, err := start(b[:min(len(b), warc.SniffLen)], nil, text, read)
 	if err != nil {
@@ -194,7 +192,7 @@ func charsniff_archive_open_bytes(data *C.char, n C.int64_t, name *C.char, nameL
 }
 
 // charsniff_archive_open_reader is charsniff_archive_open_fd for an
-// archive that fn reads, in order (archive.ReadStream). It reads the first
+// archive that fn reads, in order (archive.ParallelStream). It reads the first
 // 64 KiB during the call; afterwards fn is called from the reader's own
 // thread, until charsniff_archive_close returns.
 //
@@ -211,8 +209,7 @@ func charsniff_archive_open_reader(fn C.cs_read_fn, ctx C.uintptr_t, name *C.cha
 		return statusOf(err, errmsg)
 	}
 	read := func(ctx context.Context, fn func(*archive.Record) error) error {
-		_, err := archive.ReadStream(ctx, br, opts, fn)
-		return err
+		return drive(archive.ParallelStream(ctx, br, opts), fn)
 	}
 	h, err := start(head, nil, text, read)
 	if err != nil {
@@ -275,4 +272,18 @@ func charsniff_archive_close(handle C.uintptr_t, errmsg **C.char) (status C.int3
 		}
 	}
 	return statusOK
+}
+
+// drive calls fn with each record of seq, in order, and returns the first
+// error of either (leaving the loop stops seq's goroutines).
+func drive(seq iter.Seq2[*archive.Record, error], fn func(*archive.Record) error) error {
+	for rec, err := range seq {
+		if err != nil {
+			return err
+		}
+		if err := fn(rec); err != nil {
+			return err
+		}
+	}
+	return nil
 }
