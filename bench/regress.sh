@@ -147,7 +147,9 @@ head -c "$page_size" /dev/zero | tr '\0' 'a' >"$tmp/letters.html"
 # The workloads: name, kind and what to run. A bench workload is
 # "BINARY|DIR|PATTERN": a test binary run in DIR of this tree with
 # -test.bench PATTERN, one benchmark, its ns/op. A cmd workload is a
-# command line, in which CS is the side's charsniff; its wall time.
+# command line, in which @CS@ is the side's charsniff (a word no
+# temporary path holds: mktemp's random names may hold "CS"); its wall
+# time.
 workloads=(
 	"decode utf-8 LF (WriteTo)|bench|bench.test|bench|^BenchmarkDecode\$/^utf-8-english\$/^decode.NewReader\$"
 	"decode utf-8 CR LF (WriteTo)|bench|bench.test|bench|^BenchmarkDecode\$/^utf-8-english-crlf\$/^decode.NewReader\$"
@@ -157,13 +159,13 @@ workloads=(
 	"fresh charsniff.NewReader 1 KB|bench|bench.test|bench|^BenchmarkDocument\$/^utf-8-english\$/^1KB\$/^charsniff.NewReader\$"
 	"fresh charsniff.NewReader 8 KB|bench|bench.test|bench|^BenchmarkDocument\$/^utf-8-english\$/^8KB\$/^charsniff.NewReader\$"
 	"decode ReadCRLF english (LF+CR LF)|bench|decode.test|decode|^BenchmarkReadCRLF\$/^utf-8\$/^english\$"
-	"warc --json, 1 core|cmd|GOMAXPROCS=1 CS --json $tmp/crawl.warc.gz"
-	"warc --json, all cores|cmd|CS --json $tmp/crawl.warc.gz"
-	"warc --decode --json, 1 core|cmd|GOMAXPROCS=1 CS --decode --json $tmp/crawl.warc.gz"
-	"warc --decode --json, all cores|cmd|CS --decode --json $tmp/crawl.warc.gz"
-	"all-NUL page --decode|cmd|CS --decode --content-type text/html $tmp/nul.html"
-	"all-letter page --decode|cmd|CS --decode --content-type text/html $tmp/letters.html"
-	"all-NUL page, sniffing|cmd|CS --content-type text/html $tmp/nul.html"
+	"warc --json, 1 core|cmd|GOMAXPROCS=1 @CS@ --json $tmp/crawl.warc.gz"
+	"warc --json, all cores|cmd|@CS@ --json $tmp/crawl.warc.gz"
+	"warc --decode --json, 1 core|cmd|GOMAXPROCS=1 @CS@ --decode --json $tmp/crawl.warc.gz"
+	"warc --decode --json, all cores|cmd|@CS@ --decode --json $tmp/crawl.warc.gz"
+	"all-NUL page --decode|cmd|@CS@ --decode --content-type text/html $tmp/nul.html"
+	"all-letter page --decode|cmd|@CS@ --decode --content-type text/html $tmp/letters.html"
+	"all-NUL page, sniffing|cmd|@CS@ --content-type text/html $tmp/nul.html"
 )
 
 # run SIDE WORKLOAD prints the workload's time on SIDE (base or new), in
@@ -178,7 +180,7 @@ run() {
 		awk '{for (i = 2; i <= NF; i++) if ($i == "ns/op") {print $(i-1) / 1e9; exit}} END {}' <<<"$line" | grep . || echo -
 		;;
 	cmd)
-		local cmd=${bin//CS/$tmp/$side/charsniff} t1 t2
+		local cmd=${bin//@CS@/$tmp/$side/charsniff} t1 t2
 		t1=$EPOCHREALTIME
 		if env $cmd >/dev/null 2>&1; then
 			t2=$EPOCHREALTIME
