@@ -29,6 +29,7 @@ var floors = map[string]int{
 	"internal/mimesniff":         0,
 	"internal/firsterr":          0,
 	"internal/ordered":           0,
+	"internal/zstdframe":         0,
 	"internal/region":            1,
 	"internal/contentcoding":     1, // counts with internal/firsterr
 	"decode/internal/singlebyte": 1,

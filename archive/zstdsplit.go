@@ -3,6 +3,8 @@ package archive
 import (
 	"encoding/binary"
 	"io"
+
+	"github.com/charsniff/charsniff/internal/zstdframe"
 )
 
 // A frameWalker walks the frames of a zstd file by their headers alone
@@ -57,43 +59,26 @@ func (w *frameWalker) skip() bool {
 	if magic != 0xFD2FB528 {
 		return false
 	}
-	fhd := b[4]
-	if fhd&0x08 != 0 { // reserved bit
+	n, sum, ok := zstdframe.Header(b[4])
+	if !ok {
 		return false
 	}
-	single := fhd&0x20 != 0
-	at := w.off + 5
-	if !single {
-		at++ // Window_Descriptor
-	}
-	at += int64([4]int{0, 1, 2, 4}[fhd&3]) // Dictionary_ID
-	fcs := [4]int64{0, 2, 4, 8}[fhd>>6]
-	if single && fcs == 0 {
-		fcs = 1
-	}
-	at += fcs
+	at := w.off + int64(n)
 	for {
 		h := w.bytesAt(at, 3)
 		if len(h) < 3 {
 			return false
 		}
-		v := int64(h[0]) | int64(h[1])<<8 | int64(h[2])<<16
-		size := v >> 3
-		switch (v >> 1) & 3 {
-		case 1: // RLE: one byte stored
-			size = 1
-		case 3: // reserved
-			return false
-		}
-		if size > 128<<10 {
+		size, last, ok := zstdframe.Block([3]byte(h))
+		if !ok {
 			return false
 		}
 		at += 3 + size
-		if v&1 != 0 {
+		if last {
 			break
 		}
 	}
-	if fhd&0x04 != 0 {
+	if sum {
 		at += 4 // Content_Checksum
 	}
 	w.off = at

@@ -12,6 +12,8 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
+
+	"github.com/charsniff/charsniff/internal/zstdframe"
 )
 
 // A Container is how the bytes of an input are stored. The Reader tells it
@@ -317,21 +319,11 @@ func (f *frameReader) zstdHeader() error {
 	if err != nil {
 		return err
 	}
-	fhd := b[4]
-	if fhd&0x08 != 0 { // reserved bit
+	n, sum, ok := zstdframe.Header(b[4])
+	if !ok {
 		return errBadFrame
 	}
-	single := fhd&0x20 != 0
-	n := 5
-	if !single {
-		n++ // Window_Descriptor
-	}
-	n += [4]int{0, 1, 2, 4}[fhd&3] // Dictionary_ID
-	fcs := [4]int{0, 2, 4, 8}[fhd>>6]
-	if single && fcs == 0 {
-		fcs = 1
-	}
-	f.left, f.sum, f.next = int64(n+fcs), fhd&0x04 != 0, frameBlock
+	f.left, f.sum, f.next = int64(n), sum, frameBlock
 	return nil
 }
 
@@ -341,19 +333,12 @@ func (f *frameReader) zstdBlock() error {
 	if err != nil {
 		return err
 	}
-	h := int64(b[0]) | int64(b[1])<<8 | int64(b[2])<<16
-	size := h >> 3
-	switch (h >> 1) & 3 {
-	case 1: // RLE: one byte stored
-		size = 1
-	case 3: // reserved
-		return errBadFrame
-	}
-	if size > 128<<10 {
+	size, last, ok := zstdframe.Block([3]byte(b[:3]))
+	if !ok {
 		return errBadFrame
 	}
 	f.left = 3 + size
-	if h&1 != 0 {
+	if last {
 		f.next = frameTrailer
 	}
 	return nil
