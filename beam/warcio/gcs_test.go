@@ -56,7 +56,7 @@ func TestGCS(t *testing.T) {
 	fakeGCS(t, dir)
 	for _, name := range testFiles {
 		want := gcsLines(t, "", name)
-		fn := &readFn{PartSize: 16 << 10}
+		fn := &readFn{Opts: Options{PartSize: 16 << 10}}
 		s := Span{Path: "gs://crawl/" + name}
 		ps := initial(t, fn, s)
 		local := initial(t, fn, Span{Path: filepath.Join(dir, name)})

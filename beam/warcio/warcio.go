@@ -22,16 +22,12 @@
 package warcio
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -45,9 +41,9 @@ import (
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*Span)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*Doc)(nil)).Elem())
-	register.DoFn4x1[context.Context, *sdf.LockRTracker, Span, func(Doc), error](&readFn{})
-	register.Emitter1[Doc]()
+	beam.RegisterType(reflect.TypeOf((*Record)(nil)).Elem())
+	register.DoFn4x1[context.Context, *sdf.LockRTracker, Span, func(Record), error](&readFn{})
+	register.Emitter1[Record]()
 	register.Function1x1(pathSpan)
 	register.Function1x1(JSON)
 }
@@ -67,32 +63,6 @@ type Span struct {
 	Length int64
 }
 
-// A Doc is one output of Read: a record of a WARC file, a damaged record
-// or a stretch of damaged input.
-type Doc struct {
-	File   string // the Span's Path
-	Offset int64  // where the record starts in the file (its gzip member)
-	Length int64  // its length in the file as stored (see archive.Where); 0 if unknown
-	// JSON is the line `charsniff --json` prints for the record, without
-	// its newline: archive.Result encoded with SetEscapeHTML(false).
-	JSON string
-	// Text is the record's decoded text (normalized UTF-8), with
-	// Options.Text; empty otherwise, and for a record that has none.
-	Text    string
-	HasText bool // the record has text (Text is set, with Options.Text)
-}
-
-// Options configure Read.
-type Options struct {
-	// PartSize is the size of the pieces a gzip WARC file is cut into
-	// before the run (see archive.Split); 0 means DefaultPartSize.
-	// Smaller pieces spread a file over more workers, at the cost of
-	// about 16 KiB read per cut.
-	PartSize int64
-	// Text makes each Doc carry its record's decoded text.
-	Text bool
-}
-
 // Paths turns a PCollection of file paths (strings) into Spans of whole
 // files, for Read.
 func Paths(s beam.Scope, paths beam.PCollection) beam.PCollection {
@@ -102,38 +72,35 @@ func Paths(s beam.Scope, paths beam.PCollection) beam.PCollection {
 func pathSpan(path string) Span { return Span{Path: path} }
 
 // Read reads the Spans of spans (a PCollection of Span) and returns a
-// PCollection of Doc, one for each line `charsniff --json` prints for
+// PCollection of Record, one for each line `charsniff --json` prints for
 // them, in no particular order: sort by File and Offset for the command's.
+// It panics if opts name an encoding by a label that names none; TryRead
+// returns the error.
 func Read(s beam.Scope, spans beam.PCollection, opts Options) beam.PCollection {
-	s = s.Scope("warcio.Read")
-	return beam.ParDo(s, &readFn{PartSize: opts.PartSize, Text: opts.Text}, spans)
+	out, err := TryRead(s, spans, opts)
+	if err != nil {
+		panic(err)
+	}
+	return out
 }
 
-// JSON returns the output line of d: its JSON line, with a "text" field
-// last when it has text, as `charsniff --decode --json` writes a record
-// whose text settled its encoding.
-func JSON(d Doc) string {
-	if !d.HasText {
-		return d.JSON
+// TryRead is Read, returning the error of bad options instead of
+// panicking, as beam.TryParDo does.
+func TryRead(s beam.Scope, spans beam.PCollection, opts Options) (beam.PCollection, error) {
+	if _, err := opts.decodeOptions(); err != nil {
+		return beam.PCollection{}, err
 	}
-	var b strings.Builder
-	b.WriteString(strings.TrimSuffix(d.JSON, "}"))
-	b.WriteString(`,"text":`)
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(d.Text) // a string always encodes
-	s := strings.TrimSuffix(b.String(), "\n")
-	if d.Length != 0 {
-		s += `,"length":` + strconv.FormatInt(d.Length, 10) // after the text, as the command writes it
+	out, err := beam.TryParDo(s.Scope("warcio.Read"), &readFn{Opts: opts}, spans)
+	if err != nil {
+		return beam.PCollection{}, fmt.Errorf("warcio.Read: %w", err)
 	}
-	return s + "}"
+	return out[0], nil
 }
 
-// readFn is Read's splittable DoFn. Its fields are its options, which
-// Beam serializes with it.
+// readFn is Read's splittable DoFn. Its field is its options, which Beam
+// serializes with it.
 type readFn struct {
-	PartSize int64
-	Text     bool
+	Opts Options
 }
 
 // CreateInitialRestriction returns the byte range of s: its offsets. A
@@ -191,7 +158,7 @@ func (fn *readFn) CreateTracker(r offsetrange.Restriction) *sdf.LockRTracker {
 // ProcessElement emits the records of s that start in rt's restriction,
 // or the error line of a span that is not in its file. A file that cannot
 // be opened or read is an error (the runner retries the bundle).
-func (fn *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, s Span, emit func(Doc)) error {
+func (fn *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, s Span, emit func(Record)) error {
 	end, problem, err := check(ctx, s)
 	if err != nil {
 		return err
@@ -199,7 +166,7 @@ func (fn *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, s Sp
 	if problem != "" {
 		r := rt.GetRestriction().(offsetrange.Restriction)
 		if rt.TryClaim(r.Start) {
-			emit(errorDoc(s, problem))
+			emit(Record{File: s.Path, Offset: s.Offset, Length: s.Length, Error: problem})
 			rt.TryClaim(r.End)
 		}
 		return nil
@@ -216,21 +183,19 @@ func (fn *readFn) ProcessElement(ctx context.Context, rt *sdf.LockRTracker, s Sp
 	return fn.read(ctx, rt, s, f, from, end, emit)
 }
 
-// errorDoc returns the error line of s: the command's for a bad range.
-func errorDoc(s Span, problem string) Doc {
-	b, _ := json.Marshal(&archive.Result{File: s.Path, Err: errors.New(problem)}) // never fails
-	return Doc{File: s.Path, Offset: s.Offset, JSON: string(b)}
-}
-
 // read reads the records of s from the record boundary from on, passes
 // over those before the restriction's start, and emits those rt claims.
-func (fn *readFn) read(ctx context.Context, rt *sdf.LockRTracker, s Span, f file, from, end int64, emit func(Doc)) error {
+func (fn *readFn) read(ctx context.Context, rt *sdf.LockRTracker, s Span, f file, from, end int64, emit func(Record)) error {
 	start := rt.GetRestriction().(offsetrange.Restriction).Start
+	dec, err := fn.Opts.decodeOptions()
+	if err != nil {
+		return err
+	}
 	src, err := f.section(from, end)
 	if err != nil {
 		return fmt.Errorf("warcio: %s: %w", s.Path, err)
 	}
-	ar := archive.NewReader(src, archive.Options{File: s.Path, Offset: from})
+	ar := archive.NewReader(src, archive.Options{File: s.Path, Offset: from, Decode: dec})
 	claimed := int64(-1)
 	for {
 		if err := ctx.Err(); err != nil {
@@ -253,11 +218,7 @@ func (fn *readFn) read(ctx context.Context, rt *sdf.LockRTracker, s Span, f file
 			}
 			claimed = rec.Offset
 		}
-		d, err := fn.doc(s, rec)
-		if err != nil {
-			return err
-		}
-		emit(d)
+		emit(fn.record(rec))
 	}
 	// No record starts in the rest of the range: claim it all, so that the
 	// tracker is done (a claim at its end fails, as it should).
@@ -265,36 +226,22 @@ func (fn *readFn) read(ctx context.Context, rt *sdf.LockRTracker, s Span, f file
 	return nil
 }
 
-// doc returns the Doc of rec, finished.
-func (fn *readFn) doc(s Span, rec *archive.Record) (Doc, error) {
-	d := Doc{File: s.Path, Offset: rec.Offset, HasText: fn.Text && rec.Text != nil}
-	if d.HasText {
-		var b strings.Builder
-		rec.WriteText(&b) // a strings.Builder never fails
-		d.Text = b.String()
+// record returns the Record of rec, finished: with its text, if the
+// options ask for it.
+func (fn *readFn) record(rec *archive.Record) Record {
+	var text strings.Builder
+	hasText := fn.Opts.Text && rec.Text != nil
+	if hasText {
+		rec.WriteText(&text) // a strings.Builder never fails
 	}
-	var line bytes.Buffer
-	enc := json.NewEncoder(&line)
-	enc.SetEscapeHTML(false)
-	res := *rec.Finish()
-	if w := res.Where; w != nil {
-		d.Length = w.Length
-		if d.HasText {
-			wc := *w
-			wc.Length = 0 // JSON writes it after the text
-			res.Where = &wc
-		}
-	}
-	if err := enc.Encode(&res); err != nil {
-		return Doc{}, fmt.Errorf("warcio: %s: %w", s.Path, err)
-	}
-	d.JSON = strings.TrimSuffix(line.String(), "\n")
-	return d, nil
+	r := FromResult(rec.Finish())
+	r.Text, r.HasText = text.String(), hasText
+	return r
 }
 
 func (fn *readFn) partSize() int64 {
-	if fn.PartSize > 0 {
-		return fn.PartSize
+	if fn.Opts.PartSize > 0 {
+		return fn.Opts.PartSize
 	}
 	return DefaultPartSize
 }

@@ -137,7 +137,7 @@ func run(t *testing.T, fn *readFn, s Span, rest offsetrange.Restriction, split f
 	rt := fn.CreateTracker(rest)
 	var lines []string
 	var residuals []offsetrange.Restriction
-	emit := func(d Doc) {
+	emit := func(d Record) {
 		lines = append(lines, JSON(d))
 		if split != nil {
 			if r := split(rt, len(lines)); r != nil {
@@ -180,7 +180,7 @@ func TestPieces(t *testing.T) {
 	for _, name := range testFiles {
 		want := command(t, "", name)
 		for _, partSize := range []int64{0, 2 << 10, 16 << 10, 64 << 10} {
-			fn := &readFn{PartSize: partSize}
+			fn := &readFn{Opts: Options{PartSize: partSize}}
 			s := Span{Path: filepath.Join(dir, name)}
 			ps := initial(t, fn, s)
 			fi, err := os.Stat(s.Path)
@@ -208,7 +208,7 @@ func TestDynamicSplits(t *testing.T) {
 		want := command(t, "", name)
 		for _, k := range []int{1, 2, 5} {
 			for _, frac := range []float64{0, 0.01, 0.3, 0.5, 0.9} {
-				fn := &readFn{PartSize: 32 << 10}
+				fn := &readFn{Opts: Options{PartSize: 32 << 10}}
 				s := Span{Path: filepath.Join(dir, name)}
 				splits := 0
 				split := func(rt *sdf.LockRTracker, n int) any {
@@ -245,7 +245,7 @@ func TestEveryCut(t *testing.T) {
 	dir := setup(t)
 	want := command(t, "", "wget.warc.gz")
 	s := Span{Path: filepath.Join(dir, "wget.warc.gz")}
-	fn := &readFn{PartSize: 1 << 10}
+	fn := &readFn{Opts: Options{PartSize: 1 << 10}}
 	whole := initial(t, &readFn{}, s)[0]
 	for _, line := range want {
 		off := offsetOf(t, line)
@@ -397,7 +397,7 @@ func TestFilesystem(t *testing.T) {
 		for i := range want {
 			want[i] = strings.Replace(want[i], `"file":"`, `"file":"memfs://`, 1)
 		}
-		fn := &readFn{PartSize: 2 << 10}
+		fn := &readFn{Opts: Options{PartSize: 2 << 10}}
 		s := Span{Path: path}
 		ps := initial(t, fn, s)
 		if len(ps) != 1 {
@@ -444,7 +444,7 @@ func TestMissingFile(t *testing.T) {
 			t.Errorf("CreateInitialRestriction(%s) = %v, nil; want an error", path, r)
 		}
 		rt := fn.CreateTracker(offsetrange.Restriction{Start: 0, End: 100})
-		if err := fn.ProcessElement(ctx, rt, s, func(d Doc) { t.Errorf("%s: emitted %v", path, d) }); err == nil {
+		if err := fn.ProcessElement(ctx, rt, s, func(d Record) { t.Errorf("%s: emitted %v", path, d) }); err == nil {
 			t.Errorf("ProcessElement(%s) = nil; want an error", path)
 		}
 	}
