@@ -1,0 +1,397 @@
+package warcio
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"github.com/charsniff/charsniff/archive"
+	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/warctest"
+)
+
+// fastWARC is the glob of FastWARC's (Resiliparse's) test files in warc's
+// testdata: gzip, LZ4 and zstd (with a dictionary, a frame a record, one
+// frame for the file), a clipped member, ClueWeb's quirks, relative to
+// this package.
+var fastWARC = filepath.Join("..", "..", "warc", "testdata", "resiliparse", "*.warc*")
+
+// fastWARCFiles returns the files of fastWARC, several.
+func fastWARCFiles(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(fastWARC)
+	if err != nil || len(files) < 8 {
+		t.Fatalf("%s: %d files (%v); want FastWARC's", fastWARC, len(files), err)
+	}
+	return files
+}
+
+// collect returns the Records Read makes of s, piece by piece as cut
+// before the run, in order.
+func collect(t *testing.T, fn *readFn, s Span) []Record {
+	t.Helper()
+	var out []Record
+	for _, p := range initial(t, fn, s) {
+		rt := fn.CreateTracker(p)
+		if err := fn.ProcessElement(context.Background(), rt, s, func(r Record) { out = append(out, r) }); err != nil {
+			t.Fatalf("ProcessElement(%v, %v): %v", s, p, err)
+		}
+		if !rt.IsDone() {
+			t.Fatalf("ProcessElement(%v, %v) left the tracker not done: %v", s, p, rt.GetError())
+		}
+	}
+	return out
+}
+
+// An archived record is what the archive package's own API gives for a
+// record: its final Result and its text.
+type archived struct {
+	res  archive.Result
+	text string
+	has  bool
+}
+
+// archiveRecords returns what archive.Records reads in the file at path,
+// with the decode options opts give (and text if they ask for it): the
+// reference Read must agree with.
+func archiveRecords(t *testing.T, path string, opts Options) []archived {
+	t.Helper()
+	dec, err := opts.decodeOptions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []archived
+	for rec, err := range archive.Records(bytes.NewReader(b), archive.Options{File: path, Decode: dec}) {
+		if err != nil {
+			t.Fatalf("archive.Records(%s): %v", path, err)
+		}
+		var a archived
+		if opts.Text && rec.Text != nil {
+			var text strings.Builder
+			rec.WriteText(&text)
+			a.text, a.has = text.String(), true
+		}
+		a.res = *rec.Finish()
+		if w := a.res.Where; w != nil {
+			wc := *w
+			a.res.Where = &wc
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// checkFields checks every field of got against the archive package's
+// result for the same record.
+func checkFields(t *testing.T, what string, got Record, want archived) {
+	t.Helper()
+	res := want.res
+	errText := ""
+	if res.Err != nil {
+		errText = res.Err.Error()
+	}
+	enc, conf, src := "", "", ""
+	if res.Encoding.Valid() {
+		enc, conf, src = res.Encoding.LowerName(), res.Confidence.String(), res.Source.String()
+	}
+	late, lateFrom, lateTo, lateOff := "", "", "", int64(0)
+	if res.Late.Kind != decode.NoChange {
+		late, lateFrom, lateTo, lateOff = res.Late.Kind.String(), res.Late.From.LowerName(), res.Late.To.LowerName(), res.Late.Offset
+	}
+	w := res.Where
+	if w == nil {
+		t.Fatalf("%s: archive gave a result without a place", what)
+	}
+	for _, f := range []struct {
+		name      string
+		got, want any
+	}{
+		{"File", got.File, res.File},
+		{"Offset", got.Offset, w.Offset},
+		{"Length", got.Length, w.Length},
+		{"InFile", got.InFile, true},
+		{"RecordID", got.RecordID, w.RecordID},
+		{"URI", got.URI, w.URI},
+		{"Date", got.Date.Format(time.RFC3339Nano), w.Date.UTC().Format(time.RFC3339Nano)},
+		{"Date's zone", got.Date.Location(), time.UTC},
+		{"Status", got.Status, int64(w.Status)},
+		{"MIME", got.MIME, w.MIME},
+		{"Digest", got.Digest, w.Digest},
+		{"HTTPCharset", got.HTTPCharset, w.HTTPCharset},
+		{"Encoding", got.Encoding, enc},
+		{"Confidence", got.Confidence, conf},
+		{"Source", got.Source, src},
+		{"BOM", got.BOM, int64(res.BOM)},
+		{"LateChange", got.LateChange, late},
+		{"LateFrom", got.LateFrom, lateFrom},
+		{"LateTo", got.LateTo, lateTo},
+		{"LateOffset", got.LateOffset, lateOff},
+		{"Error", got.Error, errText},
+		{"Text", got.Text, want.text},
+		{"HasText", got.HasText, want.has},
+	} {
+		if f.got != f.want {
+			t.Errorf("%s: %s = %v; archive's is %v", what, f.name, f.got, f.want)
+		}
+	}
+	line, _ := res.MarshalJSON()
+	if !got.HasText && JSON(got) != string(line) {
+		t.Errorf("%s: JSON\n got %s\nwant %s", what, JSON(got), line)
+	}
+}
+
+// sameAsArchive checks the Records of the file at path, read piece by
+// piece with opts, against archive.Records's results, field by field.
+func sameAsArchive(t *testing.T, path string, opts Options) []Record {
+	t.Helper()
+	want := archiveRecords(t, path, opts)
+	fn := &readFn{Opts: opts}
+	got := collect(t, fn, Span{Path: path})
+	if len(got) != len(want) {
+		t.Fatalf("%s, %+v: %d records; archive.Records gives %d", path, opts, len(got), len(want))
+	}
+	for i := range got {
+		checkFields(t, fmt.Sprintf("%s, %+v, record %d (offset %d)", path, opts, i, want[i].res.Offset), got[i], want[i])
+	}
+	return got
+}
+
+// TestSameAsArchive reads FastWARC's files and Wget's, whole and cut in
+// pieces at record boundaries, with and without text: every field of
+// every Record is the archive package's for the same bytes.
+func TestSameAsArchive(t *testing.T) {
+	files := append(fastWARCFiles(t), filepath.Join("..", "..", "warc", "testdata", "wget.warc.gz"))
+	n := 0
+	for _, path := range files {
+		for _, opts := range []Options{{}, {PartSize: 4 << 10}, {PartSize: 32 << 10, Text: true}} {
+			n += len(sameAsArchive(t, path, opts))
+		}
+	}
+	if n < 3*90 {
+		t.Errorf("%d records read; want FastWARC's and Wget's", n)
+	}
+}
+
+// TestRecordFields checks the fields of a few records against what their
+// files hold: a record decided by its stored header, one by a byte order
+// mark, one with a change after the window, and a damaged one.
+func TestRecordFields(t *testing.T) {
+	dir := filepath.Join("..", "..", "warc", "testdata")
+	for _, c := range []struct {
+		file   string
+		offset int64
+		want   Record
+	}{
+		{"wget.warc.gz", 1919, Record{Length: 590, RecordID: "<urn:uuid:cd451750-d854-490a-83e1-2bd26fd99d9a>",
+			URI: "http://127.0.0.1:41015/sjis.html", Date: time.Date(2026, 11, 21, 21, 54, 53, 0, time.UTC), Status: 200,
+			MIME: "text/html", Digest: "D4RH6KSTFZHZACJTMHA2M27T7V6NQHOP", HTTPCharset: "Shift_JIS",
+			Encoding: "shift_jis", Confidence: "certain", Source: "transport"}},
+		{"resiliparse/warcfile.dict.warc.zst", 65227, Record{Length: 4231, RecordID: "<urn:uuid:d83e05b0-35af-4d6a-83c9-712ce5448f9a>",
+			URI: "http://05925.net/index.php/vod/type/id/53.html", Date: time.Date(2020, 8, 8, 17, 41, 52, 0, time.UTC), Status: 200,
+			MIME: "text/html", Digest: "ZAPTTDAWHY6QC6VBCUQ7UMLLP7L3P5RH", HTTPCharset: "utf-8",
+			Encoding: "utf-8", Confidence: "certain", Source: "bom", BOM: 3}},
+		{"resiliparse/warcfile.dict.warc.zst", 70186, Record{Length: 10356, RecordID: "<urn:uuid:7323c152-4ff3-4722-abab-0c34486605bc>",
+			URI: "http://06.live-radsport.ch/fahrerstatistik_801/Anthony_Ravard.html", Date: time.Date(2020, 8, 8, 17, 11, 45, 0, time.UTC), Status: 200,
+			MIME: "text/html", Digest: "OORM2ODTTIVERXYAZASPBZZEOZRMHVWP",
+			Encoding: "windows-1252", Confidence: "certain", Source: "prescan",
+			LateChange: "same", LateFrom: "windows-1252", LateTo: "windows-1252", LateOffset: 540}},
+		{"resiliparse/clipped.warc.gz", 0, Record{RecordID: "<urn:uuid:f3dfa8fa-f031-4a38-90cc-1dcee3d07bb5>",
+			URI:  "http://www.houstonpress.com/music/a-humble-chance-the-rapper-leads-a-spiritual-awakening-at-revention-8866723",
+			Date: time.Date(2016, 10, 17, 14, 57, 38, 0, time.UTC), Status: 200,
+			MIME: "text/html", Digest: "TIY777K3LIL6UWYPUOTT6LWKCS4ZS5ZY", HTTPCharset: "UTF-8",
+			Encoding: "utf-8", Confidence: "certain", Source: "transport", Error: "corrupt gzip member: unexpected EOF"}},
+	} {
+		path := filepath.Join(dir, filepath.FromSlash(c.file))
+		want := c.want
+		want.File, want.Offset, want.InFile = path, c.offset, true
+		var got *Record
+		for _, r := range collect(t, &readFn{Opts: Options{PartSize: 8 << 10}}, Span{Path: path}) {
+			if r.Offset == c.offset {
+				got = &r
+			}
+		}
+		if got == nil {
+			t.Errorf("%s: no record at %d", c.file, c.offset)
+			continue
+		}
+		if !got.Date.Equal(want.Date) {
+			t.Errorf("%s#%d: Date %v; want %v", c.file, c.offset, got.Date, want.Date)
+		}
+		got.Date = want.Date
+		if *got != want {
+			t.Errorf("%s#%d:\n got %+v\nwant %+v", c.file, c.offset, *got, want)
+		}
+	}
+}
+
+// TestCoordinates reads each record of FastWARC's files and Wget's by its
+// coordinates alone, as an index row (file, offset, length) names it:
+// the Span gives the same Record as the whole file.
+func TestCoordinates(t *testing.T) {
+	files := append(fastWARCFiles(t), filepath.Join("..", "..", "warc", "testdata", "wget.warc.gz"))
+	n := 0
+	for _, path := range files {
+		fn := &readFn{}
+		for _, whole := range collect(t, fn, Span{Path: path}) {
+			if whole.Length == 0 {
+				continue // damaged: no length to read it by
+			}
+			n++
+			got := collect(t, fn, Span{Path: path, Offset: whole.Offset, Length: whole.Length})
+			if len(got) != 1 || got[0] != whole {
+				t.Errorf("%s, span %d:%d: %+v; want the one record %+v", path, whole.Offset, whole.Length, got, whole)
+			}
+		}
+	}
+	if n < 80 {
+		t.Errorf("%d records read by their coordinates; want FastWARC's and Wget's", n)
+	}
+}
+
+// hints is a WARC file of three response records for the precedence of
+// the options: one of host example.ru with no charset anywhere, one whose
+// stored Content-Type says koi8-r, and one whose payload starts with a
+// UTF-8 byte order mark against a stored koi8-r.
+func hints(t *testing.T) string {
+	t.Helper()
+	var b bytes.Buffer
+	w := warctest.NewWriter(&b, true)
+	for _, r := range []struct{ uri, ct, body string }{
+		{"http://www.example.ru/", "text/html", "<html><body>hello</body></html>"},
+		{"http://www.example.ru/k", "text/html; charset=koi8-r", "<html><body>\xf0\xd2\xc9\xd7\xc5\xd4</body></html>"},
+		{"http://www.example.ru/b", "text/html; charset=koi8-r", "\xef\xbb\xbf<html><body>\xd0\x9f</body></html>"},
+	} {
+		if _, err := w.Write(warctest.Response(r.uri, warctest.HTTPResponse(200, []string{"Content-Type: " + r.ct}, []byte(r.body)))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "hints.warc.gz")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// precedence are option sets and the encoding and source each record of
+// hints gets with them: the caller's word wins over the record's stored
+// header and host, a byte order mark over all (docs/archives.md, "Whose
+// word wins"). flags are the command's for the same options.
+var precedence = []struct {
+	opts  Options
+	flags []string
+	want  []string // "encoding/source" of each record
+}{
+	{Options{}, nil, []string{"windows-1251/default", "koi8-r/transport", "utf-8/bom"}},
+	{Options{TLD: "jp"}, []string{"--hint-tld", "jp"}, []string{"shift_jis/default", "koi8-r/transport", "utf-8/bom"}},
+	{Options{Locale: "ja", NoAutodetect: true}, []string{"--locale", "ja", "--no-autodetect"}, []string{"shift_jis/default", "koi8-r/transport", "utf-8/bom"}},
+	{Options{ContentType: "text/html; charset=gbk"}, []string{"--content-type", "text/html; charset=gbk"}, []string{"gbk/transport", "gbk/transport", "utf-8/bom"}},
+	{Options{Override: "euc-kr"}, []string{"--override", "euc-kr"}, []string{"euc-kr/override", "euc-kr/override", "utf-8/bom"}},
+	{Options{Default: "iso-8859-2", Text: true}, []string{"--default", "iso-8859-2", "--decode"}, []string{"iso-8859-2/default", "koi8-r/transport", "utf-8/bom"}},
+}
+
+// TestOptionsWin reads hints with each option set of precedence: the
+// decisions are the expected ones, every field is archive.Records's with
+// the same options, and the lines are the command's with its flags.
+func TestOptionsWin(t *testing.T) {
+	path := hints(t)
+	for _, c := range precedence {
+		got := sameAsArchive(t, path, c.opts)
+		var decided []string
+		for _, r := range got {
+			decided = append(decided, r.Encoding+"/"+r.Source)
+		}
+		if !slices.Equal(decided, c.want) {
+			t.Errorf("%+v: %v; want %v", c.opts, decided, c.want)
+		}
+		var lines []string
+		for _, r := range got {
+			lines = append(lines, JSON(r))
+		}
+		diff(t, fmt.Sprintf("%+v", c.opts), lines, command(t, "", append(c.flags, path)...))
+	}
+}
+
+// TestPrismOptions runs Read with each option set of precedence on
+// Prism: the options reach the workers, and the lines are the command's.
+func TestPrismOptions(t *testing.T) {
+	path := hints(t)
+	p, s := beam.NewPipelineWithRoot()
+	for _, c := range precedence {
+		var want []any
+		for _, l := range command(t, "", append(c.flags, path)...) {
+			want = append(want, l)
+		}
+		recs := Read(s, Paths(s, beam.Create(s, path)), c.opts)
+		passert.Equals(s, beam.ParDo(s, JSON, recs), want...)
+	}
+	ptest.RunAndValidate(t, p)
+}
+
+// TestPrismGlob reads FastWARC's files on Prism by a glob (ReadGlob), and
+// by a PCollection of globs through fileio.MatchAll and ReadMatches
+// (ReadFiles), as textio users read text files: the Records, each field
+// through Beam's schema coder, are the archive package's for the same
+// files.
+func TestPrismGlob(t *testing.T) {
+	var want []any
+	for _, path := range fastWARCFiles(t) {
+		for _, a := range archiveRecords(t, path, Options{}) {
+			want = append(want, FromResult(&a.res))
+		}
+	}
+	wget := filepath.Join("..", "..", "warc", "testdata", "wget.warc.gz")
+	wantBoth := slices.Clone(want)
+	for _, a := range archiveRecords(t, wget, Options{}) {
+		wantBoth = append(wantBoth, FromResult(&a.res))
+	}
+	p, s := beam.NewPipelineWithRoot()
+	passert.Equals(s, ReadGlob(s, fastWARC, Options{PartSize: 16 << 10}), want...)
+	files := fileio.ReadMatches(s, fileio.MatchAll(s, beam.Create(s, fastWARC, wget)))
+	passert.Equals(s, ReadFiles(s, files, Options{PartSize: 16 << 10}), wantBoth...)
+	ptest.RunAndValidate(t, p)
+}
+
+// TestBadOptions checks that a label that names no encoding, and a
+// PCollection ReadFiles cannot read, are errors when the pipeline is
+// built, and panics of Read and ReadFiles.
+func TestBadOptions(t *testing.T) {
+	_, s := beam.NewPipelineWithRoot()
+	spans := beam.Create(s, Span{Path: "a.warc.gz"})
+	for _, opts := range []Options{{Override: "klingon"}, {Likely: "x"}, {Default: "utf-9"}, {Override: "latin1x", Legacy: true}} {
+		if _, err := TryRead(s, spans, opts); err == nil || !strings.Contains(err.Error(), "unknown encoding label") {
+			t.Errorf("TryRead(%+v) = %v; want an unknown label", opts, err)
+		}
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Read(%+v) did not panic", opts)
+				}
+			}()
+			Read(s, spans, opts)
+		}()
+	}
+	if _, err := TryRead(s, spans, Options{Override: "latin1", Likely: "sjis", Default: "utf8"}); err != nil {
+		t.Errorf("TryRead with labels: %v", err)
+	}
+	if _, err := TryReadFiles(s, beam.Create(s, "a.warc.gz"), Options{}); err == nil || !strings.Contains(err.Error(), "fileio.FileMetadata") {
+		t.Errorf("TryReadFiles(strings) = %v; want an error naming the types it reads", err)
+	}
+	if _, err := TryReadFiles(s, beam.PCollection{}, Options{}); err == nil {
+		t.Error("TryReadFiles(invalid PCollection) = nil error")
+	}
+}
