@@ -12,10 +12,16 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/charsniff/charsniff/beam/warcio"
 )
+
+func init() {
+	register.Function2x0(lateOrBOM)
+	register.Emitter1[string]()
+}
 
 // Example reads a WARC file written by GNU Wget on the default runner
 // (Prism, in this process), cut into pieces of 4 KiB at record
@@ -47,6 +53,56 @@ func Example() {
 	// 7260 http://127.0.0.1:41015/nocontenttype.html utf-8
 	// 8191 http://127.0.0.1:41015/deflate.html utf-8
 	// 10085 http://127.0.0.1:41015/missing.html utf-8
+}
+
+// ExampleReadGlob reads the WARC files a glob matches, as textio.Read
+// reads text files (here FastWARC's test files in gzip), and uses the typed
+// fields of each Record: it keeps the records whose encoding a byte order
+// mark decided or that changed after the window, with their coordinates
+// (file, offset, length), which read alone give the record again.
+func ExampleReadGlob() {
+	dir, err := os.MkdirTemp("", "warcio-example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "late.txt")
+
+	p, s := beam.NewPipelineWithRoot()
+	records := warcio.ReadGlob(s, "../../warc/testdata/resiliparse/*.warc.gz", warcio.Options{})
+	textio.Write(s, out, beam.ParDo(s, lateOrBOM, records))
+	if err := beamx.Run(context.Background(), p); err != nil {
+		log.Fatal(err)
+	}
+
+	printSorted(out)
+	// Output:
+	// warcfile.warc.gz 70222 4459 utf-8 bom bom=3
+	// warcfile.warc.gz 75624 10695 windows-1252 prescan late=same from windows-1252 at 540
+	// warcfile.warc.gz 87298 10860 windows-1252 prescan late=same from windows-1252 at 1229
+}
+
+// lateOrBOM emits a line for r if a byte order mark decided its encoding
+// or the encoding changed after the window.
+func lateOrBOM(r warcio.Record, emit func(string)) {
+	line := fmt.Sprintf("%s %d %d %s %s", filepath.Base(r.File), r.Offset, r.Length, r.Encoding, r.Source)
+	switch {
+	case r.BOM > 0:
+		emit(fmt.Sprintf("%s bom=%d", line, r.BOM))
+	case r.LateChange != "":
+		emit(fmt.Sprintf("%s late=%s from %s at %d", line, r.LateChange, r.LateFrom, r.LateOffset))
+	}
+}
+
+// printSorted prints the lines of the file out, sorted.
+func printSorted(out string) {
+	b, err := os.ReadFile(out)
+	if err != nil {
+		log.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	sort.Strings(lines)
+	fmt.Println(strings.Join(lines, "\n"))
 }
 
 // printByOffset prints the offset, URI and encoding of each JSON line of

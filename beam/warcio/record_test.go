@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/graph/coder"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/runtime/graphx/schema"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/passert"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
@@ -393,5 +396,57 @@ func TestBadOptions(t *testing.T) {
 	}
 	if _, err := TryReadFiles(s, beam.PCollection{}, Options{}); err == nil {
 		t.Error("TryReadFiles(invalid PCollection) = nil error")
+	}
+}
+
+// TestSchema checks the Beam schema inferred for Record: a row of typed
+// columns named as Common Crawl's index and archive/index's Parquet file
+// name them, which a Record coded as a row keeps, field by field.
+func TestSchema(t *testing.T) {
+	sc, err := schema.FromType(reflect.TypeOf(Record{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range sc.GetFields() {
+		typ := f.GetType()
+		name := typ.GetAtomicType().String()
+		if lt := typ.GetLogicalType(); lt != nil {
+			name = lt.GetUrn()
+		}
+		got = append(got, f.GetName()+" "+name)
+	}
+	want := []string{"warc_filename STRING", "warc_record_offset INT64", "warc_record_length INT64", "in_file BOOLEAN",
+		"warc_record_id STRING", "url STRING", "fetch_time time.Time", "fetch_status INT64",
+		"content_mime_type STRING", "content_digest STRING", "http_charset STRING",
+		"encoding STRING", "confidence STRING", "source STRING", "bom INT64",
+		"late_change STRING", "late_from STRING", "late_to STRING", "late_offset INT64",
+		"error STRING", "text STRING", "has_text BOOLEAN"}
+	if !slices.Equal(got, want) {
+		t.Errorf("schema of Record:\n got %q\nwant %q", got, want)
+	}
+
+	// A row coded and decoded is the same Record.
+	path := filepath.Join("..", "..", "warc", "testdata", "resiliparse", "warcfile.dict.warc.zst")
+	enc, err := coder.RowEncoderForStruct(reflect.TypeOf(Record{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec, err := coder.RowDecoderForStruct(reflect.TypeOf(Record{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range collect(t, &readFn{Opts: Options{Text: true}}, Span{Path: path}) {
+		var b bytes.Buffer
+		if err := enc(r, &b); err != nil {
+			t.Fatal(err)
+		}
+		back, err := dec(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.(Record) != r {
+			t.Errorf("%s#%d: coded as a row and back: %+v; want %+v", path, r.Offset, back, r)
+		}
 	}
 }

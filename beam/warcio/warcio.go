@@ -3,22 +3,28 @@
 // boundaries inside each file, so that one large file is read by many
 // workers at once.
 //
-// Read takes a PCollection of Spans (a file, or a byte range of one: an
-// index row's path, offset and length) and returns a PCollection of Docs,
-// one per HTML record, damaged record and stretch of damaged input: the
-// line `charsniff --json` prints for it and, with Options.Text, its
-// decoded text. Read is a splittable DoFn over the byte offsets of each
-// span (an offsetrange restriction): a record belongs to the piece of the
-// range its first byte is in. The initial pieces start at the cuts
+// ReadGlob reads the files a glob matches, as textio.Read reads text
+// files; ReadFiles a PCollection of fileio.FileMetadata or ReadableFile
+// (fileio.MatchFiles, MatchAll, ReadMatches); Read a PCollection of Spans
+// (a file, or a byte range of one: an index row's path, offset and
+// length). Each returns a PCollection of Record, one per HTML record,
+// damaged record and stretch of damaged input: archive.Result as a Beam
+// row of typed fields (the record's coordinates, WARC-Date, digest and
+// MIME type, the encoding decided, how and why) and, with Options.Text,
+// its decoded text; JSON turns one into the line `charsniff --json`
+// prints for it.
+//
+// Read is a splittable DoFn over the byte offsets of each span (an
+// offsetrange restriction): a record belongs to the piece of the range
+// its first byte is in. The initial pieces start at the cuts
 // archive.Split finds (record-starting gzip members, about
 // Options.PartSize bytes apart); a runner may split a piece again at any
 // byte while it runs, and the piece after that byte is read from the last
 // cut before it, its records before the byte passed over unclaimed, so
 // every record is emitted once, as archive.Reader reads it from the cut.
 //
-//	spans := warcio.Paths(s, beam.Create(s, "a.warc.gz", "b.warc.gz"))
-//	docs := warcio.Read(s, spans, warcio.Options{})
-//	textio.Write(s, "out.jsonl", beam.ParDo(s, warcio.JSON, docs))
+//	records := warcio.ReadGlob(s, "crawl/*.warc.gz", warcio.Options{})
+//	textio.Write(s, "out.jsonl", beam.ParDo(s, warcio.JSON, records))
 package warcio
 
 import (

@@ -7,12 +7,16 @@
 //	charsniff-beam --input='crawl/*.warc.gz' --output=records.jsonl
 //	charsniff-beam --index=rows.tsv --output=records.jsonl --text
 //
-// --input takes paths or globs, separated by commas; --index a file of
-// index rows, PATH<TAB>OFFSET<TAB>LENGTH (a Common Crawl columnar index's
-// warc_filename, warc_record_offset and warc_record_length) or a PATH
-// alone. Paths may be local or any scheme of Beam's filesystems (gs://).
-// --runner picks the runner: prism (the default, in this process),
-// dataflow, flink, spark; docs/beam.md has their flags.
+// --input takes paths or globs, separated by commas, matched when the
+// pipeline runs (fileio.MatchAll), each of which must match a file;
+// --index a file of index rows, PATH<TAB>OFFSET<TAB>LENGTH (a Common
+// Crawl columnar index's warc_filename, warc_record_offset and
+// warc_record_length) or a PATH alone. Paths may be local or any scheme
+// of Beam's filesystems (gs://). The sniffing flags are the charsniff
+// command's (--content-type, --override, --hint-tld, ...), and win over
+// each record's stored header and host as the command's do. --runner
+// picks the runner: prism (the default, in this process), dataflow,
+// flink, spark; docs/beam.md has their flags.
 package main
 
 import (
@@ -25,12 +29,14 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
 	"github.com/charsniff/charsniff/beam/warcio"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 func init() {
@@ -43,6 +49,20 @@ var (
 	output   = flag.String("output", "", "the file the JSON lines go to (required)")
 	partSize = flag.Int64("part_size", warcio.DefaultPartSize, "the size of the pieces a gzip WARC file is cut into at record boundaries before the run")
 	text     = flag.Bool("text", false, "put each record's decoded text into its line as \"text\", as charsniff --decode --json does")
+
+	// The sniffing flags, named and meant as the charsniff command's.
+	contentType  = flag.String("content-type", "", "transport-layer `VALUE` of the Content-Type header for every record, instead of the stored one")
+	overrideEnc  = flag.String("override", "", "user override: decode as `LABEL` (certain) unless a BOM says otherwise")
+	defaultEnc   = flag.String("default", "", "default encoding `LABEL` when nothing else decides (instead of the locale's)")
+	likely       = flag.String("likely", "", "likely encoding `LABEL`, used when no declaration decides, before autodetection")
+	locale       = flag.String("locale", "", "locale or top-level domain `HINT` (ja, zh-TW, .jp) biasing autodetection and choosing the default encoding")
+	tld          = flag.String("hint-tld", "", "top-level `DOMAIN` or host name for every record, instead of the host of its WARC-Target-URI")
+	window       = flag.Int("window", sniff.DefaultWindow, "prescan window in `BYTES`")
+	lookahead    = flag.Int64("lookahead", 64<<10, "while the encoding is tentative, look past the window as a browser does, holding at most `BYTES` to decide (0: the window alone)")
+	noAutodetect = flag.Bool("no-autodetect", false, "spec-literal: skip the autodetection step")
+	detectAll    = flag.Bool("detect-all", false, "autodetection also guesses encodings browsers never guess, for old collections")
+	legacy       = flag.Bool("legacy-labels", false, "resolve labels with the 2008 draft's loose matching (old archives)")
+	raw          = flag.Bool("raw", false, "with --text: plain WHATWG decode, without the newline/NUL preprocessing")
 )
 
 func main() {
@@ -59,46 +79,50 @@ func run(ctx context.Context) error {
 	if *output == "" || (*input == "" && *index == "") {
 		return errors.New("--output and --input or --index are required")
 	}
+	opts := options()
 	p, s := beam.NewPipelineWithRoot()
-	var spans []beam.PCollection
+	var records []beam.PCollection
 	if *input != "" {
-		paths, err := expand(ctx, *input)
+		var globs []string
+		for _, g := range strings.Split(*input, ",") {
+			if g == "" {
+				continue
+			}
+			fs, err := filesystem.New(ctx, g) // a scheme of no filesystem fails here, not on the workers
+			if err != nil {
+				return fmt.Errorf("%s: %w", g, err)
+			}
+			fs.Close()
+			globs = append(globs, g)
+		}
+		files := fileio.MatchAll(s, beam.CreateList(s, globs), fileio.MatchEmptyDisallow())
+		recs, err := warcio.TryReadFiles(s, files, opts)
 		if err != nil {
 			return err
 		}
-		spans = append(spans, warcio.Paths(s, beam.CreateList(s, paths)))
+		records = append(records, recs)
 	}
 	if *index != "" {
-		spans = append(spans, beam.ParDo(s, parseRow, textio.Read(s, *index)))
+		recs, err := warcio.TryRead(s, beam.ParDo(s, parseRow, textio.Read(s, *index)), opts)
+		if err != nil {
+			return err
+		}
+		records = append(records, recs)
 	}
-	docs := warcio.Read(s, beam.Flatten(s, spans...), warcio.Options{PartSize: *partSize, Text: *text})
-	textio.Write(s, *output, beam.ParDo(s, warcio.JSON, docs))
+	textio.Write(s, *output, beam.ParDo(s, warcio.JSON, beam.Flatten(s, records...)))
 	return beamx.Run(ctx, p)
 }
 
-// expand returns the files the comma-separated paths and globs of list
-// name, each glob matching at least one.
-func expand(ctx context.Context, list string) ([]string, error) {
-	var paths []string
-	for _, glob := range strings.Split(list, ",") {
-		if glob == "" {
-			continue
-		}
-		fs, err := filesystem.New(ctx, glob)
-		if err != nil {
-			return nil, err
-		}
-		files, err := fs.List(ctx, glob)
-		fs.Close()
-		if err != nil {
-			return nil, err
-		}
-		if len(files) == 0 {
-			return nil, fmt.Errorf("no file matches %s", glob)
-		}
-		paths = append(paths, files...)
+// options returns the options of the flags.
+func options() warcio.Options {
+	o := warcio.Options{PartSize: *partSize, Text: *text,
+		ContentType: *contentType, Override: *overrideEnc, Default: *defaultEnc, Likely: *likely,
+		Locale: *locale, TLD: *tld, Window: *window, Lookahead: *lookahead,
+		NoAutodetect: *noAutodetect, DetectAll: *detectAll, Legacy: *legacy, Raw: *raw}
+	if *lookahead == 0 {
+		o.Lookahead = -1 // the window alone, as the command's --lookahead 0
 	}
-	return paths, nil
+	return o
 }
 
 // parseRow parses an index row: PATH<TAB>OFFSET<TAB>LENGTH, or PATH.
