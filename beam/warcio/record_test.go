@@ -450,3 +450,33 @@ func TestSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestTextLines checks the lines JSON writes for Records with text
+// against `charsniff --decode --json` on every test file and FastWARC's,
+// damaged ones included: the fields, the text, then the length and the
+// error.
+func TestTextLines(t *testing.T) {
+	dir := setup(t)
+	for _, name := range testFiles {
+		want := command(t, "", "--decode", name)
+		var got []string
+		for _, r := range collect(t, &readFn{Opts: Options{Text: true, PartSize: 16 << 10}}, Span{Path: filepath.Join(dir, name)}) {
+			got = append(got, JSON(r))
+		}
+		diff(t, name+" with text", relative(got, dir), want)
+	}
+	for _, path := range fastWARCFiles(t) {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range collect(t, &readFn{Opts: Options{Text: true, PartSize: 16 << 10}}, Span{Path: abs}) {
+			got = append(got, JSON(r))
+		}
+		if len(got) == 0 {
+			continue // no HTML record (TestSameAsArchive checks that): the command prints nothing
+		}
+		diff(t, path+" with text", got, command(t, "", "--decode", abs))
+	}
+}
