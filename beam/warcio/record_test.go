@@ -480,3 +480,28 @@ func TestTextLines(t *testing.T) {
 		diff(t, path+" with text", got, command(t, "", "--decode", abs))
 	}
 }
+
+// TestSpanNotInFile checks the Record of a span that is not in its file:
+// the span's coordinates, InFile false, the command's error text, and a
+// line without an offset, as the command's for such a range.
+func TestSpanNotInFile(t *testing.T) {
+	path := filepath.Join("..", "..", "warc", "testdata", "wget.warc.gz")
+	for _, c := range []struct {
+		off, n int64
+		err    string
+	}{
+		{99999, 10, "range 99999:10: past the end of the file (12044 bytes)"},
+		{-1, 10, "bad range -1:10: the offset is not a number of bytes"},
+		{0, -3, "bad range 0:-3: the length is not a positive number of bytes"},
+	} {
+		got := collect(t, &readFn{}, Span{Path: path, Offset: c.off, Length: c.n})
+		want := Record{File: path, Offset: c.off, Length: c.n, Error: c.err}
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("span %d:%d: %+v; want %+v", c.off, c.n, got, want)
+			continue
+		}
+		if line, want := JSON(got[0]), `{"file":"`+path+`","error":"`+c.err+`"}`; line != want {
+			t.Errorf("span %d:%d: JSON %s; want %s", c.off, c.n, line, want)
+		}
+	}
+}
