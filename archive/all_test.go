@@ -15,6 +15,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/internal/warctest"
 )
 
@@ -52,8 +53,20 @@ func readAllLines(t *testing.T, data []byte, procs int, size int64) ([]string, *
 
 // testFiles returns WARC files to read: stored members with a WARC file in
 // a record, mixed levels, a generated crawl, the wget file, the wget file
-// with half of itself after it (damaged), and a plain WARC file.
+// with half of itself after it (damaged), and a plain WARC file. They are
+// made once for all the tests, which only read them.
 func testFiles(t *testing.T) map[string][]byte {
+	t.Helper()
+	if madeFiles == nil {
+		madeFiles = makeTestFiles(t)
+	}
+	return madeFiles
+}
+
+// madeFiles holds the files of testFiles once made.
+var madeFiles map[string][]byte
+
+func makeTestFiles(t *testing.T) map[string][]byte {
 	files := make(map[string][]byte)
 	for name, levels := range map[string][]int{
 		"stored": {gzip.NoCompression},
@@ -75,9 +88,15 @@ func testFiles(t *testing.T) map[string][]byte {
 	wget := warctest.Testdata(t, "wget.warc.gz")
 	files["wget"] = wget
 	// Records with payloads over 1 MiB, read in place, between small ones.
+	// Under the race detector, which slows decoding several times but
+	// looks for nothing in its volume, two rounds of the three sizes.
 	var large bytes.Buffer
 	lw := warctest.NewWriter(&large, true)
-	for i := range 12 {
+	n := 12
+	if testutil.Race {
+		n = 6
+	}
+	for i := range n {
 		body := bytes.Repeat([]byte("<p>caf\xe9 "), 20+i%3*(150<<10))
 		rec := warctest.Response(fmt.Sprintf("http://large.example/%d", i), warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, body))
 		if _, err := lw.Write(rec); err != nil {
