@@ -120,3 +120,38 @@ func median(d []time.Duration) time.Duration {
 	slices.Sort(d)
 	return d[len(d)/2]
 }
+
+// BenchmarkIndexPair looks for CR and NUL in 64 KB of Japanese text (the
+// search of the double-byte path) with the assembly and its Go twin in
+// turn in each iteration, where there is neither, where a CR ends each
+// line (the search stops at each), and reports go/asm, the ratio of
+// their median times.
+func BenchmarkIndexPair(b *testing.B) {
+	if !sweepOK {
+		b.Skip(noSweep)
+	}
+	lf := testutil.BenchSample(b, "shift_jis.html")
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{{"none", lf}, {"crlf", bytes.ReplaceAll(lf, []byte("\n"), []byte("\r\n"))}} {
+		b.Run(c.name, func(b *testing.B) {
+			var ns [2][]time.Duration
+			b.SetBytes(int64(len(c.data)))
+			for b.Loop() {
+				for k, f := range []func([]byte, byte, byte) int{indexPair, indexPairGeneric} {
+					t0 := time.Now()
+					for s := c.data; ; {
+						i := f(s, '\r', 0)
+						if i < 0 {
+							break
+						}
+						s = s[i+1:]
+					}
+					ns[k] = append(ns[k], time.Since(t0))
+				}
+			}
+			b.ReportMetric(float64(median(ns[1]))/float64(median(ns[0])), "go/asm")
+		})
+	}
+}
