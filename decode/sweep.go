@@ -113,3 +113,15 @@ func indexSpecial(s []byte, cr, nul bool) int {
 	}
 	return -1
 }
+
+// noteSweepHigh is noteHigh for the text b that a sweep (or clean) took
+// and its high: the Go twins' high is exact, so where they run (sweepOK
+// false) it is taken as it is; the assembly's may come from the block
+// just past b, so noteHigh looks.
+func (d *decoder) noteSweepHigh(high bool, b []byte) {
+	if !sweepOK {
+		d.high = d.high || high
+		return
+	}
+	d.noteHigh(high, b)
+}

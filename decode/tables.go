@@ -39,7 +39,7 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	for nSrc < len(src) {
 		if d.mode != modeDense && (sweepOK || !lines) {
 			w, r, high := d.pat.sweep(dst[nDst:], src[nSrc:], t)
-			d.noteHigh(high, src[nSrc:nSrc+r])
+			d.noteSweepHigh(high, src[nSrc:nSrc+r])
 			nDst += w
 			nSrc += r
 		}

@@ -42,7 +42,7 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 	for nSrc < len(src) {
 		if nSrc >= sweepAt && (sweepOK || !lines) {
 			w, r, high := d.pat.sweep(dst[nDst:], src[nSrc:], nil)
-			d.noteHigh(high, src[nSrc:nSrc+r])
+			d.noteSweepHigh(high, src[nSrc:nSrc+r])
 			nDst += w
 			nSrc += r
 			if r >= sweepMinRun || len(src)-nSrc < sweepMinRun || len(dst)-nDst < sweepMinRun {
@@ -149,7 +149,7 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 // of src. It notes a non-ASCII byte in d.high as utf8 does.
 func (d *decoder) utf8Clean(src []byte) int {
 	start, high := d.pat.clean(src)
-	d.noteHigh(high, src[:start])
+	d.noteSweepHigh(high, src[:start])
 	s := src[start:]
 	end := len(s)
 	if k := indexSpecial(s, d.pat.crOn, d.pat.nulOn); k >= 0 {
