@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 	"testing"
 
 	"golang.org/x/sys/cpu"
@@ -16,30 +15,22 @@ import (
 func TestMain(m *testing.M) {
 	flag.Parse()
 	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
-		fmt.Printf("loops: %s (CHARSNIFF_CPU=%s)\n", decodeLoops(os.Getenv("CHARSNIFF_CPU")), os.Getenv("CHARSNIFF_CPU"))
+		fmt.Printf("loops: %s (GODEBUG=%s)\n", decodeLoops(), os.Getenv("GODEBUG"))
 	}
 	os.Exit(m.Run())
 }
 
 // decodeLoops names the loops decode runs, as decode's activeLoops does
-// (decode/cpu.go; this module cannot see it): "avx2+latin" with AVX2 and
-// AVX-512 VBMI2, "avx2", or "go" (purego builds, other architectures,
-// CHARSNIFF_CPU=noavx2), env being CHARSNIFF_CPU.
-func decodeLoops(env string) string {
-	var no2, no512 bool
-	for _, f := range strings.Split(env, ",") {
-		switch strings.ToLower(strings.TrimSpace(f)) {
-		case "noavx2":
-			no2, no512 = true, true
-		case "noavx512":
-			no512 = true
-		}
-	}
+// (decode/cpu.go; this module cannot see it): "avx2+latin" with AVX2,
+// POPCNT and AVX-512 VBMI2, "avx2", or "go" (purego builds, other
+// architectures, GODEBUG=cpu.avx2=off), as golang.org/x/sys/cpu reports
+// the CPU after its GODEBUG switches.
+func decodeLoops() string {
 	x := cpu.X86
 	switch {
-	case purego || !x.HasAVX2 || no2:
+	case purego || !x.HasAVX2 || !x.HasPOPCNT:
 		return "go"
-	case no512 || !(x.HasAVX512F && x.HasAVX512BW && x.HasAVX512VBMI && x.HasAVX512VBMI2 && x.HasBMI2 && x.HasPOPCNT):
+	case !(x.HasAVX512F && x.HasAVX512BW && x.HasAVX512VBMI && x.HasAVX512VBMI2 && x.HasBMI2):
 		return "avx2"
 	}
 	return "avx2+latin"

@@ -14,7 +14,8 @@
 #                (on main itself with nothing changed: HEAD~1)
 #   --rounds N   rounds of A/B pairs (default 5)
 #   --tags TAGS  build both sides with -tags TAGS (purego: the portable
-#                decoder); CHARSNIFF_CPU in the environment reaches both
+#                decoder); GODEBUG=cpu.avx2=off or cpu.avx512f=off in the
+#                environment reaches both
 #   --smoke      base HEAD, one round, tiny inputs: that the script works,
 #                in CI; its numbers mean nothing
 #

@@ -113,7 +113,7 @@ func BenchmarkWriteTo(b *testing.B) {
 // the one's speed as a share of the other's: a cliff in the CR LF paths
 // (a CPU that makes them slow, as legacy SSE once did on AMD Zen 3) shows
 // there whatever the machine's own speed. It logs the loops that run
-// (CHARSNIFF_CPU, docs/speed.md); go test prints the CPU.
+// (GODEBUG=cpu.…=off, docs/speed.md); go test prints the CPU.
 func BenchmarkReadCRLF(b *testing.B) {
 	for _, s := range benchSamples {
 		b.Run(s.name, func(b *testing.B) {
@@ -159,12 +159,12 @@ func BenchmarkReadCRLF(b *testing.B) {
 
 // TestMain prints, when benchmarks run, a line "loops: ..." among go
 // test's goos, goarch and cpu lines: the decoder's vector loops in this
-// process (CHARSNIFF_CPU, docs/speed.md), a configuration that benchstat
+// process (GODEBUG=cpu.…=off, docs/speed.md), a configuration that benchstat
 // keeps beside the CPU.
 func TestMain(m *testing.M) {
 	flag.Parse()
 	if f := flag.Lookup("test.bench"); f != nil && f.Value.String() != "" {
-		fmt.Printf("loops: %s (CHARSNIFF_CPU=%s)\n", decode.ActiveLoops(), os.Getenv("CHARSNIFF_CPU"))
+		fmt.Printf("loops: %s (GODEBUG=%s)\n", decode.ActiveLoops(), os.Getenv("GODEBUG"))
 	}
 	os.Exit(m.Run())
 }

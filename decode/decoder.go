@@ -452,14 +452,15 @@ func (d *decoder) codecDirect(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 const squeezeMin = 64
 
 // squeezeCR is compactCR from the first CR on (b[r+k], the text before it
-// having no CR) with the vector sweep's CPU: squeezeCRAVX2 takes 32 bytes
-// a step whatever their line ends, and the last bytes go one at a time.
+// having no CR): squeezeBlocks takes it (the assembly 32 bytes a step
+// whatever their line ends, its Go twin a line a step), and the last
+// bytes the assembly leaves go one at a time.
 func (d *decoder) squeezeCR(b []byte, r, k int) int {
 	w := k
 	if r > 0 {
 		copy(b, b[r:r+k])
 	}
-	r, w, cr := squeezeCRAVX2(b, r+k, w, 0)
+	r, w, cr := squeezeBlocks(b, r+k, w, 0)
 	for ; r < len(b); r++ {
 		c := b[r]
 		if c == '\n' && cr != 0 {
@@ -495,7 +496,7 @@ func (d *decoder) compactCR(b []byte) int {
 		}
 		return copy(b, b[r:])
 	}
-	if sweepOK && len(b)-r-k >= squeezeMin {
+	if len(b)-r-k >= squeezeMin {
 		return d.squeezeCR(b, r, k)
 	}
 	w := 0

@@ -37,30 +37,42 @@ func squeezeText(rng *rand.Rand, n int) []byte {
 	return b[:n]
 }
 
-// compareSqueeze runs squeezeCRAVX2 and its Go twin on copies of b from r
-// (w bytes written before it, cr for the byte before b[r]) and fails unless
-// they return the same r, w and cr and write the same b[:w]; it returns
-// the twin's text, b[:w], and r and cr.
+// compareSqueeze runs squeezeBlocks, its model squeezeModel and its Go
+// twin squeezeBlocksGeneric on copies of b from r (w bytes written before
+// it, cr for the byte before b[r]). It fails unless the assembly (where it
+// runs) and the model return the same r, w and cr and write the same
+// b[:w], and the twin, which takes all of b, writes what they do and
+// then what refCompactCR makes of the rest. It returns the model's text,
+// b[:w], and r and cr.
 func compareSqueeze(t *testing.T, b []byte, r, w int, cr uint64) ([]byte, int, uint64) {
 	t.Helper()
-	b1, b2 := bytes.Clone(b), bytes.Clone(b)
-	r2, w2, cr2 := squeezeCRGeneric(b2, r, w, cr)
+	b1, b2, b3 := bytes.Clone(b), bytes.Clone(b), bytes.Clone(b)
+	r2, w2, cr2 := squeezeModel(b2, r, w, cr)
 	if len(b)-r2 >= 32 || r2 < r || w2 > r2 {
-		t.Fatalf("squeezeCRGeneric(%q, %d, %d, %d) = %d, %d, %d: stopped early or wrote past r", b, r, w, cr, r2, w2, cr2)
+		t.Fatalf("squeezeModel(%q, %d, %d, %d) = %d, %d, %d: stopped early or wrote past r", b, r, w, cr, r2, w2, cr2)
 	}
 	if sweepOK {
-		r1, w1, cr1 := squeezeCRAVX2(b1, r, w, cr)
+		r1, w1, cr1 := squeezeBlocks(b1, r, w, cr)
 		if r1 != r2 || w1 != w2 || cr1 != cr2 || !bytes.Equal(b1[:w1], b2[:w2]) || !bytes.Equal(b1[r1:], b[r1:]) {
-			t.Fatalf("squeeze %q from %d, %d, cr %d:\nassembly %d, %d, %d: %q\ntwin     %d, %d, %d: %q",
+			t.Fatalf("squeeze %q from %d, %d, cr %d:\nassembly %d, %d, %d: %q\nmodel    %d, %d, %d: %q",
 				b, r, w, cr, r1, w1, cr1, b1[:w1], r2, w2, cr2, b2[:w2])
 		}
+	}
+	r3, w3, cr3 := squeezeBlocksGeneric(b3, r, w, cr)
+	rest, restCR := refCompactCR(b[r2:], cr2 == 1)
+	if r2 == len(b) {
+		restCR = cr2 == 1
+	}
+	if r3 != len(b) || w3 > r3 || !bytes.Equal(b3[:w3], append(bytes.Clone(b2[:w2]), rest...)) || (cr3 == 1) != restCR {
+		t.Fatalf("squeezeBlocksGeneric(%q, %d, %d, %d) = %d, %d, %d: %q, want %q then %q, cr %v",
+			b, r, w, cr, r3, w3, cr3, b3[:w3], b2[:w2], rest, restCR)
 	}
 	return b2[:w2], r2, cr2
 }
 
-// TestSqueezeCRTwin compares squeezeCRAVX2 with its twin on random text
-// (squeezeText) from every start and with either carry, and checks the
-// twin against refCompactCR.
+// TestSqueezeCRTwin compares squeezeBlocks with its model and its Go twin
+// on random text (squeezeText) from every start and with either carry,
+// and checks the model against refCompactCR.
 func TestSqueezeCRTwin(t *testing.T) {
 	if !sweepOK {
 		t.Log(noSweep)
@@ -74,13 +86,14 @@ func TestSqueezeCRTwin(t *testing.T) {
 			got, r2, cr2 := compareSqueeze(t, b, r, w, cr)
 			want, wantCR := refCompactCR(b[r:r2], cr == 1)
 			if !bytes.Equal(got[w:], want) || (cr2 == 1) != wantCR && r2 > r {
-				t.Fatalf("squeezeCRGeneric(%q, %d, %d, %d): %q, cr %d, want %q, cr %v", b, r, w, cr, got[w:], cr2, want, wantCR)
+				t.Fatalf("squeezeModel(%q, %d, %d, %d): %q, cr %d, want %q, cr %v", b, r, w, cr, got[w:], cr2, want, wantCR)
 			}
 		}
 	}
 }
 
-// FuzzSqueezeCRTwin compares squeezeCRAVX2 with its twin on any text.
+// FuzzSqueezeCRTwin compares squeezeBlocks with its model and its Go twin
+// on any text.
 func FuzzSqueezeCRTwin(f *testing.F) {
 	f.Add([]byte(strings.Repeat("line\r\n\r\nx\r\r\n\n", 9)), uint8(3), true)
 	f.Add([]byte(strings.Repeat("日本語の文字 text\r\n", 8)), uint8(0), false)

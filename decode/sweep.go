@@ -6,7 +6,7 @@ import (
 	"github.com/charsniff/charsniff/override"
 )
 
-// The flags of sweepAVX2.
+// The flags of sweepBlocks.
 const (
 	sweepCR     = 1 << iota // CR becomes LF, and an LF right after a CR is dropped
 	sweepNUL                // NUL stops the sweep
@@ -23,21 +23,21 @@ var latin1Table = byteTable(override.Windows1252)
 // the next one at once: less (ill-formed text) and it backs off.
 const sweepMinRun = 128
 
-// sweep copies clean text from s to d with the vector sweep (sweepAVX2):
+// sweep copies clean text from s to d with the vector sweep (sweepBlocks):
 // UTF-8 if table is nil, else a single-byte encoding through its table
 // (tables.go); CR LF and lone CR become LF where p says. It returns the
 // bytes written and read. It ends at the start of a character, and not
 // between a CR and its LF, so that the caller's careful path can take over
 // there. It may write up to 80 bytes past the bytes written. high is false
 // if the bytes read are ASCII (true may also mean that the byte from 0x80
-// is one just past them). The caller checks sweepOK first.
+// is one just past them).
 func (p *patterns) sweep(d, s []byte, table *[256]uint32) (j, i int, high bool) {
-	j, i, h := sweepAVX2(d, s, table, p.tableFlags(table))
+	j, i, h := sweepBlocks(d, s, table, p.tableFlags(table))
 	j, i = p.sweepEnd(s, table, j, i)
 	return j, i, h != 0
 }
 
-// tableFlags returns the flags of sweepAVX2 for p and table.
+// tableFlags returns the flags of sweepBlocks for p and table.
 func (p *patterns) tableFlags(table *[256]uint32) uint64 {
 	flags := p.sweepFlags()
 	switch table {
@@ -51,7 +51,7 @@ func (p *patterns) tableFlags(table *[256]uint32) uint64 {
 	return flags
 }
 
-// sweepEnd returns j and i of sweepAVX2 backed up to the start of a
+// sweepEnd returns j and i of sweepBlocks backed up to the start of a
 // character and to before a CR whose LF the sweep has not seen.
 func (p *patterns) sweepEnd(s []byte, table *[256]uint32, j, i int) (int, int) {
 	if table == nil {
@@ -65,7 +65,7 @@ func (p *patterns) sweepEnd(s []byte, table *[256]uint32, j, i int) (int, int) {
 	return j, i
 }
 
-// sweepFlags returns the flags of sweepAVX2 and cleanAVX2 for p.
+// sweepFlags returns the flags of sweepBlocks and cleanBlocks for p.
 func (p *patterns) sweepFlags() uint64 {
 	var flags uint64
 	if p.crOn {
@@ -93,34 +93,35 @@ func cutSequence(s []byte, i int) int {
 
 // clean returns the length of a prefix of s, which is UTF-8, that the
 // decoder copies unchanged (valid, with no CR or NUL that p changes), found
-// with the vector sweep's checks (cleanAVX2), ending at the start of a
-// character; and high as sweep does. The caller checks sweepOK first.
+// with the vector sweep's checks (cleanBlocks), ending at the start of a
+// character; and high as sweep does.
 func (p *patterns) clean(s []byte) (n int, high bool) {
-	n, h := cleanAVX2(s, p.sweepFlags())
+	n, h := cleanBlocks(s, p.sweepFlags())
 	return n - cutSequence(s, n), h != 0
 }
 
 // indexSpecial returns the index of the first CR (if cr) or NUL (if nul)
-// in s, or -1 if there is none: with the vector sweep's CPU in one pass,
-// else with bytes.IndexByte.
+// in s, or -1 if there is none.
 func indexSpecial(s []byte, cr, nul bool) int {
 	switch {
 	case cr && nul:
-		if sweepOK {
-			return indexPairAVX2(s, '\r', 0)
-		}
-		k := bytes.IndexByte(s, '\r')
-		if k >= 0 {
-			s = s[:k]
-		}
-		if z := bytes.IndexByte(s, 0); z >= 0 {
-			return z
-		}
-		return k
+		return indexPair(s, '\r', 0)
 	case cr:
 		return bytes.IndexByte(s, '\r')
 	case nul:
 		return bytes.IndexByte(s, 0)
 	}
 	return -1
+}
+
+// noteSweepHigh is noteHigh for the text b that a sweep (or clean) took
+// and its high: the Go twins' high is exact, so where they run (sweepOK
+// false) it is taken as it is; the assembly's may come from the block
+// just past b, so noteHigh looks.
+func (d *decoder) noteSweepHigh(high bool, b []byte) {
+	if !sweepOK {
+		d.high = d.high || high
+		return
+	}
+	d.noteHigh(high, b)
 }

@@ -4,17 +4,18 @@
 
 // func sweepAVX2(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int)
 //
-// See sweep_amd64.go for what it does. It goes one 32-byte block a step,
-// in two loops: noCR until the text has a CR (all the way when newlines
+// sweepBlocks with AVX2 and POPCNT (sweep_amd64.go says what it does),
+// and with sweepLatin1 AVX-512 F, BW, VBMI, VBMI2 and BMI2 too (the loop
+// latinAVX512). It goes one 32-byte block a step, in two loops: noCR until the text has a CR (all the way when newlines
 // are kept), then withCR. Each first asks whether the block is ASCII with
 // nothing to do (no NUL, no CR in noCR, no sequence carried into it) and
 // stores it. If not, UTF-8 is checked with VALIDATE and stored as it is;
 // the bytes from 80 of a single-byte encoding, and LFs to drop, are
 // events: the block is stored, then each event in turn writes its UTF-8
 // (or nothing) and stores the rest of the block again after it. A third
-// loop, latin, takes windows-1252 text with AVX-512 64 bytes a step; a
-// fourth, tableNoCR, is noCR for a single-byte encoding where latin does
-// not run, until a block has a CR or NUL.
+// loop, latinAVX512, takes windows-1252 text with AVX-512 64 bytes a step; a
+// fourth, tableNoCR, is noCR for a single-byte encoding until a block has
+// a CR or NUL (latin runs only after that).
 //
 // Registers: SI, DI the bases of s and d; R8 i; R9 j; BX 1 if the block
 // before ended in a CR; R12 bits 0 and 1: trail bytes the block before
@@ -223,7 +224,7 @@ DATA sweepBytes<>+8(SB)/1, $0xC2
 DATA sweepBytes<>+9(SB)/1, $0x01
 GLOBL sweepBytes<>(SB), RODATA|NOPTR, $16
 
-TEXT ·sweepAVX2(SB), NOSPLIT, $88-88
+TEXT sweepAVX2<>(SB), NOSPLIT, $88-88
 	MOVQ d_base+0(FP), DI
 	MOVQ s_base+24(FP), SI
 	MOVQ table+48(FP), R10
@@ -302,10 +303,12 @@ room:
 	VMOVDQU64    latinPairs<>+64(SB), Z23
 	VPBROADCASTB sweepBytes<>+1(SB), Z24
 
-	// A table without latin: tableNoCR, with the table in R14.
+	// A table: tableNoCR, with the table in R14, until a block has a CR
+	// or NUL; latin, if it runs, only after that. On text with no CR
+	// latin was no faster than tableNoCR (windows-1252 English with LF:
+	// 9 % slower on Intel Emerald Rapids), on text with CR LF it is up to
+	// 2.5 times as fast (bench/results/2026-12-01-asm-ratios.md).
 pick:
-	TESTQ R13, R13
-	JNZ   noCR
 	MOVQ  40(SP), R14
 	TESTQ R14, R14
 	JNZ   tableNoCR
@@ -348,7 +351,7 @@ table:
 	CMPQ      R8, 80(SP)       // not where latin has just stopped
 	JLT       tableEvents
 	XORQ      R14, R14
-	JMP       latin
+	JMP       latinAVX512
 
 tableEvents:
 	CMPQ      32(SP), $0
@@ -488,9 +491,9 @@ eventRest:
 	JEQ      noCR
 	JMP      withCR
 
-	// tableNoCR: noCR for a single-byte encoding when latin does not
-	// run (R13 0), the table in R14. A block with no CR and no NUL (kept
-	// or not) is stored as it is; if it has bytes from 80, each is an
+	// tableNoCR: noCR for a single-byte encoding, the table in R14
+	// (R13 1 if latin runs, as it may from noCR on). A block with no CR
+	// and no NUL (kept or not) is stored as it is; if it has bytes from 80, each is an
 	// event as in events, with no LF to drop or CR to write as LF. A
 	// block with a CR or NUL goes to noCR, which stays in charge from
 	// there. The usual text, ASCII with a few letters, takes one load,
@@ -554,7 +557,7 @@ tableNoCRNoCR:
 	// loops' blocks cost less; and for 64 bytes (80(SP)) at a step with
 	// a byte from 80 to 9F or a NUL that stops the sweep, or with too
 	// little room: 64 bytes of s, 128 of d.
-latin:
+latinAVX512:
 	ROOM(64(SP), 72(SP), latinOut)
 	VMOVDQU64 (SI)(R8*1), Z0
 	VPCMPGTB  Z0, Z16, K1      // 80 to 9F
@@ -611,7 +614,7 @@ latin:
 	TESTQ      AX, AX
 	CMOVQNE    CX, R14
 	CMPQ       R14, $4
-	JB         latin
+	JB         latinAVX512
 	JMP        latinBack
 
 latinOut:
@@ -636,7 +639,7 @@ done:
 // 32-byte block with a CR (if flags has sweepCR) or anything VALIDATE
 // stops at, or with fewer than 32 bytes left. Registers as in sweepAVX2;
 // R9 is the mask of CR bits that count, R10 the last i.
-TEXT ·cleanAVX2(SB), NOSPLIT, $8-48
+TEXT cleanAVX2<>(SB), NOSPLIT, $8-48
 	MOVQ s_base+0(FP), SI
 	MOVQ s_len+8(FP), R10
 	SUBQ $32, R10
@@ -680,7 +683,7 @@ cleanDone:
 	RET
 
 // func indexPairAVX2(s []byte, a, b byte) int
-TEXT ·indexPairAVX2(SB), NOSPLIT, $0-40
+TEXT indexPairAVX2<>(SB), NOSPLIT, $0-40
 	MOVQ         s_base+0(FP), SI
 	MOVQ         s_len+8(FP), BX
 	VPBROADCASTB a+24(FP), Y1
@@ -743,7 +746,7 @@ pairNone:
 // Registers: SI the base of b, R8 r, R9 w, BX 1 if the byte before r is a
 // CR, DX the last r for a block, R12 the LFs left out of the block; Y15
 // CR, Y14 LF, Y13 07 (CR XOR LF).
-TEXT ·squeezeCRAVX2(SB), NOSPLIT, $0-72
+TEXT squeezeCRAVX2<>(SB), NOSPLIT, $0-72
 	MOVQ         b_base+0(FP), SI
 	MOVQ         b_len+8(FP), DX
 	SUBQ         $32, DX
@@ -804,3 +807,43 @@ squeezeDone:
 	MOVQ R9, w2+56(FP)
 	MOVQ BX, cr2+64(FP)
 	RET
+
+// The functions of sweep_amd64.go: each jumps to its loop above where the
+// CPU has what the loop uses (sweepOK, set in sweep_amd64.go), else to
+// its Go twin (sweep_generic.go), as internal/bytealg's do.
+
+// func sweepBlocks(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int)
+TEXT ·sweepBlocks(SB), NOSPLIT, $0-88
+	CMPB ·sweepOK(SB), $0
+	JEQ  generic
+	JMP  sweepAVX2<>(SB)
+
+generic:
+	JMP ·sweepBlocksGeneric(SB)
+
+// func cleanBlocks(s []byte, flags uint64) (n, high int)
+TEXT ·cleanBlocks(SB), NOSPLIT, $0-48
+	CMPB ·sweepOK(SB), $0
+	JEQ  generic
+	JMP  cleanAVX2<>(SB)
+
+generic:
+	JMP ·cleanBlocksGeneric(SB)
+
+// func indexPair(s []byte, a, b byte) int
+TEXT ·indexPair(SB), NOSPLIT, $0-40
+	CMPB ·sweepOK(SB), $0
+	JEQ  generic
+	JMP  indexPairAVX2<>(SB)
+
+generic:
+	JMP ·indexPairGeneric(SB)
+
+// func squeezeBlocks(b []byte, r, w int, cr uint64) (r2, w2 int, cr2 uint64)
+TEXT ·squeezeBlocks(SB), NOSPLIT, $0-72
+	CMPB ·sweepOK(SB), $0
+	JEQ  generic
+	JMP  squeezeCRAVX2<>(SB)
+
+generic:
+	JMP ·squeezeBlocksGeneric(SB)

@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 )
 
-// twinFlags returns the flags of sweepAVX2 for p and table, with the latin
-// loop as latin says (with latin1Table only), whatever the CPU.
+// twinFlags returns the flags of sweepBlocks for p and table, with the
+// latin loop as latin says (with latin1Table only), whatever the CPU.
 func twinFlags(p *patterns, table *[256]uint32, latin bool) uint64 {
 	flags := p.sweepFlags()
 	switch {
@@ -21,57 +21,131 @@ func twinFlags(p *patterns, table *[256]uint32, latin bool) uint64 {
 	return flags
 }
 
-// twinSweep returns p.sweep over the Go twin, sweepGeneric, with the
-// latin loop as latin says.
-func twinSweep(p *patterns, latin bool) func(d, s []byte, table *[256]uint32) (int, int, bool) {
+// bySweep returns p.sweep over f (the Go twin, or the model of the
+// assembly), with the latin loop as latin says.
+func bySweep(p *patterns, latin bool, f func(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int)) func(d, s []byte, table *[256]uint32) (int, int, bool) {
 	return func(d, s []byte, table *[256]uint32) (int, int, bool) {
-		j, i, h := sweepGeneric(d, s, table, twinFlags(p, table, latin))
+		j, i, h := f(d, s, table, twinFlags(p, table, latin))
 		j, i = p.sweepEnd(s, table, j, i)
 		return j, i, h != 0
 	}
 }
 
-// compareSweep checks the Go twin of the sweep on s into room bytes with
+// twinWant returns what the Go twin promises to take of s with room bytes
+// of d: up to the first CR or NUL that flags name, and then, with a
+// table, its ASCII, else the longest prefix of valid UTF-8 (found here a
+// character at a time, with unicode/utf8, which agrees with the Encoding
+// Standard on what is valid) that fits.
+func twinWant(s []byte, room int, table *[256]uint32, flags uint64) int {
+	n := 0
+	for n < len(s) && n < room {
+		c := s[n]
+		if c == '\r' && flags&sweepCR != 0 || c == 0 && flags&sweepNUL != 0 {
+			break
+		}
+		if c < 0x80 {
+			n++
+			continue
+		}
+		if table != nil {
+			break
+		}
+		r, size := utf8.DecodeRune(s[n:])
+		if r == utf8.RuneError && size <= 1 || n+size > room {
+			break
+		}
+		n += size
+	}
+	return n
+}
+
+// checkTwin fails unless the Go twin's n (of s, with room bytes of d, if
+// d is not nil) is twinWant's, and for sweepBlocksGeneric d[:n] is s[:n].
+func checkTwin(t *testing.T, name string, s, d []byte, n, room int, table *[256]uint32, flags uint64) {
+	t.Helper()
+	if want := twinWant(s, room, table, flags); n != want {
+		t.Fatalf("%s(%q, room %d, flags %04b, table=%v) = %d, want %d", name, s, room, flags, table != nil, n, want)
+	}
+	if d != nil && !bytes.Equal(d[:n], s[:n]) {
+		t.Fatalf("%s(%q, flags %04b) wrote %q, want %q", name, s, flags, d[:n], s[:n])
+	}
+}
+
+// compareSweep checks the Go twin of the sweep (sweepBlocksGeneric) and
+// the model of the assembly (sweepModel) on s into room bytes with
 // checkSweepBy, and where the assembly runs (and has the latin loop, if
-// latin), that the two return the same j and i, agree on high being zero,
-// and write the same d[:j]. The same for clean and indexPair, with UTF-8.
+// latin), that it and the model return the same j and i, agree on high
+// being zero, and write the same d[:j]; and that the twin takes what it
+// promises (checkTwin). The same for cleanBlocks and indexPair, with
+// UTF-8.
 func compareSweep(t *testing.T, p *patterns, s []byte, table *[256]uint32, latin bool, room int) {
 	t.Helper()
-	checkSweepBy(t, twinSweep(p, latin), p, s, table, room)
+	checkSweepBy(t, bySweep(p, latin, sweepModel), p, s, table, room)
+	checkSweepBy(t, bySweep(p, latin, sweepBlocksGeneric), p, s, table, room)
 	flags := twinFlags(p, table, latin)
+	d3 := make([]byte, room+128)
+	j3, i3, _ := sweepBlocksGeneric(d3[:room], s, table, flags)
+	if j3 != i3 {
+		t.Fatalf("sweepBlocksGeneric(%q, room %d, flags %04b) = %d, %d: j is not i", s, room, flags, j3, i3)
+	}
+	checkTwin(t, "sweepBlocksGeneric", s, d3, i3, room, table, flags)
 	asm := sweepOK && (!latin || table != latin1Table || cpuLatinOK)
 	if asm {
 		d1, d2 := make([]byte, room+128), make([]byte, room+128)
-		j1, i1, h1 := sweepAVX2(d1[:room], s, table, flags)
-		j2, i2, h2 := sweepGeneric(d2[:room], s, table, flags)
+		j1, i1, h1 := sweepBlocks(d1[:room], s, table, flags)
+		j2, i2, h2 := sweepModel(d2[:room], s, table, flags)
 		if j1 != j2 || i1 != i2 || (h1 != 0) != (h2 != 0) || !bytes.Equal(d1[:j1], d2[:j2]) {
-			t.Fatalf("sweep(%q, room %d, flags %04b, table=%v):\nassembly j, i, high = %d, %d, %v wrote %q\nGo twin  j, i, high = %d, %d, %v wrote %q",
+			t.Fatalf("sweep(%q, room %d, flags %04b, table=%v):\nassembly j, i, high = %d, %d, %v wrote %q\nmodel    j, i, high = %d, %d, %v wrote %q",
 				s, room, flags, table != nil, j1, i1, h1 != 0, d1[:j1], j2, i2, h2 != 0, d2[:j2])
 		}
 	}
 	if table != nil {
 		return
 	}
-	n2, h2 := cleanGeneric(s, flags)
+	n2, h2 := cleanModel(s, flags)
+	n3, _ := cleanBlocksGeneric(s, flags)
+	checkTwin(t, "cleanBlocksGeneric", s, nil, n3, len(s), nil, flags)
 	if asm {
-		n1, h1 := cleanAVX2(s, flags)
+		n1, h1 := cleanBlocks(s, flags)
 		if n1 != n2 || (h1 != 0) != (h2 != 0) {
-			t.Fatalf("clean(%q, flags %04b): assembly %d, %v; Go twin %d, %v", s, flags, n1, h1 != 0, n2, h2 != 0)
+			t.Fatalf("clean(%q, flags %04b): assembly %d, %v; model %d, %v", s, flags, n1, h1 != 0, n2, h2 != 0)
+		}
+		if n1-cutSequence(s, n1) > n3 {
+			t.Fatalf("clean(%q, flags %04b): assembly %d, Go twin %d: the twin takes the longest clean prefix", s, flags, n1, n3)
 		}
 	}
 	if k := cutSequence(s, n2); !validPrefix(s[:n2-k], p) || n2 > len(s) {
-		t.Fatalf("cleanGeneric(%q, flags %04b) = %d: not a clean prefix", s, flags, n2)
+		t.Fatalf("cleanModel(%q, flags %04b) = %d: not a clean prefix", s, flags, n2)
 	}
 	for _, ab := range [][2]byte{{'\r', 0}, {'\n', '<'}, {0x80, 0xE3}} {
-		want := indexPairGeneric(s, ab[0], ab[1])
-		if w := bytes.IndexAny(s, string(ab[:])); ab[0] < 0x80 && w != want {
-			t.Fatalf("indexPairGeneric(%q, %q) = %d, want %d", s, ab, want, w)
-		}
-		if sweepOK {
-			if got := indexPairAVX2(s, ab[0], ab[1]); got != want {
-				t.Fatalf("indexPair(%q, %q): assembly %d, Go twin %d", s, ab, got, want)
+		want := -1
+		for k, c := range s {
+			if c == ab[0] || c == ab[1] {
+				want = k
+				break
 			}
 		}
+		if got := indexPairGeneric(s, ab[0], ab[1]); got != want {
+			t.Fatalf("indexPairGeneric(%q, %q) = %d, want %d", s, ab, got, want)
+		}
+		if sweepOK {
+			if got := indexPair(s, ab[0], ab[1]); got != want {
+				t.Fatalf("indexPair(%q, %q): assembly %d, want %d", s, ab, got, want)
+			}
+		}
+	}
+}
+
+// logNoAsm says, in a test that compares the assembly with its model and
+// its Go twin, which of them do not run here: the comparisons of the twin
+// and the model with their promises still do.
+func logNoAsm(t *testing.T) {
+	t.Helper()
+	switch {
+	case !sweepOK:
+		t.Log(noSweep)
+	case !cpuLatinOK:
+		t.Log(noLatin)
 	}
 }
 
@@ -93,11 +167,12 @@ var twinSwitches = []struct {
 	{true, true, win1252, false}, {true, false, win1252, true}, {false, true, win1252, true}, {true, true, win1252, true},
 }
 
-// TestSweepTwin compares the assembly with its Go twin (and checks the
-// twin's promises, in every build) on texts of random pieces of UTF-8 and
+// TestSweepTwin compares the assembly with its model and its Go twin (and
+// checks the twin's and the model's promises, in every build) on texts of random pieces of UTF-8 and
 // of windows-1252, under every switch, table and setting of the latin
 // loop, with room for all and for less.
 func TestSweepTwin(t *testing.T) {
+	logNoAsm(t)
 	rng := rand.New(rand.NewPCG(5, 6))
 	for n := range 600 {
 		var b strings.Builder
@@ -126,6 +201,7 @@ func TestSweepTwin(t *testing.T) {
 // TestSweepTwinPositions compares the two on each piece put at every
 // position of runs of ASCII, Cyrillic, Japanese and French.
 func TestSweepTwinPositions(t *testing.T) {
+	logNoAsm(t)
 	runs := []string{
 		strings.Repeat("abcdefgh", 20),
 		strings.Repeat("жизнь", 16),
@@ -141,10 +217,11 @@ func TestSweepTwinPositions(t *testing.T) {
 	})
 }
 
-// FuzzSweepTwin compares the assembly with its Go twin on any input:
+// FuzzSweepTwin compares the assembly with its model and its Go twin on
+// any input:
 // flags bits 0 and 1 turn CR and NUL handling on, bit 2 takes
 // windows-1251's table and bit 3 windows-1252's, bit 4 turns the latin
-// loop on (where the CPU lacks it only the twin runs it).
+// loop on (where the CPU lacks it only the model runs it).
 func FuzzSweepTwin(f *testing.F) {
 	f.Add([]byte(strings.Repeat("日本語の文字 text\r\n", 8)), uint8(7), uint16(100))
 	f.Add([]byte(strings.Repeat("русский\x00текст, ", 10)), uint8(6), uint16(64))

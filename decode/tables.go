@@ -32,15 +32,18 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	// of ASCII that end in CR LF are copied in one pass (d.pat.lines),
 	// up to the first byte that needs the table. The vector sweep, where
 	// it runs, does that and the table's letters too, but for text as
-	// dense as Cyrillic (see MAXEVENTS in sweep_amd64.s).
+	// dense as Cyrillic (see MAXEVENTS in sweep_amd64.s); its Go twin
+	// (where the assembly does not run) the blocks of plain ASCII only,
+	// until a CR is met, and then the line copier.
 	lines := false
 	for nSrc < len(src) {
-		if sweepOK && d.mode != modeDense {
+		if d.mode != modeDense && (sweepOK || !lines) {
 			w, r, high := d.pat.sweep(dst[nDst:], src[nSrc:], t)
-			d.noteHigh(high, src[nSrc:nSrc+r])
+			d.noteSweepHigh(high, src[nSrc:nSrc+r])
 			nDst += w
 			nSrc += r
-		} else if lines {
+		}
+		if lines && (!sweepOK || d.mode == modeDense) {
 			w, r := d.pat.lines(dst[nDst:], src[nSrc:])
 			nDst += w
 			nSrc += r

@@ -15,12 +15,14 @@ import (
 // U+FFFD. A sequence cut off by the end of src waits for more input, or
 // becomes one U+FFFD at EOF.
 //
-// Where the vector sweep runs (sweepOK), it takes the text 32 bytes at a
-// time, validated, copied and preprocessed in one pass, and the careful
-// path below only the block it stops at (a four-byte sequence, ill-formed
-// input, NUL) and the last bytes of the buffers. Elsewhere the careful path
-// takes everything: the CR and NUL found with bytes.IndexByte, the text
-// between them validated by utf8Run and moved with one copy.
+// The sweep (sweepBlocks) takes the text 32 bytes at a time: with the
+// assembly (sweepOK), validated, copied and preprocessed in one pass, and
+// the careful path below only the block it stops at (a four-byte
+// sequence, ill-formed input, NUL) and the last bytes of the buffers.
+// Elsewhere its Go twin takes the blocks of plain ASCII until a CR is met
+// (then the line copier, d.pat.lines, takes lines of ASCII), and the
+// careful path the rest: the CR and NUL found with bytes.IndexByte, the
+// text between them validated by utf8Run and moved with one copy.
 func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
 	nSrc = d.skipLF(src)
 	st := stops{-1, -1}
@@ -38,9 +40,9 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 	// calls, so that such text costs no more than without the sweep.
 	sweepAt := nSrc + int(d.backoff)
 	for nSrc < len(src) {
-		if sweepOK && nSrc >= sweepAt {
+		if nSrc >= sweepAt && (sweepOK || !lines) {
 			w, r, high := d.pat.sweep(dst[nDst:], src[nSrc:], nil)
-			d.noteHigh(high, src[nSrc:nSrc+r])
+			d.noteSweepHigh(high, src[nSrc:nSrc+r])
 			nDst += w
 			nSrc += r
 			if r >= sweepMinRun || len(src)-nSrc < sweepMinRun || len(dst)-nDst < sweepMinRun {
@@ -50,7 +52,9 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 				d.backoff = min(max(2*d.backoff, 64), 4096)
 			}
 			sweepAt = nSrc + int(d.backoff)
-			window = max(64, int(d.backoff))
+			if sweepOK {
+				window = max(64, int(d.backoff))
+			}
 		} else if lines {
 			w, r := d.pat.lines(dst[nDst:], src[nSrc:])
 			nDst += w
@@ -144,12 +148,8 @@ func (d *decoder) utf8(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) 
 // preprocessing changes, ill-formed input, or a sequence cut off by the end
 // of src. It notes a non-ASCII byte in d.high as utf8 does.
 func (d *decoder) utf8Clean(src []byte) int {
-	start := 0
-	if sweepOK {
-		var high bool
-		start, high = d.pat.clean(src)
-		d.noteHigh(high, src[:start])
-	}
+	start, high := d.pat.clean(src)
+	d.noteSweepHigh(high, src[:start])
 	s := src[start:]
 	end := len(s)
 	if k := indexSpecial(s, d.pat.crOn, d.pat.nulOn); k >= 0 {

@@ -3,7 +3,11 @@ package codec
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
+
+	"github.com/charsniff/charsniff/override"
 )
 
 // noDBCSAsm is why the twin tests skip where the assembly does not run.
@@ -103,4 +107,53 @@ func FuzzDBCSBlockRunTwin(f *testing.F) {
 		}
 		compareBlockRun(t, c.t().pair, c.e.Name(), s[:min(len(s), dbcsWindow)], uint(limit))
 	})
+}
+
+// BenchmarkDBCSBlockRun decodes about 64 KB of text in each double-byte
+// encoding (benchInputs) with dbcsFast's loop of blocks, through the
+// assembly and through its Go twin in turn in each iteration, and reports
+// asm-ns and go-ns, the median time of each a pass, and go/asm, their
+// ratio: the modes take turns and the medians drop the turns another
+// process interrupted, so that the ratio holds on a busy machine.
+func BenchmarkDBCSBlockRun(b *testing.B) {
+	if !dbcsBlockRunAsm {
+		b.Skip(noDBCSAsm)
+	}
+	runs := []func(pair *[1 << 16]uint32, d, s *[dbcsWindow]byte, limit uint) (k, m uint, ok bool){dbcsBlockRun, dbcsBlockRunGeneric}
+	for _, in := range benchInputs {
+		var tables *dbcsTables
+		for _, c := range dbcsCases {
+			if c.e == in.e || c.e == override.GBK && in.e == override.GB18030 {
+				tables = c.t()
+			}
+		}
+		if tables == nil {
+			continue
+		}
+		b.Run(in.name, func(b *testing.B) {
+			src := benchInput(b, in.e, in.text)
+			dst := make([]byte, 2*len(src)+dbcsWindow)
+			var ns [2][]time.Duration
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				for k, run := range runs {
+					t0 := time.Now()
+					i, j := 0, 0
+					for len(src)-i >= dbcsWindow {
+						n, m, ok := run(tables.pair, (*[dbcsWindow]byte)(dst[j:]), (*[dbcsWindow]byte)(src[i:]), dbcsBlock)
+						i += int(n)
+						j += int(m)
+						if !ok {
+							i++ // a byte off the fast path
+						}
+					}
+					ns[k] = append(ns[k], time.Since(t0))
+				}
+			}
+			med := func(d []time.Duration) float64 { slices.Sort(d); return float64(d[len(d)/2]) }
+			b.ReportMetric(med(ns[0]), "asm-ns")
+			b.ReportMetric(med(ns[1]), "go-ns")
+			b.ReportMetric(med(ns[1])/med(ns[0]), "go/asm")
+		})
+	}
 }

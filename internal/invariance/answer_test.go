@@ -158,7 +158,7 @@ func corpus(t testing.TB) ([]Doc, []answer, []answer) {
 const goldenPath = "testdata/invariance.golden"
 
 // TestGolden compares the references with the committed ones: this is how
-// builds (-tags purego, CHARSNIFF_CPU=noavx512, another CPU) are compared.
+// builds (-tags purego, GODEBUG=cpu.avx512f=off, another CPU) are compared.
 func TestGolden(t *testing.T) {
 	docs, ref, ctr := corpus(t)
 	var b strings.Builder
