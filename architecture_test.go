@@ -35,30 +35,31 @@ var floors = map[string]int{
 	"decode/internal/singlebyte": 1,
 	"prescan":                    1,
 	"warc":                       1,
-	"detect":                     2,
+	"internal/autodetect":        2,
+	"detect":                     3,
 	"decode/codec":               2,
-	"sniff":                      3,
-	"decode":                     4,
-	"":                           5, // the root package, charsniff
-	"archive":                    5,
-	"archive/index":              6,
-	"cmd/charsniff":              7,
+	"sniff":                      4,
+	"decode":                     5,
+	"":                           6, // the root package, charsniff
+	"archive":                    6,
+	"archive/index":              7,
+	"cmd/charsniff":              8,
 }
 
 // testOnly are the packages that support tests, benchmarks and
 // generators, which only other such packages may import.
 var testOnly = map[string]bool{
-	"internal/reference":      true,
-	"internal/testutil":       true,
-	"internal/warctest":       true,
-	"internal/corpus":         true,
-	"internal/spec":           true,
-	"internal/benchpage":      true,
-	"internal/corpus/extract": true,
-	"internal/invariance":     true,
-	"detect/internal/eval":    true,
-	"detect/internal/gen":     true,
-	"fuzz":                    true,
+	"internal/reference":               true,
+	"internal/testutil":                true,
+	"internal/warctest":                true,
+	"internal/corpus":                  true,
+	"internal/spec":                    true,
+	"internal/benchpage":               true,
+	"internal/corpus/extract":          true,
+	"internal/invariance":              true,
+	"detect/internal/eval":             true,
+	"internal/autodetect/internal/gen": true,
+	"fuzz":                             true,
 }
 
 // TestArchitecture checks that imports run only downward, that no package

@@ -34,8 +34,9 @@
 // detector keeps reading past an ASCII-only start. By default a Reader does
 // the same (see [WithLookahead]): it runs the prescan's <meta> scan on over
 // the raw bytes as they pass (each byte once), and when the window gave the
-// detector no evidence, or too little ([sniff.Autodetector.Provisional]: a
-// guess from a few non-ASCII bytes), it keeps watching for the first
+// detector no evidence, or too little (a statistical guess from fewer
+// non-ASCII bytes than its encoding needs, 16 for most: docs/conformance.md
+// lists them), it keeps watching for the first
 // non-ASCII byte. A
 // <meta> met while everything before it is ASCII switches the decoder on
 // the fly at that byte; at the first non-ASCII byte, if a <meta> or the
@@ -275,11 +276,19 @@ func (r *Reader) start(src io.Reader) {
 		// may say io.EOF with its last bytes or on the next read, and
 		// the window is never read past to learn which. AtEOF is set in
 		// place for this call (copying the Options costs more) and put
-		// back after it.
+		// back after it, as is the Detector: the built-in detector's
+		// step is late.auto's (windowStep).
 		opts := &r.cfg.sniff
 		atEOF := opts.AtEOF
 		opts.AtEOF = r.eof && r.r1 < n
-		res = r.late.auto.Sniff(r.buf[:r.r1], opts)
+		r.late.auto.Release()
+		if opts.Detector == nil && !opts.NoAutodetect {
+			opts.Detector = (*windowStep)(r)
+			res = sniff.Sniff(r.buf[:r.r1], opts)
+			opts.Detector = nil
+		} else {
+			res = sniff.Sniff(r.buf[:r.r1], opts)
+		}
 		if r.cfg.explain != nil {
 			*r.cfg.explain = sniff.Explain(r.buf[:r.r1], opts)
 		}
