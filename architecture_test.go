@@ -22,9 +22,9 @@ const module = "github.com/charsniff/charsniff"
 // "Arrows"). Test support (testOnly) has no floor: no package users build
 // may import it.
 var floors = map[string]int{
+	"internal/ascii":             -1, // ASCII's byte classes and word masks, below override
 	"override":                   0,
 	"internal/utf8seq":           0,
-	"internal/ascii":             0,
 	"internal/mimetype":          0,
 	"internal/mimesniff":         0,
 	"internal/firsterr":          0,

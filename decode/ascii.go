@@ -26,8 +26,8 @@ import (
 // so that line feeds do not send words to the exact test.
 
 const (
-	lo8 = 0x0101010101010101
-	hi8 = 0x8080808080808080
+	lo8 = ascii.LowBits
+	hi8 = ascii.HighBits
 	// crPattern is XORed into a word before the zero-byte test, so that CR
 	// bytes become zero bytes.
 	crPattern = 0x0D0D0D0D0D0D0D0D

@@ -316,7 +316,6 @@ func EnoughEvidence(e override.Encoding) int {
 // countHigh counts the bytes 0x80-0xFF of p, stopping once there are
 // limit.
 func countHigh(p []byte, limit int) int {
-	const msb = 0x8080808080808080
 	n, i := 0, 0
 	for ; i+8 <= len(p) && n < limit; i += 8 {
 		n += bits.OnesCount64(binary.LittleEndian.Uint64(p[i:]) & msb)

@@ -20,6 +20,8 @@ import (
 
 	"github.com/charsniff/charsniff/internal/utf8seq"
 	"github.com/charsniff/charsniff/override"
+
+	"github.com/charsniff/charsniff/internal/ascii"
 )
 
 // Strength is the kind of evidence a guess rests on: detect.Strength,
@@ -345,9 +347,10 @@ func (d *Detector) Candidate(e override.Encoding) bool {
 // (detect.Detector.Reset).
 func (d *Detector) Reset() { *d = Detector{All: d.All} }
 
+// Masks for looking at eight bytes at once.
 const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
+	lsb = ascii.LowBits
+	msb = ascii.HighBits
 )
 
 // hasZeroByte reports whether one of the 8 bytes of w is zero.

@@ -79,7 +79,6 @@ func HintOf(locale, tld string) Hint {
 // FuzzQuickDetect check that the answers are the detector's.
 func quickDetect(p []byte, atEOF bool) (enc override.Encoding, ok, decided bool) {
 	// Skip ASCII other than NUL and ESC, 8 bytes at a time.
-	const lsb, msb = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(p); i += 8 {
 		w := binary.LittleEndian.Uint64(p[i:])
@@ -118,7 +117,7 @@ func validUTF8(prefix []byte, atEOF bool) bool {
 	for ; i+8 <= len(prefix); i += 8 {
 		w := uint64(prefix[i]) | uint64(prefix[i+1])<<8 | uint64(prefix[i+2])<<16 | uint64(prefix[i+3])<<24 |
 			uint64(prefix[i+4])<<32 | uint64(prefix[i+5])<<40 | uint64(prefix[i+6])<<48 | uint64(prefix[i+7])<<56
-		if w&0x8080808080808080 != 0 {
+		if w&msb != 0 {
 			break
 		}
 	}
