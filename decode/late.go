@@ -2,7 +2,6 @@ package decode
 
 import (
 	"bytes"
-	"io"
 	"math"
 	"sync"
 
@@ -529,7 +528,7 @@ func (r *Reader) hold() {
 	for next <= tried && next < n {
 		next *= 2
 	}
-	for empty := 0; ; {
+	for {
 		if l.detecting && !sure {
 			for next <= len(l.held) && next < n && !sure {
 				if !auto.CanBeSure(l.held[:next]) {
@@ -551,29 +550,8 @@ func (r *Reader) hold() {
 		if cap(l.held)-k < minRead && cap(l.held) < lim {
 			l.grow(k+minRead, lim)
 		}
-		p := l.held[k : k+min(lim-k, cap(l.held)-k, aheadChunk)]
-		m, err := r.src.Read(p)
-		if m < 0 || m > len(p) {
-			r.err = errBadCount
-			break
-		}
+		m, _ := r.read(l.held[k : k+min(lim-k, cap(l.held)-k, aheadChunk)])
 		l.held = l.held[:k+m]
-		if m > 0 {
-			empty = 0
-			if l.scanning {
-				r.scanMeta(p[:m])
-			}
-		}
-		switch {
-		case err == io.EOF:
-			r.srcEOF = true
-		case err != nil:
-			r.err = err
-		case m == 0:
-			if empty++; empty == maxEmptyReads {
-				r.err = io.ErrNoProgress
-			}
-		}
 	}
 	// Past here a <meta> would contradict text handed out: stop looking.
 	l.scanning = false

@@ -321,10 +321,7 @@ type decision struct {
 }
 
 // fill reads once into buf[r1:limit], after moving buf[r0:r1] to the
-// front: from late.replay if it holds bytes, else from src. It retries
-// reads from src that return (0, nil), up to maxEmptyReads times, after
-// which it sets err to io.ErrNoProgress. The bytes read from src go to the
-// late <meta> scan while it runs.
+// front: from late.replay if it holds bytes, else from src (read).
 func (r *Reader) fill(limit int) {
 	if r.r0 > 0 {
 		r.r1 = copy(r.buf, r.buf[r.r0:r.r1])
@@ -343,32 +340,44 @@ func (r *Reader) fill(limit int) {
 		}
 		return
 	}
+	n, eof := r.read(r.buf[r.r1:limit])
+	r.r1 += n
+	r.pos += int64(n)
+	if eof {
+		r.eof = true
+	}
+}
+
+// read is the one way the Reader reads its source, for fill and for hold:
+// it reads into p (not empty) until a read returns bytes, io.EOF or an
+// error, and returns how many bytes it read and whether the source said
+// io.EOF (srcEOF is then set too). A read error is left in err, as are
+// io.ErrNoProgress after maxEmptyReads reads that return (0, nil) and
+// errBadCount for a count that is not within p (nothing is read then).
+// The bytes read go to the late <meta> scan while it runs.
+func (r *Reader) read(p []byte) (n int, eof bool) {
 	for range maxEmptyReads {
-		n, err := r.src.Read(r.buf[r.r1:limit])
-		if n < 0 || n > limit-r.r1 {
+		n, err := r.src.Read(p)
+		if n < 0 || n > len(p) {
 			r.err = errBadCount
-			return
+			return 0, false
 		}
-		if n > 0 {
-			if r.late.scanning {
-				r.scanMeta(r.buf[r.r1 : r.r1+n])
-			}
-			r.r1 += n
-			r.pos += int64(n)
+		if n > 0 && r.late.scanning {
+			r.scanMeta(p[:n])
 		}
-		if err != nil {
-			if err == io.EOF {
-				r.eof, r.srcEOF = true, true
-			} else {
-				r.err = err
-			}
-			return
-		}
-		if n > 0 {
-			return
+		switch {
+		case err == io.EOF:
+			r.srcEOF = true
+			return n, true
+		case err != nil:
+			r.err = err
+			return n, false
+		case n > 0:
+			return n, false
 		}
 	}
 	r.err = io.ErrNoProgress
+	return 0, false
 }
 
 // offset returns the stream offset of buf[i].
