@@ -107,7 +107,6 @@ type metaScan struct {
 	raw  uint8    // the start tag being scanned opens rawNames[raw] (0 none); in the raw states, the element
 	tagN uint8    // stTokName: bytes of the name in tag (len(tag)+1 when longer)
 	tag  [16]byte // stTokName: the name so far, lower case (maxName bytes)
-	xnet bool     // tests only: script data escaped less-than sign as x/net has it (tokenizer.go)
 
 	// The <meta> as the tree builder reads it (Options.Tokenizer): the
 	// encoding of its first charset attribute and of its first content
