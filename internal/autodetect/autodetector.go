@@ -102,9 +102,9 @@ func (a *Autodetector) Detect(prefix []byte, atEOF bool) (override.Encoding, boo
 // input: the built-in detector is fed only the bytes after prefix, so the
 // window is not scored twice. A step that answers valid UTF-8 (never
 // provisional) leaves a released, with nothing to go on from: weighing
-// it for Sure would cost as much as the step. A sniffing that does not
-// reach the step, or a reader that does not call Window, leaves a as it
-// was. The answer is Sniff's (TestProvisional).
+// it for Sure would cost as much as the step. A sniffing decided before
+// the step never calls Window, so a reader releases a before it sniffs.
+// The answer is that of Sniff's own step (TestProvisional).
 func (a *Autodetector) Window(prefix []byte, c *Config, atEOF bool) (override.Encoding, bool) {
 	a.Release()
 	if c.Detector != nil || c.Off {
