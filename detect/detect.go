@@ -41,17 +41,20 @@ const (
 	// candidate decodes it without errors, or too little of it is
 	// non-ASCII to tell encodings apart): the guess is the hint's
 	// default encoding, or windows-1252.
-	NoEvidence = Strength(autodetect.NoEvidence)
+	NoEvidence Strength = iota
 	// Statistical means the guess won on character statistics.
-	Statistical = Strength(autodetect.Statistical)
+	Statistical
 	// Structural means the guess follows from structure alone: valid
 	// UTF-8 with non-ASCII bytes, ISO-2022-JP escape sequences, or the
 	// zero bytes of ASCII text in UTF-16.
-	Structural = Strength(autodetect.Structural)
+	Structural
 )
 
 // String returns "none", "statistical" or "structural".
 func (s Strength) String() string { return autodetect.Strength(s).String() }
+
+// The detector's own Strength has the same values (TestStrengths), so
+// that Guess converts it as it is.
 
 // Detector guesses an encoding from bytes fed to it. The zero Detector is
 // ready to be fed, as is one from [New]. A Detector is not safe for
