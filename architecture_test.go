@@ -22,9 +22,9 @@ const module = "github.com/charsniff/charsniff"
 // "Arrows"). Test support (testOnly) has no floor: no package users build
 // may import it.
 var floors = map[string]int{
+	"internal/ascii":             -1, // ASCII's byte classes and word masks, below override
 	"override":                   0,
 	"internal/utf8seq":           0,
-	"internal/ascii":             0,
 	"internal/mimetype":          0,
 	"internal/mimesniff":         0,
 	"internal/firsterr":          0,
@@ -35,30 +35,31 @@ var floors = map[string]int{
 	"decode/internal/singlebyte": 1,
 	"prescan":                    1,
 	"warc":                       1,
-	"detect":                     2,
+	"internal/autodetect":        2,
+	"detect":                     3,
 	"decode/codec":               2,
-	"sniff":                      3,
-	"decode":                     4,
-	"":                           5, // the root package, charsniff
-	"archive":                    5,
-	"archive/index":              6,
-	"cmd/charsniff":              7,
+	"sniff":                      4,
+	"decode":                     5,
+	"":                           6, // the root package, charsniff
+	"archive":                    6,
+	"archive/index":              7,
+	"cmd/charsniff":              8,
 }
 
 // testOnly are the packages that support tests, benchmarks and
 // generators, which only other such packages may import.
 var testOnly = map[string]bool{
-	"internal/reference":      true,
-	"internal/testutil":       true,
-	"internal/warctest":       true,
-	"internal/corpus":         true,
-	"internal/spec":           true,
-	"internal/benchpage":      true,
-	"internal/corpus/extract": true,
-	"internal/invariance":     true,
-	"detect/internal/eval":    true,
-	"detect/internal/gen":     true,
-	"fuzz":                    true,
+	"internal/reference":               true,
+	"internal/testutil":                true,
+	"internal/warctest":                true,
+	"internal/corpus":                  true,
+	"internal/spec":                    true,
+	"internal/benchpage":               true,
+	"internal/corpus/extract":          true,
+	"internal/invariance":              true,
+	"detect/internal/eval":             true,
+	"internal/autodetect/internal/gen": true,
+	"fuzz":                             true,
 }
 
 // TestArchitecture checks that imports run only downward, that no package

@@ -7,6 +7,8 @@ import (
 	"io"
 
 	"github.com/klauspost/compress/gzip"
+
+	"github.com/charsniff/charsniff/internal/ascii"
 )
 
 // maxSplitScan bounds how far Split looks for a gzip member after each
@@ -211,8 +213,8 @@ func (s *splitter) inStoredBlock(off int64) bool {
 
 // Masks for looking at eight bytes at once.
 const (
-	lsb64 = 0x0101010101010101
-	msb64 = 0x8080808080808080
+	lsb64 = ascii.LowBits
+	msb64 = ascii.HighBits
 )
 
 // storedHeader reports whether b[q:] starts with a LEN and NLEN pair

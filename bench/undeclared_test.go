@@ -44,7 +44,7 @@ func BenchmarkUndeclared(b *testing.B) {
 		}
 	}
 	// Greek in windows-1253: a guess never sure before the end
-	// (sniff.EnoughEvidence), so the Reader holds and scores the page to
+	// (enough evidence for its guess), so the Reader holds and scores the page to
 	// its end or the look-ahead.
 	greek, err := charmap.Windows1253.NewEncoder().String(greekText)
 	if err != nil {

@@ -2,10 +2,10 @@ package decode
 
 import (
 	"bytes"
-	"io"
 	"math"
 	"sync"
 
+	"github.com/charsniff/charsniff/internal/autodetect"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/prescan"
 	"github.com/charsniff/charsniff/sniff"
@@ -74,7 +74,7 @@ type Result struct {
 	// which reads only as far as the decision needs: nothing past the
 	// window when it decided, up to the lookahead past the first non-ASCII
 	// byte otherwise (less once the detector has seen enough text:
-	// [sniff.EnoughEvidence] non-ASCII bytes), the whole input only while
+	// enough non-ASCII bytes for its guess), the whole input only while
 	// it is all ASCII and late autodetection is open.
 	Decided bool
 }
@@ -204,11 +204,24 @@ type lookahead struct {
 	// window's prescan chose the encoding from (Source SourcePrescan),
 	// or -1.
 	preEnd int64
-	// auto ran the window's autodetection step (sniff.Autodetector.Sniff)
-	// and runs late autodetection from where it stopped, so that the
-	// detector scores the window's bytes once; it holds state from
-	// sniff's pools only while detecting.
-	auto sniff.Autodetector
+	// auto ran the window's autodetection step (windowStep) and runs
+	// late autodetection from where it stopped, so that the detector
+	// scores the window's bytes once; it holds state from its pools only
+	// while detecting.
+	auto autodetect.Autodetector
+}
+
+// windowStep is the built-in autodetection step of the window's sniffing,
+// run by late.auto: start makes it the Options.Detector of that one Sniff
+// (a Reader converts to it without allocating), so that late
+// autodetection goes on from where the window's step stopped.
+type windowStep Reader
+
+// Detect answers as the built-in detector's step of the sniffing
+// algorithm (autodetect.Autodetector.Window).
+func (w *windowStep) Detect(prefix []byte) (override.Encoding, bool) {
+	o := &w.cfg.sniff
+	return w.late.auto.Window(prefix, &autodetect.Config{Locale: o.Locale, TLD: o.TLD, All: o.DetectAll}, o.AtEOF)
 }
 
 // heldPool holds the arrays of lookahead.held between holds.
@@ -291,7 +304,7 @@ const (
 // it doubles them until the detector's answer is sure. Asking again costs
 // a Guess (the detector is fed only the new bytes), and none where too few
 // non-ASCII bytes make a sure answer impossible
-// (sniff.Autodetector.CanBeSure), so starting small
+// (autodetect.Autodetector.CanBeSure), so starting small
 // stops reading and scoring as soon as the evidence suffices. The held
 // prefixes the window covered were asked already (the detector goes on
 // from the window): the first is the first doubling past them.
@@ -311,6 +324,12 @@ func (r *Reader) startLate() {
 	if tentative && n > 0 && r.res.Encoding.ASCIICompatible() {
 		l.detecting = r.detectLate()
 		atEOF = r.srcEOF && r.provisional()
+		if l.detecting && !l.auto.Active() {
+			// A caller's Detector, which the window's Sniff asked
+			// itself: late autodetection asks it over the held bytes.
+			o := &r.cfg.sniff
+			l.auto.Reset(&autodetect.Config{Detector: o.Detector, Locale: o.Locale, TLD: o.TLD, All: o.DetectAll})
+		}
 	}
 	// Deferred, these run last in reverse: the guess at EOF after the
 	// window's <meta> scan (a <meta> first, as in hold), then Release.
@@ -364,7 +383,7 @@ func (r *Reader) startLate() {
 // detectLate reports whether late autodetection opens after the window:
 // the sniffing fell to the default (the detector saw no evidence in the
 // window), or its autodetected guess is provisional
-// (sniff.Autodetector.Provisional: a statistical guess from a few
+// (autodetect.Autodetector.Provisional: a statistical guess from a few
 // non-ASCII bytes, with more input to come).
 // The window's guess then stays the answer until hold decides on more
 // bytes.
@@ -379,7 +398,7 @@ func (r *Reader) detectLate() bool {
 }
 
 // provisional reports whether the window's answer is a provisional guess
-// of the built-in detector (sniff.Autodetector.Provisional).
+// of the built-in detector (autodetect.Autodetector.Provisional).
 func (r *Reader) provisional() bool {
 	return r.res.Source == sniff.SourceAutodetect && r.late.auto.Provisional()
 }
@@ -478,8 +497,8 @@ func (r *Reader) reach(at int64) {
 // a <meta> counts if it ends within the lookahead from the hold, and the
 // detector sees fixed prefixes of the held bytes (detectFirst bytes,
 // doubled while its answer is not sure, then all of them up to the
-// lookahead). An answer is sure (sniff.Autodetector.Sure) when it follows
-// from structure or rests on sniff.EnoughEvidence non-ASCII bytes: a few
+// lookahead). An answer is sure (autodetect.Autodetector.Sure) when it follows
+// from structure or rests on autodetect.EnoughEvidence non-ASCII bytes: a few
 // accented letters or CJK symbols do not decide while more text may
 // follow.
 func (r *Reader) hold() {
@@ -509,7 +528,7 @@ func (r *Reader) hold() {
 	for next <= tried && next < n {
 		next *= 2
 	}
-	for empty := 0; ; {
+	for {
 		if l.detecting && !sure {
 			for next <= len(l.held) && next < n && !sure {
 				if !auto.CanBeSure(l.held[:next]) {
@@ -531,29 +550,8 @@ func (r *Reader) hold() {
 		if cap(l.held)-k < minRead && cap(l.held) < lim {
 			l.grow(k+minRead, lim)
 		}
-		p := l.held[k : k+min(lim-k, cap(l.held)-k, aheadChunk)]
-		m, err := r.src.Read(p)
-		if m < 0 || m > len(p) {
-			r.err = errBadCount
-			break
-		}
+		m, _ := r.read(l.held[k : k+min(lim-k, cap(l.held)-k, aheadChunk)])
 		l.held = l.held[:k+m]
-		if m > 0 {
-			empty = 0
-			if l.scanning {
-				r.scanMeta(p[:m])
-			}
-		}
-		switch {
-		case err == io.EOF:
-			r.srcEOF = true
-		case err != nil:
-			r.err = err
-		case m == 0:
-			if empty++; empty == maxEmptyReads {
-				r.err = io.ErrNoProgress
-			}
-		}
 	}
 	// Past here a <meta> would contradict text handed out: stop looking.
 	l.scanning = false

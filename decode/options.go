@@ -121,9 +121,9 @@ func WithEncoding(e override.Encoding) Option {
 //     [Result.Source] [sniff.SourcePrescan]);
 //   - late autodetection: when the window gave the detector no evidence,
 //     the Reader keeps watching the stream, however long, while it is
-//     ASCII; when it gave too little (a guess from fewer than
-//     [sniff.EnoughEvidence] non-ASCII bytes, see
-//     [sniff.Autodetector.Provisional]), the guess is only the first
+//     ASCII; when it gave too little (a statistical guess from fewer
+//     non-ASCII bytes than its encoding needs: 16 for most, up to 256,
+//     as docs/conformance.md lists), the guess is only the first
 //     answer, and the text after it decides (the detector goes on from
 //     the window, whose bytes it does not score again);
 //   - both: at the first non-ASCII byte, while either may still decide,

@@ -34,8 +34,9 @@
 // detector keeps reading past an ASCII-only start. By default a Reader does
 // the same (see [WithLookahead]): it runs the prescan's <meta> scan on over
 // the raw bytes as they pass (each byte once), and when the window gave the
-// detector no evidence, or too little ([sniff.Autodetector.Provisional]: a
-// guess from a few non-ASCII bytes), it keeps watching for the first
+// detector no evidence, or too little (a statistical guess from fewer
+// non-ASCII bytes than its encoding needs, 16 for most: docs/conformance.md
+// lists them), it keeps watching for the first
 // non-ASCII byte. A
 // <meta> met while everything before it is ASCII switches the decoder on
 // the fly at that byte; at the first non-ASCII byte, if a <meta> or the
@@ -275,11 +276,19 @@ func (r *Reader) start(src io.Reader) {
 		// may say io.EOF with its last bytes or on the next read, and
 		// the window is never read past to learn which. AtEOF is set in
 		// place for this call (copying the Options costs more) and put
-		// back after it.
+		// back after it, as is the Detector: the built-in detector's
+		// step is late.auto's (windowStep).
 		opts := &r.cfg.sniff
 		atEOF := opts.AtEOF
 		opts.AtEOF = r.eof && r.r1 < n
-		res = r.late.auto.Sniff(r.buf[:r.r1], opts)
+		r.late.auto.Release()
+		if opts.Detector == nil && !opts.NoAutodetect {
+			opts.Detector = (*windowStep)(r)
+			res = sniff.Sniff(r.buf[:r.r1], opts)
+			opts.Detector = nil
+		} else {
+			res = sniff.Sniff(r.buf[:r.r1], opts)
+		}
 		if r.cfg.explain != nil {
 			*r.cfg.explain = sniff.Explain(r.buf[:r.r1], opts)
 		}
@@ -312,10 +321,7 @@ type decision struct {
 }
 
 // fill reads once into buf[r1:limit], after moving buf[r0:r1] to the
-// front: from late.replay if it holds bytes, else from src. It retries
-// reads from src that return (0, nil), up to maxEmptyReads times, after
-// which it sets err to io.ErrNoProgress. The bytes read from src go to the
-// late <meta> scan while it runs.
+// front: from late.replay if it holds bytes, else from src (read).
 func (r *Reader) fill(limit int) {
 	if r.r0 > 0 {
 		r.r1 = copy(r.buf, r.buf[r.r0:r.r1])
@@ -334,32 +340,44 @@ func (r *Reader) fill(limit int) {
 		}
 		return
 	}
+	n, eof := r.read(r.buf[r.r1:limit])
+	r.r1 += n
+	r.pos += int64(n)
+	if eof {
+		r.eof = true
+	}
+}
+
+// read is the one way the Reader reads its source, for fill and for hold:
+// it reads into p (not empty) until a read returns bytes, io.EOF or an
+// error, and returns how many bytes it read and whether the source said
+// io.EOF (srcEOF is then set too). A read error is left in err, as are
+// io.ErrNoProgress after maxEmptyReads reads that return (0, nil) and
+// errBadCount for a count that is not within p (nothing is read then).
+// The bytes read go to the late <meta> scan while it runs.
+func (r *Reader) read(p []byte) (n int, eof bool) {
 	for range maxEmptyReads {
-		n, err := r.src.Read(r.buf[r.r1:limit])
-		if n < 0 || n > limit-r.r1 {
+		n, err := r.src.Read(p)
+		if n < 0 || n > len(p) {
 			r.err = errBadCount
-			return
+			return 0, false
 		}
-		if n > 0 {
-			if r.late.scanning {
-				r.scanMeta(r.buf[r.r1 : r.r1+n])
-			}
-			r.r1 += n
-			r.pos += int64(n)
+		if n > 0 && r.late.scanning {
+			r.scanMeta(p[:n])
 		}
-		if err != nil {
-			if err == io.EOF {
-				r.eof, r.srcEOF = true, true
-			} else {
-				r.err = err
-			}
-			return
-		}
-		if n > 0 {
-			return
+		switch {
+		case err == io.EOF:
+			r.srcEOF = true
+			return n, true
+		case err != nil:
+			r.err = err
+			return n, false
+		case n > 0:
+			return n, false
 		}
 	}
 	r.err = io.ErrNoProgress
+	return 0, false
 }
 
 // offset returns the stream offset of buf[i].

@@ -190,10 +190,11 @@ func utf8Sequence(s []byte) (int, bool) {
 // characters together with no branch but the loop's, so that a change of
 // script, a space or a line feed costs nothing more; a block that mixedRun
 // refuses goes one sequence at a time. Japanese text (runs of about 13
-// three-byte characters between a few ASCII bytes) had, with a loop for
-// each kind of character, 6.4 instructions a byte and 293 000 mispredicted
-// branches a 4 MB pass; now 6.6 and 30 000, and about twice the speed
-// (cachegrind of BenchmarkDecode in bench/).
+// three-byte characters between a few ASCII bytes) takes 6.6 instructions
+// a byte and 30 000 mispredicted branches a 4 MB pass (cachegrind of
+// BenchmarkDecode in bench/): a loop for each kind of character would take
+// about as many instructions but mispredict ten times as often, at half
+// the speed.
 func utf8Run(dst, src []byte) (i int, high bool) {
 	s := src[:min(len(dst), len(src))]
 	for i < len(s) {

@@ -10,6 +10,7 @@ import (
 	"testing/iotest"
 
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/internal/autodetect"
 	"github.com/charsniff/charsniff/internal/firsterr"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
@@ -278,11 +279,12 @@ func TestDetectorWaitsAllocs(t *testing.T) {
 // late change, and the output is the page in that encoding.
 func TestDetectorWaitsConfirms(t *testing.T) {
 	// 12 non-ASCII bytes: enough for the detector to guess Big5, too few
-	// (sniff.EnoughEvidence) to keep the guess.
+	// (autodetect.EnoughEvidence) to keep the guess.
 	doc, _ := waitPage(t, "big5", map[int]string{300: "新聞摘要", 700: "今日"}, 3000)
-	var auto sniff.Autodetector
+	win := sniff.Sniff(doc[:sniff.DefaultWindow], nil)
+	var auto autodetect.Autodetector
 	defer auto.Release()
-	win := auto.Sniff(doc[:sniff.DefaultWindow], nil)
+	auto.Window(doc[:sniff.DefaultWindow], &autodetect.Config{}, false)
 	if win.Encoding != override.Big5 || win.Source != sniff.SourceAutodetect || !auto.Provisional() {
 		t.Fatalf("the window's sniffing = %+v, want a provisional Big5 guess", win)
 	}
@@ -299,7 +301,7 @@ func TestDetectorWaitsConfirms(t *testing.T) {
 // which late autodetection asks (256, 512, 1024 bytes), is decided by the
 // detector over all of it: the answer of the autodetection step for the
 // held bytes as the whole input. Late autodetection skips the guesses
-// that cannot be sure (sniff.Autodetector.CanBeSure), so the guess over
+// that cannot be sure (autodetect.Autodetector.CanBeSure), so the guess over
 // the whole text must still be made when it ends at such a length.
 func TestDetectorWaitsEnd(t *testing.T) {
 	head := strings.Repeat("<div class=item><a href=\"/news/item\">Read more</a> about it.</div>\n", 20)

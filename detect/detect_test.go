@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/charsniff/charsniff/detect"
+	"github.com/charsniff/charsniff/internal/autodetect"
 	"github.com/charsniff/charsniff/internal/corpus"
 	"github.com/charsniff/charsniff/override"
 )
@@ -495,6 +496,23 @@ func TestShortInputs(t *testing.T) {
 			default:
 				t.Errorf("%v %q: Guess(%q) = %v, %v, want %v or the default", tc.enc, tc.text, in, got, s, tc.enc)
 			}
+		}
+	}
+}
+
+// TestStrengths: detect's Strength values are those of the detector
+// inside the module, which Guess converts as they are.
+func TestStrengths(t *testing.T) {
+	for _, c := range []struct {
+		public   detect.Strength
+		internal autodetect.Strength
+	}{
+		{detect.NoEvidence, autodetect.NoEvidence},
+		{detect.Statistical, autodetect.Statistical},
+		{detect.Structural, autodetect.Structural},
+	} {
+		if detect.Strength(c.internal) != c.public || c.public.String() != c.internal.String() {
+			t.Errorf("detect's %v is the detector's %v", c.public, c.internal)
 		}
 	}
 }

@@ -24,8 +24,8 @@ func check(t *testing.T, desc string, in []byte, last bool, want override.Encodi
 // declaration (testdata/feeds/README.md), the kind of input that reaches
 // the detector: mostly ASCII markup, Traditional Chinese titles and text.
 // Whole and at 1 KB they are Big5, and so is every prefix that holds
-// 16 non-ASCII bytes or more, the fewest on which package sniff keeps a
-// guess (sniff.EnoughEvidence): a reader that stops there must stop at
+// 16 non-ASCII bytes or more, the fewest on which late autodetection in
+// package decode keeps a guess: a reader that stops there must stop at
 // Big5. The bracket feed's first 16 non-ASCII bytes are 【】 and
 // ideographic spaces (0xA1 and an ASCII trail byte), once read as Latin
 // letters and windows-1252; the title feed's first kilobyte holds its
@@ -39,13 +39,17 @@ func TestBig5Feeds(t *testing.T) {
 		check(t, name, in, true, override.Big5)
 		check(t, name+", 1 KB", in[:1024], false, override.Big5)
 		var d detect.Detector
-		for n := range in {
+		high := 0 // bytes 0x80-0xFF fed
+		for n, c := range in {
 			d.Feed(in[n:n+1], false)
-			if d.NonASCII() < 16 {
+			if c >= 0x80 {
+				high++
+			}
+			if high < 16 {
 				continue
 			}
 			if got, s := d.Guess(detect.Hint{}); got != override.Big5 {
-				t.Errorf("%s, first %d bytes (%d non-ASCII): guessed %v (%v), want Big5", name, n+1, d.NonASCII(), got, s)
+				t.Errorf("%s, first %d bytes (%d non-ASCII): guessed %v (%v), want Big5", name, n+1, high, got, s)
 				break
 			}
 		}

@@ -18,6 +18,8 @@
 //   - https://www.unicode.org/reports/tr22/#Charset_Alias_Matching
 package override
 
+import "github.com/charsniff/charsniff/internal/ascii"
+
 //go:generate go run gen.go
 
 // Encoding identifies one encoding of the WHATWG Encoding Standard. The zero
@@ -135,10 +137,10 @@ func (k labelKey) slot() uint {
 // Bytes that no label has are kept: the key then matches no label.
 func fold[S ~string | ~[]byte](label S) (labelKey, bool) {
 	i, j := 0, len(label)
-	for i < j && isASCIIWhitespace(label[i]) {
+	for i < j && ascii.IsWhitespace(label[i]) {
 		i++
 	}
-	for j > i && isASCIIWhitespace(label[j-1]) {
+	for j > i && ascii.IsWhitespace(label[j-1]) {
 		j--
 	}
 	n := j - i
@@ -181,16 +183,10 @@ func word[S ~string | ~[]byte](s S) uint64 {
 // lower-case, all at once: a byte's top bit is set where adding 0x80-'A'
 // carries into it and adding 0x80-'Z'-1 does not, for bytes below 0x80.
 func lower(x uint64) uint64 {
-	const ones = 0x0101010101010101
+	const ones = ascii.LowBits
 	h := x & (0x7F * ones)
 	upper := (h + (0x80-'A')*ones) &^ (h + (0x80-'Z'-1)*ones) &^ x & (0x80 * ones)
 	return x | upper>>2
-}
-
-// isASCIIWhitespace reports whether c is ASCII whitespace as the Infra
-// Standard defines it (https://infra.spec.whatwg.org/#ascii-whitespace).
-func isASCIIWhitespace(c byte) bool {
-	return c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == ' '
 }
 
 func itoa(n int) string {

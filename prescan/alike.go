@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/charsniff/charsniff/internal/ascii"
 )
 
 // ParsedAlike reports whether an HTML parser's tokenizer surely meets the
@@ -69,13 +71,12 @@ func ParsedAlike(w []byte) bool {
 // nextMark returns the index of the first < or ! in p from i, or of a
 // byte of the last seven (which the caller tests itself), or len(p).
 func nextMark(p []byte, i int) int {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
 	for i <= len(p)-8 {
 		x := binary.LittleEndian.Uint64(p[i:])
-		// The zero bytes of x^(lo*'<') and x^(lo*'!'): a borrow marks
+		// The zero bytes of a and b (x's < and ! bytes): a borrow marks
 		// false ones only above a true one, so the lowest mark is right.
-		a, b := x^(lo*'<'), x^(lo*'!')
-		if m := ((a-lo)&^a | (b-lo)&^b) & hi; m != 0 {
+		a, b := x^(ascii.LowBits*'<'), x^(ascii.LowBits*'!')
+		if m := ((a-ascii.LowBits)&^a | (b-ascii.LowBits)&^b) & ascii.HighBits; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
@@ -124,10 +125,10 @@ var rawLengths = func() uint64 {
 // time from the end, as the <meta> it looks for is short but longer than
 // a few bytes.
 func lastLT(w []byte) int {
-	const lo, low7 = 0x0101010101010101, 0x7F7F7F7F7F7F7F7F
+	const low7 = 0x7F7F7F7F7F7F7F7F
 	i := len(w)
 	for ; i >= 8; i -= 8 {
-		x := binary.LittleEndian.Uint64(w[i-8:]) ^ (lo * '<')
+		x := binary.LittleEndian.Uint64(w[i-8:]) ^ (ascii.LowBits * '<')
 		// The high bit of each byte of x that is 0, exactly (no borrow
 		// crosses bytes).
 		if m := ^((x&low7 + low7) | x | low7); m != 0 {

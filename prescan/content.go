@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/charsniff/charsniff/internal/ascii"
 	"github.com/charsniff/charsniff/override"
 )
 
@@ -112,13 +113,12 @@ var (
 // indexFoldC returns the index of the first c or C in v, or -1, testing
 // eight bytes at a time.
 func indexFoldC(v []byte) int {
-	const lo8, hi8 = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i <= len(v)-8; i += 8 {
 		// A byte b is c or C exactly when b|0x20 is 0x63: a zero byte of
 		// y. The lowest flagged byte is exact.
-		y := binary.LittleEndian.Uint64(v[i:]) | 0x20*lo8 ^ 0x63*lo8
-		if m := (y - lo8) &^ y & hi8; m != 0 {
+		y := binary.LittleEndian.Uint64(v[i:]) | 0x20*ascii.LowBits ^ 0x63*ascii.LowBits
+		if m := (y - ascii.LowBits) &^ y & ascii.HighBits; m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 
+	"github.com/charsniff/charsniff/internal/ascii"
 	"github.com/charsniff/charsniff/override"
 )
 
@@ -106,7 +107,6 @@ type metaScan struct {
 	raw  uint8    // the start tag being scanned opens rawNames[raw] (0 none); in the raw states, the element
 	tagN uint8    // stTokName: bytes of the name in tag (len(tag)+1 when longer)
 	tag  [16]byte // stTokName: the name so far, lower case (maxName bytes)
-	xnet bool     // tests only: script data escaped less-than sign as x/net has it (tokenizer.go)
 
 	// The <meta> as the tree builder reads it (Options.Tokenizer): the
 	// encoding of its first charset attribute and of its first content
@@ -469,11 +469,10 @@ func (m *metaScan) scan(p []byte, base int, legacy bool) (override.Encoding, int
 // test finds the first byte below 0x21 or equal to > (exactly: borrows
 // only flag bytes above a flagged one), and the byte loop checks it.
 func tagNameEnd(p []byte, j int) int {
-	const lsb, msb = 0x0101010101010101, 0x8080808080808080
 	for j+8 <= len(p) {
 		w := binary.LittleEndian.Uint64(p[j:])
-		g := w ^ '>'*lsb
-		if f := ((w-0x21*lsb)&^w | (g-lsb)&^g) & msb; f != 0 {
+		g := w ^ '>'*ascii.LowBits
+		if f := ((w-0x21*ascii.LowBits)&^w | (g-ascii.LowBits)&^g) & ascii.HighBits; f != 0 {
 			j += bits.TrailingZeros64(f) >> 3
 			break
 		}

@@ -25,7 +25,8 @@ func lateScan(s *prescan.Scanner, chunks ...[]byte) (override.Encoding, int) {
 func lateScanX(s *prescan.Scanner, xnet bool, chunks ...[]byte) (override.Encoding, int) {
 	s.Reset(&tokOpts)
 	if xnet {
-		prescan.XNetEscapes(s)
+		prescan.XNetEscapes(true)
+		defer prescan.XNetEscapes(false)
 	}
 	for _, c := range chunks {
 		s.Feed(c)

@@ -3,6 +3,7 @@ package sniff
 import (
 	"strings"
 
+	"github.com/charsniff/charsniff/internal/ascii"
 	"github.com/charsniff/charsniff/internal/mimetype"
 	"github.com/charsniff/charsniff/override"
 )
@@ -100,8 +101,8 @@ func transportEncoding(contentType string, legacy bool) (override.Encoding, bool
 			c = raw[i]
 		}
 		switch {
-		case isASCIIWhitespace(c) && n == 0:
-		case isASCIIWhitespace(c):
+		case ascii.IsWhitespace(c) && n == 0:
+		case ascii.IsWhitespace(c):
 			if n < len(buf) {
 				buf[n] = c
 				n++
@@ -125,8 +126,3 @@ func transportEncoding(contentType string, legacy bool) (override.Encoding, bool
 // maxLabel bounds the labels transportEncoding looks up after removing
 // escapes: far longer than any label of the Encoding Standard.
 const maxLabel = 64
-
-// isASCIIWhitespace reports whether c is ASCII whitespace: TAB, LF, FF, CR or SPACE.
-func isASCIIWhitespace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
-}

@@ -1,6 +1,7 @@
 package sniff
 
 import (
+	"github.com/charsniff/charsniff/internal/ascii"
 	"github.com/charsniff/charsniff/internal/region"
 	"github.com/charsniff/charsniff/override"
 )
@@ -33,10 +34,10 @@ import (
 // DefaultEncoding does not allocate.
 func DefaultEncoding(localeOrTLD string) override.Encoding {
 	s := localeOrTLD
-	for len(s) > 0 && isASCIIWhitespace(s[0]) {
+	for len(s) > 0 && ascii.IsWhitespace(s[0]) {
 		s = s[1:]
 	}
-	for len(s) > 0 && isASCIIWhitespace(s[len(s)-1]) {
+	for len(s) > 0 && ascii.IsWhitespace(s[len(s)-1]) {
 		s = s[:len(s)-1]
 	}
 	if len(s) > 0 && s[0] == '.' {

@@ -2,6 +2,7 @@ package sniff
 
 import (
 	"github.com/charsniff/charsniff/detect"
+	"github.com/charsniff/charsniff/internal/autodetect"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/prescan"
 )
@@ -63,14 +64,8 @@ func Explain(prefix []byte, opts *Options) Provenance {
 		}
 		return p
 	}
-	d := detectors.Get().(*detect.Detector)
-	d.All = o.DetectAll
-	d.Reset()
-	d.Feed(prefix, o.AtEOF)
-	enc, s := d.Guess(hintOf(o.Locale, o.TLD))
-	detectors.Put(d)
-	if s > detect.NoEvidence {
-		p.Detected, p.Strength = enc, s
+	if enc, s := autodetect.Guess(prefix, o.Locale, o.TLD, o.AtEOF, o.DetectAll); s > autodetect.NoEvidence {
+		p.Detected, p.Strength = enc, detect.Strength(s)
 	}
 	return p
 }

@@ -31,6 +31,7 @@
 package sniff
 
 import (
+	"github.com/charsniff/charsniff/internal/autodetect"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/prescan"
 )
@@ -157,11 +158,7 @@ type Options struct {
 //
 // Sniff always returns a valid encoding. It does not allocate (except in
 // what a caller's Detector does).
-func Sniff(prefix []byte, opts *Options) Result { return sniff(prefix, opts, nil) }
-
-// sniff is Sniff, with a, if not nil, as its autodetection step
-// ([Autodetector.Sniff]).
-func sniff(prefix []byte, opts *Options, a *Autodetector) Result {
+func Sniff(prefix []byte, opts *Options) Result {
 	o := opts // read through, not copied: Options is large
 	if o == nil {
 		o = &Options{}
@@ -206,14 +203,7 @@ func sniff(prefix []byte, opts *Options, a *Autodetector) Result {
 	}
 
 	// 8. Autodetection.
-	var enc override.Encoding
-	var ok bool
-	if a != nil {
-		enc, ok = a.step(prefix, o)
-	} else {
-		enc, ok = autodetect(prefix, o)
-	}
-	if ok {
+	if enc, ok := detectStep(prefix, o); ok {
 		return Result{enc, Tentative, SourceAutodetect, 0, 0}
 	}
 
@@ -227,6 +217,28 @@ func sniff(prefix []byte, opts *Options, a *Autodetector) Result {
 		return Result{tldDefault(o.TLD), Tentative, SourceDefault, 0, 0}
 	}
 	return Result{override.Windows1252, Tentative, SourceDefault, 0, 0}
+}
+
+// detectStep runs the autodetection step alone over b: o.Detector if set,
+// else the built-in detector hinted by o.Locale and o.TLD (wide with
+// o.DetectAll), with o.AtEOF saying whether b ends the input. It reports
+// false when o.NoAutodetect is set or the detector found no evidence (or
+// answered an encoding that is not valid).
+func detectStep(b []byte, o *Options) (override.Encoding, bool) {
+	if o.NoAutodetect {
+		return override.Unknown, false
+	}
+	var enc override.Encoding
+	var ok bool
+	if o.Detector != nil {
+		enc, ok = o.Detector.Detect(b)
+	} else {
+		enc, ok = autodetect.Builtin(b, o.Locale, o.TLD, o.AtEOF, o.DetectAll)
+	}
+	if !ok || !enc.Valid() {
+		return override.Unknown, false
+	}
+	return enc, true
 }
 
 // sniffBOM is the Encoding Standard's BOM sniff: it returns the encoding and

@@ -21,7 +21,7 @@ var wideDocs = []struct {
 }
 
 // TestDetectAll checks that Options.DetectAll widens the autodetection
-// step of Sniff and of an Autodetector, and that without it the answer is
+// step of Sniff, and that without it the answer is
 // the browser's, also from a pooled detector that was wide just before.
 func TestDetectAll(t *testing.T) {
 	for _, tc := range wideDocs {
@@ -36,15 +36,6 @@ func TestDetectAll(t *testing.T) {
 			if r.Encoding != want || r.Source != sniff.SourceAutodetect {
 				t.Errorf("%v, DetectAll %v: Sniff = %v from %v, want %v from autodetection", tc.enc, all, r.Encoding, r.Source, want)
 			}
-			var a sniff.Autodetector
-			a.Reset(&sniff.Options{DetectAll: all})
-			for _, n := range []int{len(doc) / 2, len(doc)} {
-				got, ok := a.Detect(doc[:n], n == len(doc))
-				if n == len(doc) && (!ok || got != want) {
-					t.Errorf("%v, DetectAll %v: Autodetector.Detect = %v, %v, want %v", tc.enc, all, got, ok, want)
-				}
-			}
-			a.Release()
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"math/bits"
 	"unicode/utf8"
+
+	"github.com/charsniff/charsniff/internal/ascii"
 )
 
 // jsonText writes text as the contents of a JSON string (without the
@@ -110,8 +112,8 @@ func cutShort(p []byte) int {
 
 // Masks for looking at eight bytes at once.
 const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
+	lsb = ascii.LowBits
+	msb = ascii.HighBits
 )
 
 // special returns a word with the high bit set in the first byte of x (in

@@ -2,9 +2,9 @@ package codec
 
 import "github.com/charsniff/charsniff/internal/ascii"
 
-// asciiMask has the high bit of every byte of a uint64 set: a word of eight
-// bytes is all ASCII when word&asciiMask is 0.
-const asciiMask = 0x8080808080808080
+// asciiMask is ascii.HighBits: a word of eight bytes is all ASCII when
+// word&asciiMask is 0.
+const asciiMask = ascii.HighBits
 
 // copyASCII copies the all-ASCII prefix of src to dst, as much of it as fits,
 // and returns the number of bytes copied. It is the fast path of the decoders

@@ -45,6 +45,15 @@
 // that fails on every rune (empty input encodes to empty output), with an
 // error that encoding.ReplaceUnsupported turns into '?'.
 //
+// [Encoding] is the package's one name. Package decode runs these decoders
+// behind its Reader, and the root package's Lookup hands them out wrapped,
+// their encoders escaping what they cannot encode as x/net's charset does;
+// Encoding is the way to them by encoding identity, with the plain
+// encoders, which report what they cannot encode. (It stays a public
+// package below decode rather than an internal one: the single-byte
+// tables it shares with decode are in decode/internal, which a package
+// under the module's internal/ could not import.)
+//
 // References:
 //   - https://encoding.spec.whatwg.org/
 //   - https://pkg.go.dev/golang.org/x/text/encoding

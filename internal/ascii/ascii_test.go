@@ -32,3 +32,28 @@ func TestPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestIsWhitespace checks IsWhitespace on every byte against the Infra
+// Standard's list: U+0009 TAB, U+000A LF, U+000C FF, U+000D CR, U+0020
+// SPACE, and nothing else (not U+000B VT, nor U+0085 or U+00A0).
+func TestIsWhitespace(t *testing.T) {
+	for c := range 256 {
+		want := c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D || c == 0x20
+		if got := IsWhitespace(byte(c)); got != want {
+			t.Errorf("IsWhitespace(%#02x) = %v, want %v", c, got, want)
+		}
+	}
+}
+
+// TestMasks checks that HighBits and LowBits are the bytes 0x80 and 0x01
+// eight times.
+func TestMasks(t *testing.T) {
+	for i := range 8 {
+		if b := byte(uint64(HighBits) >> (8 * i)); b != 0x80 {
+			t.Errorf("byte %d of HighBits is %#x", i, b)
+		}
+		if b := byte(uint64(LowBits) >> (8 * i)); b != 0x01 {
+			t.Errorf("byte %d of LowBits is %#x", i, b)
+		}
+	}
+}

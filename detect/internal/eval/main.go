@@ -30,6 +30,7 @@ import (
 	"unicode"
 
 	"github.com/charsniff/charsniff/detect"
+	"github.com/charsniff/charsniff/internal/autodetect"
 	"github.com/charsniff/charsniff/internal/corpus"
 	"github.com/charsniff/charsniff/override"
 )
@@ -52,7 +53,7 @@ func main() {
 	speed := flag.Bool("speed", false, "measure CPU time per 1 KB prefix and per byte of whole documents")
 	wide := flag.Bool("all", false, "use the wide detector (Detector.All) and add the sets of its encodings")
 	pagesDir := flag.String("pages", "detect/testdata/feeds", "also measure the pages in this directory, named <encoding label>-<anything> (\"\": none)")
-	evidence := flag.Bool("evidence", false, "measure accuracy against the number of non-ASCII bytes seen (calibrates sniff.EnoughEvidence)")
+	evidence := flag.Bool("evidence", false, "measure accuracy against the number of non-ASCII bytes seen (calibrates autodetect.EnoughEvidence)")
 	flag.Parse()
 	log.SetFlags(0)
 	held := &corpus.HeldOut{Dir: *dir, Size: *size, Max: *maxDocs}
@@ -304,7 +305,7 @@ var evidenceSteps = []int{2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 256}
 // non-ASCII bytes is as right as the k column. Documents with fewer than
 // 2 non-ASCII bytes are left out.
 func measureEvidence(held *corpus.HeldOut, useHint bool) {
-	d := detect.New()
+	d := new(autodetect.Detector) // detect's detector, with Candidate
 	type row struct{ by []corpus.Tally }
 	n := len(evidenceSteps) + 1
 	byFamily := map[string]*row{}
@@ -326,7 +327,7 @@ func measureEvidence(held *corpus.HeldOut, useHint bool) {
 			byFamily[s.Family] = f
 			families = append(families, s.Family)
 		}
-		var hint detect.Hint
+		var hint autodetect.Hint
 		if useHint {
 			hint.TLD = s.TLD
 		}
@@ -345,8 +346,8 @@ func measureEvidence(held *corpus.HeldOut, useHint bool) {
 				got, _ := d.Guess(hint)
 				ok := got == s.Enc || sameText(got, s.Enc, b)
 				label := got.Name()
-				if r := detect.Twin(got); r != override.Unknown && !d.Candidate(r) {
-					// sniff.Autodetector keeps a Greek guess only once
+				if r := autodetect.Twin(got); r != override.Unknown && !d.Candidate(r) {
+					// autodetect.Autodetector keeps a Greek guess only once
 					// its rival is out.
 					label += ", " + r.Name() + " out"
 				}

@@ -1,4 +1,4 @@
-package sniff_test
+package autodetect_test
 
 import (
 	"math/rand/v2"
@@ -12,10 +12,56 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/htmlindex"
 
+	"github.com/charsniff/charsniff/internal/autodetect"
+	"github.com/charsniff/charsniff/internal/corpus"
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
+
+// config is the Config the autodetection step reads of o.
+func config(o sniff.Options) *autodetect.Config {
+	return &autodetect.Config{Detector: o.Detector, Locale: o.Locale, TLD: o.TLD, Off: o.NoAutodetect, All: o.DetectAll}
+}
+
+// step is the autodetection step of sniff.Sniff with the built-in
+// detector, as Sniff runs it, alone: no answer is Unknown.
+func step(p []byte, o *sniff.Options) (override.Encoding, bool) {
+	if e, ok := autodetect.Builtin(p, o.Locale, o.TLD, o.AtEOF, o.DetectAll); ok {
+		return e, true
+	}
+	return override.Unknown, false
+}
+
+// windowStep is an Autodetector's Window as the autodetection step of a
+// sniffing (its Options.Detector), as package decode runs it.
+type windowStep struct {
+	a     *autodetect.Autodetector
+	c     autodetect.Config
+	atEOF bool
+}
+
+func (w *windowStep) Detect(p []byte) (override.Encoding, bool) { return w.a.Window(p, &w.c, w.atEOF) }
+
+// ws is sniffWith's step, kept so that sniffWith does not allocate.
+var ws windowStep
+
+// sniffWith runs sniff.Sniff over in with opts and a's Window as its
+// built-in autodetection step, as package decode does; a caller's
+// Detector is Sniff's own step.
+func sniffWith(a *autodetect.Autodetector, in []byte, opts *sniff.Options) sniff.Result {
+	var o sniff.Options
+	if opts != nil {
+		o = *opts
+	}
+	a.Release()
+	if o.Detector != nil || o.NoAutodetect {
+		return sniff.Sniff(in, &o)
+	}
+	ws = windowStep{a, *config(o), o.AtEOF}
+	o.Detector = &ws
+	return sniff.Sniff(in, &o)
+}
 
 // lenDetector records the length of each prefix it is asked about.
 type lenDetector struct{ lens []int }
@@ -30,12 +76,12 @@ func (d *lenDetector) Detect(prefix []byte) (override.Encoding, bool) {
 // encodings with few non-ASCII bytes at the start (as late autodetection
 // sees it), under several options.
 func TestAutodetector(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "detect", "testdata", "heldout", "*.txt"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "detect", "testdata", "heldout", "*.txt"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no held-out text: %v", err)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	var a sniff.Autodetector
+	var a autodetect.Autodetector
 	for _, f := range files {
 		text, err := os.ReadFile(f)
 		if err != nil {
@@ -48,7 +94,7 @@ func TestAutodetector(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, opts := range []sniff.Options{{}, {Locale: "ja"}, {TLD: "ru"}, {Locale: ".gr", TLD: "cn"}} {
-				a.Reset(&opts)
+				a.Reset(config(opts))
 				n := 0
 				for n < len(in) {
 					n = min(len(in), n+rng.IntN(64)) // also the same prefix again
@@ -56,7 +102,7 @@ func TestAutodetector(t *testing.T) {
 					got, gotOK := a.Detect(in[:n], atEOF)
 					o := opts
 					o.AtEOF = atEOF
-					want, wantOK := sniff.Autodetect(in[:n], &o)
+					want, wantOK := step(in[:n], &o)
 					if got != want || gotOK != wantOK {
 						t.Fatalf("%s in %s, %+v, prefix %d (atEOF %v): Autodetector %v, %v; Autodetect %v, %v",
 							f, label, opts, n, atEOF, got, gotOK, want, wantOK)
@@ -74,13 +120,13 @@ func TestAutodetector(t *testing.T) {
 // TestAutodetectorOptions: NoAutodetect answers nothing, and a caller's
 // Detector is asked with the whole prefix each time.
 func TestAutodetectorOptions(t *testing.T) {
-	var a sniff.Autodetector
-	a.Reset(&sniff.Options{NoAutodetect: true})
+	var a autodetect.Autodetector
+	a.Reset(&autodetect.Config{Off: true})
 	if e, ok := a.Detect([]byte("caf\u00e9"), true); ok {
 		t.Errorf("NoAutodetect: Detect = %v, true", e)
 	}
 	d := &lenDetector{}
-	a.Reset(&sniff.Options{Detector: d})
+	a.Reset(&autodetect.Config{Detector: d})
 	in := make([]byte, 300)
 	for _, n := range []int{50, 150, 300} {
 		e, ok := a.Detect(in[:n], n == 300)
@@ -100,7 +146,7 @@ func TestAutodetectorAllocs(t *testing.T) {
 		t.Skip("sync.Pool drops items at random under the race detector")
 	}
 	in := []byte("<p>caf\xe9 cr\xe8me br\xfbl\xe9e, \xe0 la fran\xe7aise")
-	var a sniff.Autodetector
+	var a autodetect.Autodetector
 	allocs := testing.AllocsPerRun(50, func() {
 		a.Reset(nil)
 		for n := 8; n <= len(in); n *= 2 {
@@ -120,7 +166,7 @@ func TestAutodetectorAllocs(t *testing.T) {
 // at the end of the input and for a caller's Detector; never without an
 // answer.
 func TestAutodetectorSure(t *testing.T) {
-	text, err := os.ReadFile(filepath.Join("..", "detect", "testdata", "heldout", "ru.txt"))
+	text, err := os.ReadFile(filepath.Join("..", "..", "detect", "testdata", "heldout", "ru.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +175,7 @@ func TestAutodetectorSure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a sniff.Autodetector
+	var a autodetect.Autodetector
 	a.Reset(nil)
 	high, sawSure, sawUnsure := 0, false, false
 	for n := 1; n <= len(in); n++ {
@@ -137,7 +183,7 @@ func TestAutodetectorSure(t *testing.T) {
 			high++
 		}
 		enc, ok := a.Detect(in[:n], false)
-		want := ok && high >= sniff.EnoughEvidence(enc)
+		want := ok && high >= autodetect.EnoughEvidence(enc)
 		if got := a.Sure(); got != want {
 			t.Fatalf("prefix %d (%d non-ASCII bytes): Detect = %v, %v; Sure = %v, want %v", n, high, enc, ok, got, want)
 		}
@@ -165,7 +211,7 @@ func TestAutodetectorSure(t *testing.T) {
 		{"a caller's Detector declining", sniff.Options{Detector: &lenDetector{}}, make([]byte, 50), false, false},
 	}
 	for _, tc := range tests {
-		a.Reset(&tc.opts)
+		a.Reset(config(tc.opts))
 		a.Detect(tc.in, tc.atEOF)
 		if got := a.Sure(); got != tc.want {
 			t.Errorf("%s: Sure = %v, want %v", tc.desc, got, tc.want)
@@ -212,7 +258,7 @@ func TestProvisional(t *testing.T) {
 		{"valid UTF-8, 8 letters", strings.Repeat("<p>caf\u00e9", 8), sniff.Options{}, sniff.SourceAutodetect, false},
 		{"ASCII", "<p>cafe", sniff.Options{}, sniff.SourceDefault, false},
 	}
-	var a sniff.Autodetector
+	var a autodetect.Autodetector
 	defer a.Release()
 	for _, tc := range tests {
 		in := []byte(tc.in)
@@ -220,7 +266,7 @@ func TestProvisional(t *testing.T) {
 		if want.Source != tc.src {
 			t.Fatalf("%s: Sniff = %+v, want source %v", tc.desc, want, tc.src)
 		}
-		if res := a.Sniff(in, &tc.opts); res != want {
+		if res := sniffWith(&a, in, &tc.opts); res != want {
 			t.Errorf("%s: Autodetector.Sniff = %+v, want Sniff's %+v", tc.desc, res, want)
 		}
 		if got := a.Provisional(); got != tc.want {
@@ -229,7 +275,7 @@ func TestProvisional(t *testing.T) {
 		if testutil.Race {
 			continue // pooled state allocates (testutil.Race)
 		}
-		if n := testing.AllocsPerRun(10, func() { a.Sniff(in, &tc.opts) }); n != 0 {
+		if n := testing.AllocsPerRun(10, func() { sniffWith(&a, in, &tc.opts) }); n != 0 {
 			t.Errorf("%s: Autodetector.Sniff allocates %v times", tc.desc, n)
 		}
 	}
@@ -242,9 +288,9 @@ func TestProvisional(t *testing.T) {
 // escapes, with few or no non-ASCII bytes); and it reports false on some
 // prefixes, so that late autodetection skips guesses there.
 func TestAutodetectorCanBeSure(t *testing.T) {
-	var a sniff.Autodetector
+	var a autodetect.Autodetector
 	for _, name := range []string{"fr", "ru", "ja", "de"} {
-		text, err := os.ReadFile(filepath.Join("..", "detect", "testdata", "heldout", name+".txt"))
+		text, err := os.ReadFile(filepath.Join("..", "..", "detect", "testdata", "heldout", name+".txt"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -279,7 +325,7 @@ func TestAutodetectorCanBeSure(t *testing.T) {
 	}
 	// CanBeSure counts on no encoding being sure from fewer than 16.
 	for e := override.Encoding(1); int(e) <= override.NumEncodings; e++ {
-		if n := sniff.EnoughEvidence(e); n < 16 {
+		if n := autodetect.EnoughEvidence(e); n < 16 {
 			t.Errorf("EnoughEvidence(%v) = %d, under 16", e, n)
 		}
 	}
@@ -298,7 +344,7 @@ func TestAutodetectorCanBeSure(t *testing.T) {
 		{"a caller's Detector", sniff.Options{Detector: &lenDetector{}}, "<p>", true},
 	}
 	for _, tc := range tests {
-		a.Reset(&tc.opts)
+		a.Reset(config(tc.opts))
 		if got := a.CanBeSure([]byte(tc.in)); got != tc.want {
 			t.Errorf("%s: CanBeSure = %v, want %v", tc.desc, got, tc.want)
 		}
@@ -342,8 +388,8 @@ func TestAutodetectorDrop(t *testing.T) {
 		}
 		in := []byte(head + body)
 		const window = 512
-		var a sniff.Autodetector
-		res := a.Sniff(in[:window], nil)
+		var a autodetect.Autodetector
+		res := sniffWith(&a, in[:window], nil)
 		if res.Source != sniff.SourceAutodetect {
 			t.Fatalf("%s: Sniff = %+v, want an autodetected guess", tc.label, res)
 		}
@@ -353,7 +399,7 @@ func TestAutodetectorDrop(t *testing.T) {
 		}
 		for _, n := range []int{window - k + 1, 600, 1000, 2000, len(in) - k} {
 			got, gotOK := a.Detect(in[k:k+n], false)
-			want, wantOK := sniff.Autodetect(in[:k+n], &sniff.Options{})
+			want, wantOK := step(in[:k+n], &sniff.Options{})
 			if got != want || gotOK != wantOK {
 				t.Errorf("%s: after Drop, Detect over %d bytes = %v, %v; over the whole prefix %v, %v", tc.label, n, got, gotOK, want, wantOK)
 			}
@@ -364,13 +410,13 @@ func TestAutodetectorDrop(t *testing.T) {
 		a.Release()
 
 		// Dropping past what the detector saw forgets it all.
-		a.Sniff(in[:window], nil)
+		sniffWith(&a, in[:window], nil)
 		if seen := a.Drop(window + 10); seen != 0 {
 			t.Errorf("%s: Drop(%d) past the window = %d, want 0", tc.label, window+10, seen)
 		}
 		kept := in[window+10:]
 		got, gotOK := a.Detect(kept, false)
-		want, wantOK := sniff.Autodetect(kept, &sniff.Options{})
+		want, wantOK := step(kept, &sniff.Options{})
 		if got != want || gotOK != wantOK {
 			t.Errorf("%s: after Drop past the window, Detect = %v, %v; over the kept input %v, %v", tc.label, got, gotOK, want, wantOK)
 		}
@@ -378,8 +424,8 @@ func TestAutodetectorDrop(t *testing.T) {
 	}
 	// A caller's Detector is asked over the kept input.
 	d := &lenDetector{}
-	var a sniff.Autodetector
-	a.Sniff([]byte(head), &sniff.Options{Detector: d})
+	var a autodetect.Autodetector
+	a.Window([]byte(head), &autodetect.Config{Detector: d}, false)
 	if seen := a.Drop(100); seen != 0 {
 		t.Errorf("caller's Detector: Drop = %d, want 0", seen)
 	}
@@ -388,4 +434,28 @@ func TestAutodetectorDrop(t *testing.T) {
 		t.Errorf("caller's Detector asked over %v, want %v", d.lens, want)
 	}
 	a.Release()
+}
+
+// TestAutodetectorAll: Config.All widens an Autodetector's guesses as
+// Options.DetectAll widens Sniff's, and a pooled detector that was wide
+// just before guesses as a browser's again without it.
+func TestAutodetectorAll(t *testing.T) {
+	text := "Le c\u0153ur a ses raisons que la raison ne conna\u00eet point. Un b\u0153uf co\u00fbte 500 \u20ac \u00e0 l'\u0153il nu, dit la s\u0153ur."
+	b, _ := corpus.Encode(override.ISO8859_15, text)
+	doc := append(append([]byte("<!DOCTYPE html><title>x</title><p>"), b...), "</p>"...)
+	for _, all := range []bool{true, false, true, false} {
+		want := override.Windows1252
+		if all {
+			want = override.ISO8859_15
+		}
+		var a autodetect.Autodetector
+		a.Reset(&autodetect.Config{All: all})
+		for _, n := range []int{len(doc) / 2, len(doc)} {
+			got, ok := a.Detect(doc[:n], n == len(doc))
+			if n == len(doc) && (!ok || got != want) {
+				t.Errorf("All %v: Detect = %v, %v, want %v", all, got, ok, want)
+			}
+		}
+		a.Release()
+	}
 }

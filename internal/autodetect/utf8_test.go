@@ -1,4 +1,4 @@
-package sniff
+package autodetect
 
 import (
 	"strings"

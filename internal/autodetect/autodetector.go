@@ -1,4 +1,4 @@
-package sniff
+package autodetect
 
 import (
 	"bytes"
@@ -6,44 +6,33 @@ import (
 	"math/bits"
 	"sync"
 
-	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/override"
 )
 
-// autodetect runs the autodetection step of [Sniff] alone over b: o.Detector
-// if set, else the built-in detector hinted by o.Locale and o.TLD (wide
-// with o.DetectAll), with
-// o.AtEOF saying whether b ends the input. It reports false when
-// o.NoAutodetect is set or the detector found no evidence (or answered an
-// encoding that is not valid).
-func autodetect(b []byte, o *Options) (override.Encoding, bool) {
-	if o.NoAutodetect {
-		return override.Unknown, false
+// Config is what the autodetection step reads of sniff.Options (the rest
+// of them is the other steps').
+type Config struct {
+	// Detector is Options.Detector: a caller's detector, asked with the
+	// whole prefix; nil for the built-in one.
+	Detector interface {
+		Detect(prefix []byte) (override.Encoding, bool)
 	}
-	var enc override.Encoding
-	var ok bool
-	if o.Detector != nil {
-		enc, ok = o.Detector.Detect(b)
-	} else {
-		enc, ok = builtinDetect(b, o.Locale, o.TLD, o.AtEOF, o.DetectAll)
-	}
-	if !ok || !enc.Valid() {
-		return override.Unknown, false
-	}
-	return enc, true
+	Locale, TLD string // Options.Locale and Options.TLD: the built-in detector's hint (HintOf)
+	Off         bool   // Options.NoAutodetect: no answer
+	All         bool   // Options.DetectAll: the wide detector
 }
 
-// An Autodetector runs the autodetection step of [Sniff] alone (the
-// Options' Detector, else the built-in detector hinted by Locale and TLD;
-// nothing with NoAutodetect) over a prefix that grows, as a reader looking
-// past the window sees it: package decode uses it to detect late, over
-// bytes the window did not hold. Each call's prefix must extend the
+// An Autodetector runs the autodetection step of sniff.Sniff alone (the
+// Config's Detector, else the built-in detector hinted by Locale and TLD;
+// nothing with Off) over a prefix that grows, as a reader looking past the
+// window sees it: package decode uses it to detect late, over bytes the
+// window did not hold. Each call's prefix must extend the
 // previous call's (the same bytes, and more or as many), and a call with
 // atEOF must be the last. Its answers are those of the step for each
 // prefix. The built-in detector is fed only the bytes it has not seen
 // (its guess does not depend on how its input is cut), so asking at each
 // doubling of a prefix costs about as much as asking once over the
-// longest; a caller's Options.Detector is asked with the whole prefix each
+// longest; a caller's Config.Detector is asked with the whole prefix each
 // time. Call Reset before the first use and Release after the last. An
 // Autodetector does not allocate.
 type Autodetector struct {
@@ -54,36 +43,33 @@ type Autodetector struct {
 // is one word in the Reader that holds it and costs nothing until a
 // sniffing reaches autodetection.
 type autoState struct {
-	// The Options the step reads (the rest of Options is the other
-	// steps').
-	detector    Detector
-	locale, tld string
-	off, all    bool // NoAutodetect, DetectAll
+	c Config
 
-	d       *detect.Detector // the built-in detector, from the pool once needed
-	fed     int              // bytes of the prefix fed to d
-	last    bool             // d was fed the end of the input
-	sure    bool             // the last Detect's answer is final (see Sure)
-	guessed bool             // the last answer is d's statistical guess (see Provisional)
-	nulEsc  bool             // d was fed a NUL or an ESC byte (see CanBeSure)
+	d       *Detector // the built-in detector, from the pool once needed
+	fed     int       // bytes of the prefix fed to d
+	last    bool      // d was fed the end of the input
+	sure    bool      // the last Detect's answer is final (see Sure)
+	guessed bool      // the last answer is d's statistical guess (see Provisional)
+	nulEsc  bool      // d was fed a NUL or an ESC byte (see CanBeSure)
 }
 
 // autoStates pools the states of Autodetectors.
 var autoStates = sync.Pool{New: func() any { return new(autoState) }}
 
-// Reset makes a ready to detect over a new input with opts (nil means the
-// zero Options).
-func (a *Autodetector) Reset(opts *Options) {
+// Reset makes a ready to detect over a new input with c (nil means the
+// zero Config: the built-in detector, no hint).
+func (a *Autodetector) Reset(c *Config) {
 	a.Release()
-	if opts == nil {
-		opts = &Options{}
-	}
 	a.s = autoStates.Get().(*autoState)
-	*a.s = autoState{
-		detector: opts.Detector, locale: opts.Locale, tld: opts.TLD,
-		off: opts.NoAutodetect, all: opts.DetectAll,
+	*a.s = autoState{}
+	if c != nil {
+		a.s.c = *c
 	}
 }
+
+// Active reports whether a holds state: it was Reset (or ran a Window
+// step that left something to go on from) and not Released since.
+func (a *Autodetector) Active() bool { return a.s != nil }
 
 // Release hands the built-in detector and a's state back to their pools.
 // The Autodetector may be used again after Reset.
@@ -100,30 +86,40 @@ func (a *Autodetector) Release() {
 	a.s = nil
 }
 
-// Detect reports what the autodetection step of [Sniff] answers for prefix
-// (false for no evidence), with atEOF saying whether prefix is the whole
-// input (Options.AtEOF).
+// Detect reports what the autodetection step of sniff.Sniff answers for
+// prefix (false for no evidence), with atEOF saying whether prefix is the
+// whole input (Options.AtEOF).
 func (a *Autodetector) Detect(prefix []byte, atEOF bool) (override.Encoding, bool) {
 	return a.detect(prefix, atEOF, false)
 }
 
-// step is the autodetection step of Sniff (Autodetector.Sniff) with o.
-// Valid UTF-8 takes no state: its answer is never provisional, and
-// weighing it for Sure would cost as much as the step.
-func (a *Autodetector) step(prefix []byte, o *Options) (override.Encoding, bool) {
-	if o.Detector != nil || o.NoAutodetect {
-		a.Reset(o)
-		return a.detect(prefix, o.AtEOF, false)
+// Window runs the autodetection step of a sniffing over the window,
+// prefix, with c and atEOF (Options.AtEOF): it releases a, then answers
+// as Detect(prefix, atEOF) would after Reset(c). A reader that can look
+// past prefix (package decode, which makes this its sniffing's step: its
+// Options.Detector for that one Sniff) asks [Autodetector.Provisional]
+// whether to, and goes on with Detect over longer prefixes of the same
+// input: the built-in detector is fed only the bytes after prefix, so the
+// window is not scored twice. A step that answers valid UTF-8 (never
+// provisional) leaves a released, with nothing to go on from: weighing
+// it for Sure would cost as much as the step. A sniffing decided before
+// the step never calls Window, so a reader releases a before it sniffs.
+// The answer is that of Sniff's own step (TestProvisional).
+func (a *Autodetector) Window(prefix []byte, c *Config, atEOF bool) (override.Encoding, bool) {
+	a.Release()
+	if c.Detector != nil || c.Off {
+		a.Reset(c)
+		return a.detect(prefix, atEOF, false)
 	}
-	enc, ok, decided := quickDetect(prefix, o.AtEOF)
+	enc, ok, decided := quickDetect(prefix, atEOF)
 	if decided && ok {
 		return enc, true
 	}
-	a.Reset(o) // kept for late autodetection past an ASCII window, too
+	a.Reset(c) // kept for late autodetection past an ASCII window, too
 	if decided {
 		return override.Unknown, false
 	}
-	return a.detect(prefix, o.AtEOF, true)
+	return a.detect(prefix, atEOF, true)
 }
 
 // detect is Detect; quickDone reports that quickDetect did not decide
@@ -134,14 +130,14 @@ func (a *Autodetector) detect(prefix []byte, atEOF, quickDone bool) (override.En
 	}
 	s := a.s
 	s.sure, s.guessed = false, false
-	if s.off {
+	if s.c.Off {
 		return override.Unknown, false
 	}
 	var enc override.Encoding
 	var ok, sure bool
 	switch {
-	case s.detector != nil:
-		enc, ok = s.detector.Detect(prefix)
+	case s.c.Detector != nil:
+		enc, ok = s.c.Detector.Detect(prefix)
 		sure = true // sniff cannot weigh a caller's evidence
 	default:
 		var decided bool
@@ -157,8 +153,8 @@ func (a *Autodetector) detect(prefix []byte, atEOF, quickDone bool) (override.En
 			}
 		}
 		if s.d == nil {
-			s.d = detectors.Get().(*detect.Detector)
-			s.d.All = s.all
+			s.d = detectors.Get().(*Detector)
+			s.d.All = s.c.All
 			s.d.Reset()
 			s.fed = 0
 		}
@@ -171,12 +167,12 @@ func (a *Autodetector) detect(prefix []byte, atEOF, quickDone bool) (override.En
 		s.nulEsc = s.nulEsc || bytes.IndexByte(p, 0) >= 0 || bytes.IndexByte(p, 0x1B) >= 0
 		s.d.Feed(p, atEOF)
 		s.fed, s.last = len(prefix), atEOF
-		var st detect.Strength
-		enc, st = s.d.Guess(hintOf(s.locale, s.tld))
-		ok = st > detect.NoEvidence
-		sure = st == detect.Structural && enc != override.UTF8 ||
-			s.d.Evidence(enc) >= int64(EnoughEvidence(enc)) && !s.d.Candidate(detect.Twin(enc))
-		s.guessed = st == detect.Statistical
+		var st Strength
+		enc, st = s.d.Guess(HintOf(s.c.Locale, s.c.TLD))
+		ok = st > NoEvidence
+		sure = st == Structural && enc != override.UTF8 ||
+			s.d.Evidence(enc) >= int64(EnoughEvidence(enc)) && !s.d.Candidate(Twin(enc))
+		s.guessed = st == Statistical
 	}
 	if !ok || !enc.Valid() {
 		return override.Unknown, false
@@ -185,22 +181,7 @@ func (a *Autodetector) detect(prefix []byte, atEOF, quickDone bool) (override.En
 	return enc, true
 }
 
-// Sniff runs [Sniff] over prefix with opts, with a as its autodetection
-// step: when the algorithm reaches that step, it resets a with opts and
-// asks it what Detect(prefix, opts.AtEOF) answers. The answer is Sniff's
-// (TestProvisional). A reader that
-// can look past prefix asks [Autodetector.Provisional] whether to, and
-// goes on with Detect over longer prefixes of the same input: the
-// built-in detector is fed only the bytes after prefix, so the window
-// is not scored twice. A Sniff that does not reach the step, or whose
-// step answers valid UTF-8 (never provisional), leaves a released, with
-// nothing to go on from (Provisional false).
-func (a *Autodetector) Sniff(prefix []byte, opts *Options) Result {
-	a.Release()
-	return sniff(prefix, opts, a)
-}
-
-// Provisional reports whether the last answer of Sniff or Detect is a
+// Provisional reports whether the last answer of Window or Detect is a
 // guess of the built-in detector that rests on too little evidence: a
 // statistical guess (not UTF-8, UTF-16 or ISO-2022-JP, which follow from
 // structure) that is not [Autodetector.Sure]. A reader that can look
@@ -218,8 +199,8 @@ func (a *Autodetector) Provisional() bool { return a.s != nil && a.s.guessed && 
 // first non-ASCII byte after the window's ASCII) asks over what it kept.
 // The built-in detector goes on from the bytes it has seen, so its
 // answers stay those for the input from its start, provided the dropped
-// bytes were all fed to it (a Detect or Sniff over a prefix at least n
-// long). Otherwise, and for a caller's Options.Detector, the dropped
+// bytes were all fed to it (a Detect or Window over a prefix at least n
+// long). Otherwise, and for a caller's Config.Detector, the dropped
 // bytes are forgotten: the answers are those for the kept input alone.
 // Drop returns how many bytes of the kept input the built-in detector has
 // seen: the answer for those is the last one, and a later prefix must be
@@ -244,9 +225,9 @@ func (a *Autodetector) Drop(n int) (seen int) {
 // [EnoughEvidence] non-ASCII bytes for the encoding answered (valid UTF-8
 // included; for windows-1253 and ISO-8859-7, with the other out of the
 // running; for a windows encoding, not counting the curly quotes, dashes
-// and … that every windows encoding reads alike: detect's
-// Detector.Evidence), or the prefix was the whole input, or the answer is a
-// caller's Options.Detector's (whose evidence sniff cannot weigh). No
+// and … that every windows encoding reads alike:
+// [Detector.Evidence]), or the prefix was the whole input, or the answer is a
+// caller's Config.Detector's (whose evidence sniff cannot weigh). No
 // answer (false from Detect) is never sure. A reader that can look
 // further goes on reading while the answer is not sure, and decides on
 // the longest prefix it has.
@@ -270,9 +251,9 @@ func (a *Autodetector) CanBeSure(prefix []byte) bool {
 	from := 0
 	switch s := a.s; {
 	case s == nil:
-	case s.off:
+	case s.c.Off:
 		return false
-	case s.detector != nil:
+	case s.c.Detector != nil:
 		return true
 	case s.d != nil && !s.last && len(prefix) >= s.fed:
 		// The detector has counted what it was fed.
@@ -293,8 +274,8 @@ const minEvidence = 16
 // statistical guess of e by the built-in detector is kept by a reader
 // that could look further ([Autodetector.Sure],
 // [Autodetector.Provisional]); for a windows encoding the curly quotes,
-// dashes and … that all of them read alike do not count (detect's
-// Detector.Evidence). Fewer, a few accented letters or CJK symbols,
+// dashes and … that all of them read alike do not count
+// ([Detector.Evidence]). Fewer, a few accented letters or CJK symbols,
 // often fit a wrong encoding's statistics as well as the right one's.
 //
 // The numbers were chosen on the held-out corpus with
@@ -303,7 +284,7 @@ const minEvidence = 16
 // (never under 16) from which a guess of e is right as often as one made
 // on the whole document, to half a point (99.5 % or more for most). A
 // guess of windows-1253 or ISO-8859-7 needs 16 and the other out of the
-// running as well (detect's Detector.Candidate: disqualified by a byte it
+// running as well ([Detector.Candidate]: disqualified by a byte it
 // cannot decode, or pruned far behind): the two decode Greek letters
 // alike and differ in a few bytes (Ά, the quotation marks), which may
 // come late; no count of letters tells them apart, and with the rival in
@@ -335,7 +316,6 @@ func EnoughEvidence(e override.Encoding) int {
 // countHigh counts the bytes 0x80-0xFF of p, stopping once there are
 // limit.
 func countHigh(p []byte, limit int) int {
-	const msb = 0x8080808080808080
 	n, i := 0, 0
 	for ; i+8 <= len(p) && n < limit; i += 8 {
 		n += bits.OnesCount64(binary.LittleEndian.Uint64(p[i:]) & msb)

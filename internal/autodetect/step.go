@@ -1,4 +1,4 @@
-package sniff
+package autodetect
 
 import (
 	"bytes"
@@ -7,46 +7,55 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/override"
 )
 
-// detectors pools the built-in detectors: a detect.Detector holds a few
+// detectors pools the built-in detectors: a Detector holds a few
 // hundred bytes of state and is not safe for concurrent use.
-var detectors = sync.Pool{New: func() any { return detect.New() }}
+var detectors = sync.Pool{New: func() any { return new(Detector) }}
 
-// builtinDetect is the default autodetection step: detect's three calls
-// (Reset, Feed, Guess) behind the [Detector] contract. It feeds prefix as
-// the whole input when atEOF, else as a prefix (a character cut off at its
-// end then counts for nothing). A locale that starts with a dot is a
-// top-level domain hint, as [DefaultEncoding] reads it; tld, when set, is
-// one too and wins. The answer counts only when the detector found
-// evidence: it declines (false) on ASCII-only input and on input with too
-// few non-ASCII bytes to tell encodings apart, which leaves the decision to
-// the default step. With all set it is the wide detector (detect's
-// Detector.All, Options.DetectAll). It does not allocate.
+// Builtin is sniff's default autodetection step: the detector's three
+// calls (Reset, Feed, Guess) behind the sniff.Detector contract. It feeds
+// prefix as the whole input when atEOF, else as a prefix (a character cut
+// off at its end then counts for nothing), and asks with the hint of
+// locale and tld ([HintOf]). The answer counts only when the detector
+// found evidence: it declines (false) on ASCII-only input and on input
+// with too few non-ASCII bytes to tell encodings apart, which leaves the
+// decision to the default step. With all set it is the wide detector
+// (Detector.All, sniff.Options.DetectAll). It does not allocate.
 //
 // When structure alone decides (quickDetect), the detector does not run:
 // its statistics could not change the answer.
-func builtinDetect(prefix []byte, locale, tld string, atEOF, all bool) (override.Encoding, bool) {
+func Builtin(prefix []byte, locale, tld string, atEOF, all bool) (override.Encoding, bool) {
 	if enc, ok, decided := quickDetect(prefix, atEOF); decided {
 		return enc, ok
 	}
-	d := detectors.Get().(*detect.Detector)
+	enc, s := Guess(prefix, locale, tld, atEOF, all)
+	return enc, s > NoEvidence
+}
+
+// Guess returns the built-in detector's guess over prefix (the whole
+// input if atEOF), with the hint of locale and tld, and the kind of
+// evidence it rests on: the full detector, for sniff.Explain, which
+// reports its strength too. It does not allocate.
+func Guess(prefix []byte, locale, tld string, atEOF, all bool) (override.Encoding, Strength) {
+	d := detectors.Get().(*Detector)
 	d.All = all
 	d.Reset()
 	d.Feed(prefix, atEOF)
-	enc, s := d.Guess(hintOf(locale, tld))
+	enc, s := d.Guess(HintOf(locale, tld))
 	detectors.Put(d)
-	return enc, s > detect.NoEvidence
+	return enc, s
 }
 
-// hintOf returns the built-in detector's hint for a locale and a TLD (see
-// builtinDetect).
-func hintOf(locale, tld string) detect.Hint {
-	hint := detect.Hint{Language: locale, TLD: tld}
+// HintOf returns the built-in detector's hint for sniff's Options.Locale
+// and Options.TLD: a locale that starts with a dot is a top-level domain
+// hint, as sniff.DefaultEncoding reads it; tld, when set, is one too and
+// wins.
+func HintOf(locale, tld string) Hint {
+	hint := Hint{Language: locale, TLD: tld}
 	if strings.HasPrefix(locale, ".") {
-		hint = detect.Hint{TLD: locale}
+		hint = Hint{TLD: locale}
 		if tld != "" {
 			hint.TLD = tld
 		}
@@ -70,7 +79,6 @@ func hintOf(locale, tld string) detect.Hint {
 // FuzzQuickDetect check that the answers are the detector's.
 func quickDetect(p []byte, atEOF bool) (enc override.Encoding, ok, decided bool) {
 	// Skip ASCII other than NUL and ESC, 8 bytes at a time.
-	const lsb, msb = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(p); i += 8 {
 		w := binary.LittleEndian.Uint64(p[i:])
@@ -109,7 +117,7 @@ func validUTF8(prefix []byte, atEOF bool) bool {
 	for ; i+8 <= len(prefix); i += 8 {
 		w := uint64(prefix[i]) | uint64(prefix[i+1])<<8 | uint64(prefix[i+2])<<16 | uint64(prefix[i+3])<<24 |
 			uint64(prefix[i+4])<<32 | uint64(prefix[i+5])<<40 | uint64(prefix[i+6])<<48 | uint64(prefix[i+7])<<56
-		if w&0x8080808080808080 != 0 {
+		if w&msb != 0 {
 			break
 		}
 	}

@@ -1,4 +1,4 @@
-package sniff
+package autodetect
 
 import (
 	"bytes"
@@ -9,13 +9,12 @@ import (
 
 	"golang.org/x/text/encoding/htmlindex"
 
-	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/override"
 )
 
 // quickHints are the hints the full detector is asked with when checking
 // quickDetect: its answers must not depend on the hint.
-var quickHints = []detect.Hint{
+var quickHints = []Hint{
 	{},
 	{Language: "ja"},
 	{Language: "ru"},
@@ -32,10 +31,10 @@ func checkQuick(t *testing.T, p []byte, atEOF bool) bool {
 		return false
 	}
 	for _, h := range quickHints {
-		d := detect.New()
+		d := new(Detector)
 		d.Feed(p, atEOF)
 		want, s := d.Guess(h)
-		wantOK := s > detect.NoEvidence
+		wantOK := s > NoEvidence
 		if ok != wantOK || ok && enc != want {
 			t.Fatalf("quickDetect(%q, atEOF=%v) = %v, %v; the detector (hint %+v) says %v, %v",
 				clip(p), atEOF, enc, ok, h, want, s)
@@ -96,7 +95,7 @@ func TestQuickDetect(t *testing.T) {
 // encodings of its languages, cut at many places), and that it decides on
 // every prefix of UTF-8 text holding a complete non-ASCII character.
 func TestQuickDetectText(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "detect", "testdata", "heldout", "*.txt"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "detect", "testdata", "heldout", "*.txt"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no held-out text: %v", err)
 	}
@@ -147,7 +146,7 @@ func FuzzQuickDetect(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, p []byte, atEOF bool) {
 		checkQuick(t, p, atEOF)
-		if enc, ok := builtinDetect(p, "", "", atEOF, false); ok && enc == override.Unknown {
+		if enc, ok := Builtin(p, "", "", atEOF, false); ok && enc == override.Unknown {
 			t.Fatal("builtinDetect answered Unknown")
 		}
 	})

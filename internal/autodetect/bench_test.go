@@ -1,4 +1,4 @@
-package detect
+package autodetect
 
 import (
 	"bytes"
@@ -31,7 +31,7 @@ func benchInput(enc override.Encoding, text string, n int) []byte {
 
 // benchGuess times the detector's Reset, Feed of in whole, and Guess.
 func benchGuess(b *testing.B, in []byte) {
-	d := New()
+	d := new(Detector)
 	b.SetBytes(int64(len(in)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -64,7 +64,7 @@ func BenchmarkDetectCJK(b *testing.B) {
 		{"ja", override.ShiftJIS}, {"ja", override.EUCJP}, {"zh-CN", override.GBK},
 		{"zh-TW", override.Big5}, {"ko", override.EUCKR},
 	} {
-		text, err := os.ReadFile(filepath.Join("testdata", "heldout", tc.lang+".txt"))
+		text, err := os.ReadFile(filepath.Join("..", "..", "detect", "testdata", "heldout", tc.lang+".txt"))
 		if err != nil {
 			b.Fatal(err)
 		}
