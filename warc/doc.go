@@ -74,13 +74,3 @@
 //   - RFC 9112 (HTTP/1.1 message syntax, chunked transfer coding).
 //   - Fetch, "extract a MIME type": https://fetch.spec.whatwg.org/#concept-header-extract-mime-type
 package warc
-
-// IsWARC reports whether prefix, the first bytes of an input, is the start
-// of an archive this package reads, a WARC file or an ARC file: [Detect]
-// finds a format in it and no error. For compressed input it needs enough bytes to decompress
-// the first version line; [SniffLen] bytes suffice in practice. A
-// compressed file of something else, such as a .html.gz, is not WARC.
-func IsWARC(prefix []byte) bool {
-	k, err := Detect(prefix)
-	return err == nil && k.Format != ""
-}

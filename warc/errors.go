@@ -1,6 +1,10 @@
 package warc
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
 
 // The errors of the package; match them with [errors.Is]. First those that
 // a [RecordError] wraps: a record (or a stretch of input) the Reader could
@@ -66,3 +70,68 @@ var (
 	// errStale is returned by Payload after Next or a read of Body.
 	errStale = errors.New("warc: Payload called after Next or after reading Body")
 )
+
+// A RecordError reports a record (or a stretch of input) that the Reader
+// could not read. The Reader has moved past it: the next call to
+// [Reader.Next] returns the record after it.
+type RecordError struct {
+	// Offset is where the bad record starts in the input, counted as
+	// [Record.Offset] is: for gzip input, the offset of its gzip member.
+	Offset int64
+	// UncompressedOffset is where the bad record starts in the
+	// decompressed stream, as [Record.UncompressedOffset].
+	UncompressedOffset int64
+	// RecordID is the bad record's WARC-Record-ID, if its header was read.
+	RecordID string
+	// Err is what was wrong; it wraps one of the package's Err values.
+	Err error
+}
+
+// Error returns a message like
+// "warc: record at offset 1234: no end of record after Content-Length bytes",
+// or for a stretch of input skipped, the message of its [SkippedError].
+func (e *RecordError) Error() string {
+	var se *SkippedError
+	if errors.As(e.Err, &se) {
+		return se.Error()
+	}
+	msg := strings.TrimPrefix(e.Err.Error(), "warc: ")
+	if e.RecordID != "" {
+		return fmt.Sprintf("warc: record %s at offset %d: %s", e.RecordID, e.Offset, msg)
+	}
+	return fmt.Sprintf("warc: record at offset %d: %s", e.Offset, msg)
+}
+
+// Unwrap returns e.Err.
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// A SkippedError reports a stretch of input that the Reader did not search
+// for records: the good records that start in it, if any, are lost.
+// It happens only after a record whose Content-Length is wrong, when the
+// Reader cannot go back to the start of its block (see [Reader]): the input
+// cannot seek and the block starts more than 1 MiB before the place where
+// the damage shows, or the input is gzip-compressed and going back would
+// inflate it again beyond the Reader's bound.
+//
+// [Reader.Next] returns it wrapped in a *[RecordError] (match it with
+// [errors.As]), right after the error of the damaged record, and has moved
+// past it: the next call returns the record after the stretch.
+type SkippedError struct {
+	// Start and End delimit the skipped bytes, [Start, End), in the record
+	// stream: offsets in the input for uncompressed input, in the
+	// decompressed stream ([Record.UncompressedOffset]) for gzip input.
+	// Start is the first place after the damaged block's start where a
+	// record may start (a "WARC/1.x" line); the search resumes at End.
+	// The wrapping RecordError's Offset is Start in uncompressed input
+	// and, in gzip input, the offset of the gzip member the damaged block
+	// starts in (where the skipped bytes can be inflated from again).
+	Start, End int64
+	// Reason says why the Reader could not go back.
+	Reason string
+}
+
+// Error returns a message like "warc: bytes 1234 to 5678 skipped (4444
+// bytes not searched for records): the input cannot seek ...".
+func (e *SkippedError) Error() string {
+	return fmt.Sprintf("warc: bytes %d to %d skipped (%d bytes not searched for records): %s", e.Start, e.End, e.End-e.Start, e.Reason)
+}
