@@ -99,31 +99,72 @@ const (
 	maxDict       = 8 << 20
 )
 
-// startDecoder makes the decompressor of r.c ready for a new input, and
+// container is the Reader's container part: the input as stored, its
+// decompression, and the gzip member or zstd or LZ4 frame being read.
+// What is said of a member holds of a frame.
+type container struct {
+	// in is the input as stored: compressed bytes for compressed input.
+	// Its offsets are input offsets, counted from where the input was
+	// when the Reader got it.
+	in *window
+	// s is the record stream: in itself for plain input (s == in, which
+	// is what compressed reports); otherwise a window of its own over the
+	// decompressed bytes, whose source is the current member's
+	// decompressor, so that its io.EOF marks the end of the member and
+	// what it holds of earlier members stays (a record may span them).
+	s *window
+	// started is set by the first call to Next, which then tells c from
+	// the input's first bytes (start); c does not change until Reset.
+	started bool
+	c       Container
+	// member is the input offset of the current member (after any
+	// skippable frames before it), and memberU the record-stream offset
+	// of its first byte. Both stay 0 in plain input.
+	member, memberU int64
+	// used is set once a record has started or ended in the current
+	// member: a record that starts in it then is not the first (see
+	// Record.StoredLength). openMember clears it.
+	used bool
+	// gz decompresses gzip input, reading in through zin (by slices
+	// rather than byte by byte; zin may hold bytes read ahead of the
+	// member's end, which takeIn hands back). zd and lz decompress zstd
+	// and LZ4 frames, which fr cuts from in. Each is nil until an input of
+	// its container comes, and Reset keeps them.
+	gz  *gzip.Reader
+	zin *bufio.Reader
+	zd  *zstd.Decoder
+	lz  *lz4.Reader
+	fr  frameReader
+	// spare is a record-stream window that Reset kept from a compressed
+	// input, for the next one; nil once start has put it to use as s.
+	spare *window
+}
+
+// startDecoder makes the decompressor of z.c ready for a new input, and
 // reads the dictionary frame a .warc.zst file may start with.
-func (r *Reader) startDecoder() error {
-	switch r.c {
+func (z *container) startDecoder() error {
+	switch z.c {
 	case Gzip:
-		if r.gz == nil {
-			r.gz = new(gzip.Reader)
-			r.zin = bufio.NewReaderSize(r.in, zinSize)
+		if z.gz == nil {
+			z.gz = new(gzip.Reader)
+			z.zin = bufio.NewReaderSize(z.in, zinSize)
 		}
-		r.zin.Reset(r.in)
+		z.zin.Reset(z.in)
 	case Zstd:
-		if r.zd == nil {
+		if z.zd == nil {
 			zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxZstdWindow))
 			if err != nil {
 				return err
 			}
-			r.zd = zd
+			z.zd = zd
 		}
 		var dict []byte
-		if b, _ := r.in.peek(4); bytes.HasPrefix(b, dictFrameMag) {
+		if b, _ := z.in.peek(4); bytes.HasPrefix(b, dictFrameMag) {
 			var err error
-			if dict, err = r.readDict(); err != nil {
+			if dict, err = z.readDict(); err != nil {
 				return err
 			}
-		} else if sr, ok := r.in.rd.(*io.SectionReader); ok {
+		} else if sr, ok := z.in.rd.(*io.SectionReader); ok {
 			// A byte range of a .warc.zst file: its frames need the
 			// dictionary at the file's start.
 			var err error
@@ -135,12 +176,12 @@ func (r *Reader) startDecoder() error {
 		if dict != nil {
 			opts = append(opts, zstd.WithDecoderDicts(dict))
 		}
-		if err := r.zd.ResetWithOptions(nil, opts...); err != nil {
+		if err := z.zd.ResetWithOptions(nil, opts...); err != nil {
 			return fmt.Errorf("%w: dictionary frame: %w", ErrZstd, err)
 		}
 	case LZ4:
-		if r.lz == nil {
-			r.lz = lz4.NewReader(nil)
+		if z.lz == nil {
+			z.lz = lz4.NewReader(nil)
 		}
 	}
 	return nil
@@ -149,13 +190,13 @@ func (r *Reader) startDecoder() error {
 // readDict reads the dictionary frame at the start of a .warc.zst file
 // and returns the dictionary, decompressed if it was compressed. A frame
 // or dictionary larger than maxDict, or one cut short, is a final error.
-func (r *Reader) readDict() ([]byte, error) {
+func (z *container) readDict() ([]byte, error) {
 	bad := func(format string, a ...any) ([]byte, error) {
 		return nil, fmt.Errorf("%w: dictionary frame: %s", ErrZstd, fmt.Sprintf(format, a...))
 	}
-	b, err := r.in.peek(8)
+	b, err := z.in.peek(8)
 	if len(b) < 8 {
-		if ferr := r.final(); ferr != nil {
+		if ferr := z.final(); ferr != nil {
 			return nil, ferr
 		}
 		return bad("cut short (%v)", err)
@@ -164,13 +205,13 @@ func (r *Reader) readDict() ([]byte, error) {
 	if n > maxDict {
 		return bad("%d bytes, more than %d", n, maxDict)
 	}
-	r.in.discard(8)
+	z.in.discard(8)
 	raw := make([]byte, 0, n)
 	for int64(len(raw)) < n {
-		buf := r.in.buffered()
+		buf := z.in.buffered()
 		if len(buf) == 0 {
-			if err := r.in.fill(); err != nil {
-				if ferr := r.final(); ferr != nil {
+			if err := z.in.fill(); err != nil {
+				if ferr := z.final(); ferr != nil {
 					return nil, ferr
 				}
 				return bad("cut short at %d of %d bytes", len(raw), n)
@@ -179,7 +220,7 @@ func (r *Reader) readDict() ([]byte, error) {
 		}
 		k := int(min(int64(len(buf)), n-int64(len(raw))))
 		raw = append(raw, buf[:k]...)
-		r.in.discard(k)
+		z.in.discard(k)
 	}
 	return loadDict(raw)
 }
@@ -233,14 +274,14 @@ func loadDict(dict []byte) ([]byte, error) {
 // frame at the current input position, skipping skippable frames (zstd and
 // LZ4 extension frames) before it. It returns io.EOF at the end of the
 // input.
-func (r *Reader) openDecoder() (io.Reader, error) {
-	if r.c == Gzip {
-		err := r.gz.Reset(r.zin)
-		r.gz.Multistream(false)
-		return r.gz, err
+func (z *container) openDecoder() (io.Reader, error) {
+	if z.c == Gzip {
+		err := z.gz.Reset(z.zin)
+		z.gz.Multistream(false)
+		return z.gz, err
 	}
 	for {
-		b, err := r.in.peek(8)
+		b, err := z.in.peek(8)
 		if len(b) == 0 {
 			return nil, err
 		}
@@ -250,33 +291,33 @@ func (r *Reader) openDecoder() (io.Reader, error) {
 		if len(b) < 8 {
 			return nil, errBadFrame
 		}
-		if err := r.skipIn(8 + int64(binary.LittleEndian.Uint32(b[4:]))); err != nil {
+		if err := z.skipIn(8 + int64(binary.LittleEndian.Uint32(b[4:]))); err != nil {
 			return nil, err
 		}
-		r.member = r.in.pos()
-		r.in.mark()
+		z.member = z.in.pos()
+		z.in.mark()
 	}
-	b, _ := r.in.peek(4)
-	r.fr.reset(r.in, r.c)
-	if r.c == LZ4 {
+	b, _ := z.in.peek(4)
+	z.fr.reset(z.in, z.c)
+	if z.c == LZ4 {
 		if !bytes.HasPrefix(b, lz4Magic) {
 			return nil, errBadFrame
 		}
-		r.lz.Reset(&r.fr)
-		return r.lz, nil
+		z.lz.Reset(&z.fr)
+		return z.lz, nil
 	}
 	if !bytes.HasPrefix(b, zstdMagic) {
 		return nil, errBadFrame
 	}
-	return r.zd, r.zd.Reset(&r.fr)
+	return z.zd, z.zd.Reset(&z.fr)
 }
 
 // skipIn skips n bytes of the input; io.ErrUnexpectedEOF if it ends first.
-func (r *Reader) skipIn(n int64) error {
+func (z *container) skipIn(n int64) error {
 	for n > 0 {
-		b := r.in.buffered()
+		b := z.in.buffered()
 		if len(b) == 0 {
-			if err := r.in.fill(); err != nil {
+			if err := z.in.fill(); err != nil {
 				if err == io.EOF {
 					return io.ErrUnexpectedEOF
 				}
@@ -285,7 +326,7 @@ func (r *Reader) skipIn(n int64) error {
 			continue
 		}
 		k := int(min(int64(len(b)), n))
-		r.in.discard(k)
+		z.in.discard(k)
 		n -= int64(k)
 	}
 	return nil
@@ -293,8 +334,8 @@ func (r *Reader) skipIn(n int64) error {
 
 // corrupt returns the error that a corrupt member or frame of the input's
 // container wraps.
-func (r *Reader) corrupt() error {
-	switch r.c {
+func (z *container) corrupt() error {
+	switch z.c {
 	case Zstd:
 		return ErrZstd
 	case LZ4:
@@ -305,8 +346,8 @@ func (r *Reader) corrupt() error {
 
 // indexMember returns the index of the first member or frame header of
 // the input's container in b, or -1.
-func (r *Reader) indexMember(b []byte) int {
-	switch r.c {
+func (z *container) indexMember(b []byte) int {
+	switch z.c {
 	case Zstd:
 		return bytes.Index(b, zstdMagic)
 	case LZ4:
@@ -353,23 +394,23 @@ const zinSize = 4 << 10
 // takeIn moves in back over the bytes zin has read ahead and empties zin,
 // so that in.pos() is where the decompressor stopped. The window still
 // holds those bytes: in is marked at the current member's start.
-func (r *Reader) takeIn() {
-	if r.c != Gzip {
+func (z *container) takeIn() {
+	if z.c != Gzip {
 		return
 	}
-	if n := r.zin.Buffered(); n > 0 {
-		r.in.rewind(r.in.pos() - int64(n))
+	if n := z.zin.Buffered(); n > 0 {
+		z.in.rewind(z.in.pos() - int64(n))
 	}
-	r.zin.Reset(r.in)
+	z.zin.Reset(z.in)
 }
 
 // compressed reports whether the input is compressed (gzip, zstd or LZ4):
 // read member by member, or frame by frame.
-func (r *Reader) compressed() bool { return r.s != r.in }
+func (z *container) compressed() bool { return z.s != z.in }
 
 // final returns the underlying reader's error, if it failed.
-func (r *Reader) final() error {
-	if err := r.in.err; err != nil && err != io.EOF {
+func (z *container) final() error {
+	if err := z.in.err; err != nil && err != io.EOF {
 		return err
 	}
 	return nil
@@ -508,9 +549,9 @@ var gzipMagic = []byte{0x1f, 0x8b, 0x08}
 
 // memberEnd returns the input offset just past the current gzip member or
 // frame, which the decompressor has read to its end.
-func (r *Reader) memberEnd() int64 {
-	if r.c == Gzip {
-		return r.in.pos() - int64(r.zin.Buffered())
+func (z *container) memberEnd() int64 {
+	if z.c == Gzip {
+		return z.in.pos() - int64(z.zin.Buffered())
 	}
-	return r.in.pos()
+	return z.in.pos()
 }

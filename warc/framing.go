@@ -11,6 +11,18 @@ import (
 	"time"
 )
 
+// framing is the Reader's part that knows the record syntax: what was
+// learnt from the first record, and the block being read.
+type framing struct {
+	// begun is set once the first record's start has been looked at
+	// (checkVersion, startsARC); arc is set then if the input is an ARC
+	// file (arc.go). Neither changes until Reset.
+	begun, arc bool
+	// body is the block of the record Next returned last, until the next
+	// call to Next or Reset; nil otherwise.
+	body *body
+}
+
 // versionPrefix starts every version line; startLen bytes ("WARC/1." or
 // "WARC/0.") tell the start of a record of the versions this package reads.
 const (
@@ -141,41 +153,26 @@ func (r *Reader) readRecord() (*Record, error) {
 	}
 	rec.Version = string(bytes.TrimRight(line[len("WARC/"):], " \t\r\n"))
 	rec.Header = make(textproto.MIMEHeader, 12)
-	size := len(line)
-	var last string // the name of the last field, for continuation lines
+	p := fieldParser{h: rec.Header, size: len(line), strict: true, kind: ErrBadHeader}
 	for {
 		line, err := r.readLine()
 		if err != nil {
 			return r.lineError(rec, err, fail)
 		}
-		size += len(line)
-		if size > maxHeader {
-			return fail(fmt.Errorf("%w: header longer than %d bytes", ErrBadHeader, maxHeader))
-		}
-		if len(line) <= 2 && (string(line) == "\r\n" || string(line) == "\n") {
-			break
-		}
-		if line[0] == ' ' || line[0] == '\t' {
-			// A continuation line (WARC 1.0 allows folding).
-			if last == "" {
-				return fail(fmt.Errorf("%w: continuation line %q without a field", ErrBadHeader, line))
-			}
-			vs := rec.Header[last]
-			vs[len(vs)-1] += " " + string(trimSpace(line))
-			continue
-		}
-		if i := indexVersionLine(line); i >= 0 {
+		end, err := p.add(line)
+		if err == errNextRecord {
 			// The record was cut short and the next one follows
 			// straight on: start over there.
+			i := indexVersionLine(line)
 			s.rewind(s.pos() - int64(len(line)-i))
 			return nil, &RecordError{Offset: rec.Offset, UncompressedOffset: rec.UncompressedOffset, RecordID: rec.Header.Get("Warc-Record-Id"), Err: ErrTruncated}
 		}
-		colon := bytes.IndexByte(line, ':')
-		if colon <= 0 || !isToken(line[:colon]) {
-			return fail(fmt.Errorf("%w: bad field line %q", ErrBadHeader, line))
+		if err != nil {
+			return fail(err)
 		}
-		last = canonicalKey(line[:colon])
-		rec.Header[last] = append(rec.Header[last], string(trimSpace(line[colon+1:])))
+		if end {
+			break
+		}
 	}
 	h := rec.Header
 	rec.RecordID = h.Get("Warc-Record-Id")

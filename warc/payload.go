@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/textproto"
 	"strconv"
 	"strings"
 
@@ -318,38 +317,22 @@ func (hs *httpState) readLine(br *bufio.Reader) ([]byte, error) {
 }
 
 // readHeader reads header fields up to a blank line or the end of the
-// block. It reports whether a blank line ended the header.
+// block, leniently (see fieldParser). It reports whether a blank line
+// ended the header.
 func (hs *httpState) readHeader(br *bufio.Reader) (h http.Header, ended bool, err error) {
 	h = make(http.Header, 8)
-	var last string
-	size := 0
+	p := fieldParser{h: h, kind: ErrHTTP}
 	for {
 		line, err := hs.readLine(br)
 		if err != nil && err != io.EOF {
 			return nil, false, err
 		}
-		size += len(line)
-		if size > maxHeader {
-			return nil, false, fmt.Errorf("%w: header longer than %d bytes", ErrHTTP, maxHeader)
+		end, perr := p.add(line)
+		if perr != nil {
+			return nil, false, perr
 		}
-		if len(line) == 0 {
+		if end {
 			return h, err == nil, nil
-		}
-		if line[0] == ' ' || line[0] == '\t' {
-			if last != "" {
-				vs := h[last]
-				vs[len(vs)-1] += " " + string(trimSpace(line))
-			}
-		} else if colon := bytes.IndexByte(line, ':'); colon > 0 {
-			name := trimSpace(line[:colon])
-			if isToken(name) {
-				last = textproto.CanonicalMIMEHeaderKey(string(name))
-				h[last] = append(h[last], string(trimSpace(line[colon+1:])))
-			} else {
-				last = ""
-			}
-		} else {
-			last = ""
 		}
 		if err == io.EOF {
 			return h, false, nil

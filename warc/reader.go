@@ -1,15 +1,10 @@
 package warc
 
 import (
-	"bufio"
 	"errors"
 	"io"
 	"net/textproto"
 	"time"
-
-	"github.com/klauspost/compress/gzip"
-	"github.com/klauspost/compress/zstd"
-	"github.com/pierrec/lz4/v4"
 )
 
 // A Record is one WARC record: its header, already parsed, and its block,
@@ -154,82 +149,22 @@ func (rec *Record) StoredLength() int64 { return rec.stored }
 // a header of 256 KiB) are checked on byte counts, so the records and errors
 // are the same however the input's reads are split.
 type Reader struct {
-	// in is the input as stored (compressed bytes for gzip input).
-	in *window
-	// s is the record stream: in itself for uncompressed input, otherwise
-	// the decompressed bytes of the current gzip member. Its io.EOF marks
-	// the end of the member.
-	s *window
-	// c is the input's container, known once started.
-	c Container
-	// gz decompresses gzip input; nil until a gzip input comes. zd and lz
-	// decompress zstd and LZ4 frames, read through fr; nil until such an
-	// input comes.
-	gz *gzip.Reader
-	zd *zstd.Decoder
-	lz *lz4.Reader
-	fr frameReader
-	// begun is set once the first record's version line was looked at;
-	// arc then if the input is an ARC file (see arc.go).
-	begun, arc bool
-	// zin is gz's view of in: the decompressor reads in by slices through
-	// it rather than byte by byte through an interface. It may hold bytes
-	// read ahead of the current member's end; takeIn hands them back.
-	zin *bufio.Reader
-	// spare is the record-stream window kept by Reset for the next gzip
-	// input.
-	spare   *window
-	started bool
-	// member is the input offset of the current gzip member.
-	member int64
-	// next is what Next must do before it can read a record.
-	next step
-	// scanFrom is where stepScan looks for the next record; -1 means from
-	// where the stream is.
-	scanFrom int64
-	// back, if set, is where stepScan should look from instead of
-	// scanFrom, which is as far back as the stream still holds: a block
-	// start that only seeking back in the input can reach.
-	back *spot
-	// lost, with back set, is the first record-stream offset in
-	// [back.off, scanFrom) where a record may start, or -1: where the
-	// bytes that a scan from scanFrom misses begin to matter.
-	lost int64
-	// src is the input if it can seek, for the exact rescan of back; nil
-	// if it cannot (start finds out).
-	src io.Seeker
-	// base is src's position at the start of the input (stream offset 0).
-	base int64
-	// reread counts the input bytes read again after seeking back; reach
-	// is the furthest input offset read. seekBack keeps reread within
-	// maxReread times reach: in gzip input by refusing to go back, in
-	// plain input by setting probing.
-	reread, reach int64
-	// probing is set once plain input has been read again maxReread times
-	// over: from then on readRecord checks each record's end-of-record
-	// marker before it hands the record out (see probeEnd), so that the
-	// block of a damaged record is never read and the input is read on
-	// forward only.
-	probing bool
-	// size, once probing, is the length of the input: its end as a
-	// stream offset.
-	size int64
-	// memberU is the record-stream offset of the current gzip member's
-	// first byte.
-	memberU int64
-	// used is set once a record has started or ended in the current gzip
-	// member or frame: a record that starts in it then is not the first
-	// (see Record.StoredLength).
-	used bool
-	// body is the block of the record last returned, or nil.
-	body *body
-	// err is io.EOF at the end of the input, or an error of the
-	// underlying reader. Once set, Next returns it.
-	err error
-	// pending is an error found while settling another; Next returns it
-	// next.
-	pending error
+	container // the input and its decompression (container.go)
+	framing   // the record syntax (framing.go, block.go)
+	recovery  // the way back after a wrong Content-Length (recovery.go)
 
+	// next is what Next must do before it can read a record: stepRecord
+	// when the record stream is at a record's start (blank lines aside).
+	next step
+	// err is io.EOF at the end of the input, or an error of the
+	// underlying reader (or of its Seek). Once set it stays, and Next
+	// returns it.
+	err error
+	// pending is an error found while settling another, which Next
+	// returns, and clears, at its next call.
+	pending error
+	// http is the payload machinery, reused from record to record
+	// (payload.go).
 	http httpState
 }
 
@@ -247,7 +182,7 @@ const (
 // nothing until the first call to Next.
 func NewReader(r io.Reader) *Reader {
 	in := newWindow(r)
-	return &Reader{in: in, s: in, scanFrom: -1}
+	return &Reader{container: container{in: in, s: in}, recovery: recovery{scanFrom: -1}}
 }
 
 // Reset makes r read a new input from src, as NewReader would, keeping its
@@ -262,7 +197,11 @@ func (r *Reader) Reset(src io.Reader) {
 		spare = r.s
 	}
 	*in = window{rd: src, buf: in.buf}
-	*r = Reader{in: in, s: in, gz: r.gz, zd: r.zd, lz: r.lz, zin: r.zin, spare: spare, scanFrom: -1, http: r.http}
+	*r = Reader{
+		container: container{in: in, s: in, gz: r.gz, zin: r.zin, zd: r.zd, lz: r.lz, spare: spare},
+		recovery:  recovery{scanFrom: -1},
+		http:      r.http,
+	}
 }
 
 var errReset = errors.New("warc: Body read after Reset")

@@ -6,6 +6,45 @@ import (
 	"io"
 )
 
+// recovery is the Reader's way back after a record whose Content-Length
+// is wrong: where the next scan for a version line starts, and what it
+// takes to reach a block start that the record stream no longer holds.
+type recovery struct {
+	// scanFrom is where the next scan (stepScan) looks for a record: a
+	// record-stream offset that s still holds, or -1 for where the stream
+	// is. scan sets it back to -1.
+	scanFrom int64
+	// back, if set, is the block start that scan should look from instead
+	// of scanFrom, which is then as far back as s holds (back.off <
+	// scanFrom): one that only seeking back in the input can reach. It is
+	// set only with next == stepScan, and cleared by scan and by any other
+	// step.
+	back *spot
+	// lost, with back set, is the first record-stream offset in
+	// [back.off, scanFrom) where a record may start, or -1: where the
+	// bytes that a scan from scanFrom misses begin to matter.
+	lost int64
+	// src is the input if it can seek and tell its position, found at the
+	// first call to Next (findSeeker), and base its position then (stream
+	// offset 0); src is nil for other inputs, which never seek.
+	src  io.Seeker
+	base int64
+	// reread counts the input bytes read again after seeking back, and
+	// reach is the furthest input offset read. seekBack keeps reread
+	// within maxReread times reach, but for the one rescan that starts
+	// probing: in compressed input by refusing to go back, in plain input
+	// by setting probing.
+	reread, reach int64
+	// probing is set, in plain input that can seek, once it has been read
+	// again maxReread times over, and stays set: from then on readRecord
+	// checks each record's end-of-record marker before it hands the
+	// record out (probeEnd), so that the block of a damaged record is
+	// never read and the input is read on forward only. size, once
+	// probing, is the input's length: its end as a stream offset.
+	probing bool
+	size    int64
+}
+
 // Reasons of a SkippedError.
 const (
 	reasonPipe  = "the input cannot seek, and the Reader looks back at most 1 MiB"
