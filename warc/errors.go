@@ -6,13 +6,9 @@ import (
 	"strings"
 )
 
-// The errors of the package; match them with [errors.Is]. First those that
-// a [RecordError] wraps: a record (or a stretch of input) the Reader could
-// not read and has moved past. Then those that a Reader returns as final
-// errors (not *RecordError) and that [Detect] returns: the input is an
-// archive, or may be one, that this package cannot read. Last the errors
-// of a record's payload: from [Record.Payload], or from a read of
-// Payload.Body after the bytes that could be read.
+// The errors of the package, matched with [errors.Is]: those a
+// [RecordError] wraps, then the final errors of a Reader and of [Detect]
+// (an input this package cannot read), then those of a payload.
 var (
 	// ErrGarbage means bytes that are not a WARC record where a record should
 	// start: between records, or at the start of the input.
@@ -31,9 +27,7 @@ var (
 	// end-of-record marker (CRLF CRLF), so its Content-Length is wrong.
 	ErrContentLength = errors.New("warc: no end of record after Content-Length bytes")
 	// ErrGzip means a corrupt or truncated gzip member. The error wraps the
-	// decompressor's error too (github.com/klauspost/compress's): a
-	// [github.com/klauspost/compress/flate.CorruptInputError],
-	// [gzip.ErrChecksum], [gzip.ErrHeader] or [io.ErrUnexpectedEOF].
+	// decompressor's error too, such as [io.ErrUnexpectedEOF].
 	ErrGzip = errors.New("warc: corrupt gzip member")
 
 	// ErrUnsupportedContainer means input compressed in a way the Reader
@@ -54,18 +48,16 @@ var (
 	// ErrNoPayload is returned by [Record.Payload] for records other than
 	// response and resource records.
 	ErrNoPayload = errors.New("warc: record type has no payload")
-	// ErrHTTP means a malformed HTTP response in a response record. From
-	// [Record.Payload]: no "HTTP/" status line, a header line longer than
-	// 64 KiB or a header longer than 256 KiB. From a read of Payload.Body,
-	// after the body (which is then empty): a header that the block ends in
-	// before its blank line.
+	// ErrHTTP means a malformed HTTP response in a response record: from
+	// [Record.Payload], no "HTTP/" status line, or a header line or header
+	// longer than 64 or 256 KiB; from Payload.Body, in place of io.EOF, a
+	// block that ends in the header (the body is then empty).
 	ErrHTTP = errors.New("warc: malformed HTTP response")
-	// ErrChunked means malformed chunked transfer coding in a payload,
-	// returned by a read of Payload.Body after the bytes that could be
-	// read: a bad chunk-size line (the body up to it is handed out), or a
-	// Transfer-Encoding of chunked over a body that does not start with a
-	// chunk size (such as "zz", or a body an archiver stored decoded; the
-	// body is handed out as stored).
+	// ErrChunked means malformed chunked transfer coding, which Payload.Body
+	// returns after the bytes that could be read: a bad chunk-size line
+	// (the body up to it is read), or a body that does not start with a
+	// chunk size at all (such as one an archiver stored decoded; the body
+	// is read as stored).
 	ErrChunked = errors.New("warc: malformed chunked encoding")
 	// errStale is returned by Payload after Next or a read of Body.
 	errStale = errors.New("warc: Payload called after Next or after reading Body")
@@ -106,25 +98,18 @@ func (e *RecordError) Error() string {
 func (e *RecordError) Unwrap() error { return e.Err }
 
 // A SkippedError reports a stretch of input that the Reader did not search
-// for records: the good records that start in it, if any, are lost.
-// It happens only after a record whose Content-Length is wrong, when the
-// Reader cannot go back to the start of its block (see [Reader]): the input
-// cannot seek and the block starts more than 1 MiB before the place where
-// the damage shows, or the input is gzip-compressed and going back would
-// inflate it again beyond the Reader's bound.
-//
-// [Reader.Next] returns it wrapped in a *[RecordError] (match it with
-// [errors.As]), right after the error of the damaged record, and has moved
-// past it: the next call returns the record after the stretch.
+// for records, after a record whose Content-Length is wrong, when it could
+// not go back to the block's start (see [Reader]): the good records that
+// start in it, if any, are lost. [Reader.Next] returns it wrapped in a
+// *[RecordError], right after the damaged record's error, and has moved
+// past it.
 type SkippedError struct {
-	// Start and End delimit the skipped bytes, [Start, End), in the record
-	// stream: offsets in the input for uncompressed input, in the
-	// decompressed stream ([Record.UncompressedOffset]) for gzip input.
-	// Start is the first place after the damaged block's start where a
-	// record may start (a "WARC/1.x" line); the search resumes at End.
-	// The wrapping RecordError's Offset is Start in uncompressed input
-	// and, in gzip input, the offset of the gzip member the damaged block
-	// starts in (where the skipped bytes can be inflated from again).
+	// Start and End delimit the skipped bytes, [Start, End), as offsets
+	// of the record stream (Record.UncompressedOffset's): from the first
+	// place after the damaged block's start where a record may start, to
+	// where the search resumes. The wrapping RecordError's Offset is
+	// Start in plain input, and the member the damaged block starts in in
+	// compressed input.
 	Start, End int64
 	// Reason says why the Reader could not go back.
 	Reason string

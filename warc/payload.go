@@ -36,26 +36,21 @@ type Payload struct {
 	ContentType string
 	// Charset is the charset parameter of ContentType as written (quotes
 	// and escapes removed, case kept), chosen as the Fetch Standard's
-	// "extract a MIME type" chooses it (the reading, and the code, of
-	// sniff.ContentTypeCharset); "" when there is none or ContentType is no
-	// valid MIME type. With ContentType != "" it is what sniff.MIMEType
-	// takes, so that the header is parsed once.
+	// "extract a MIME type" chooses it; "" when there is none or
+	// ContentType is no valid MIME type. It is what sniff.MIMEType takes.
 	Charset string
-	// Undecoded is the part of the Content-Encoding that is still applied
-	// to Body because the Reader does not know it (such as "br") or the
-	// payload does not match it (a "gzip" payload that is not gzip); ""
-	// when Body is fully decoded. Known codings are gzip, x-gzip, deflate
-	// (zlib or raw) and identity. In a WARC/0.x record (ClueWeb09, whose
-	// crawler stored bodies gunzipped and kept the field) a gzip coding the
-	// body does not start as is taken as removed, not as Undecoded.
+	// Undecoded is the part of the Content-Encoding still applied to Body,
+	// as the Reader does not know it (such as "br") or the payload does
+	// not match it; "" when Body is fully decoded. Known codings are gzip,
+	// x-gzip, deflate (zlib or raw) and identity. (In a WARC/0.x record a
+	// gzip coding the body does not start as is taken as removed: see
+	// docs/archives.md.)
 	Undecoded string
-	// Body reads the payload. A chunked transfer coding is removed, and
-	// then the content codings. A malformed HTTP message gives its error
-	// (wrapping [ErrHTTP] or [ErrChunked]) in place of io.EOF, after every
-	// byte that could be read, so that what came can still be sniffed;
-	// truncated or corrupt codings likewise give io.ErrUnexpectedEOF,
-	// [ErrChunked] or the decompressor's error. An error of the record's
-	// block is a *[RecordError].
+	// Body reads the payload, without its chunked transfer coding and
+	// then its content codings. A malformed HTTP message or coding gives
+	// its error ([ErrHTTP], [ErrChunked], io.ErrUnexpectedEOF or the
+	// decompressor's) in place of io.EOF, after every byte that could be
+	// read; an error of the record's block is a *[RecordError].
 	Body io.Reader
 
 	b  *body

@@ -37,17 +37,13 @@ type Record struct {
 	// Header.Get accepts any spelling.
 	Header textproto.MIMEHeader
 
-	// Offset is where the record starts in the input: the offset of its
-	// version line in an uncompressed input and, in a compressed input,
-	// the offset of the gzip member or zstd or LZ4 frame the record starts
-	// in (the offset a CDX index gives, from which the record can be read
-	// again; in a .warc.zst file with a dictionary, with the dictionary:
-	// a Reader over an *io.SectionReader of the file reads it from the
-	// file's start).
+	// Offset is where the record starts in the input: its version line
+	// in plain input, and in compressed input the gzip member or zstd or
+	// LZ4 frame it starts in (the offset a CDX index gives, from which a
+	// new Reader can read the record again).
 	Offset int64
 	// UncompressedOffset is where the record starts in the decompressed
-	// stream (all gzip members one after another). It equals Offset in an
-	// uncompressed input.
+	// stream (all members one after another); Offset in plain input.
 	UncompressedOffset int64
 
 	// Body reads the record's block, exactly ContentLength bytes. It is
@@ -66,88 +62,53 @@ type Record struct {
 	stored int64
 }
 
-// StoredLength returns the length of the record in the input as stored,
-// from Offset: the bytes of a plain record up to the end of its
-// end-of-record marker (CRLF CRLF), or the gzip member(s) or zstd or LZ4
-// frame(s) that hold the record in a compressed input. The byte range
-// [Offset, Offset+StoredLength) of the input, read alone by a new Reader,
-// gives this record and no other (for a .warc.zst with a dictionary, from
-// an *io.SectionReader of the file: see Reader). It is known once the
-// record has been read through: Body has returned io.EOF, or Next has been
-// called again. It is 0 until then, and for a record that cannot be read
-// alone: one that shares a gzip member or frame with another record's
-// bytes (a file compressed as one member), a damaged record, and a record
-// of an ARC file.
+// StoredLength returns the length of the record as stored, from Offset:
+// a plain record up to the end of its end-of-record marker, or the members
+// or frames that hold it. The byte range [Offset, Offset+StoredLength),
+// read alone by a new Reader, gives this record and no other. It is known
+// once the record has been read through (Body returned io.EOF, or Next
+// was called again), and 0 until then and for a record that cannot be read
+// alone: one that shares a member with another record's bytes, a damaged
+// record, or an ARC record.
 func (rec *Record) StoredLength() int64 { return rec.stored }
 
-// Reader reads WARC records from a stream.
+// Reader reads WARC records from a stream (and the records of an ARC
+// file, as WARC records).
 //
-// The input may be uncompressed or gzip-compressed: one gzip member per
-// record, as archives write them, or any other split into members (a whole
-// file compressed at once is one member). zstd and LZ4 input are read the
-// same way, frame by frame: what is said here of gzip members holds of
-// their frames (skippable frames are skipped; a .warc.zst file's first
-// frame may be the dictionary of the others; if the input is an
-// *io.SectionReader not at its file's start, such as a record's byte range,
-// the dictionary frame at the file's start is read). The Reader tells which from
-// the first bytes, and refuses other containers and WARC versions with one
-// final error (see [Detect]).
+// The input may be plain or compressed: gzip members, zstd frames or LZ4
+// frames, one per record as archives write them or any other split (a
+// file compressed whole is one member). The Reader tells which from the
+// first bytes, and refuses other containers and WARC versions with one
+// final error (see [Detect]). Skippable frames are skipped, and a
+// .warc.zst file's dictionary frame is read: from the file's start if the
+// input is an *io.SectionReader of the file, such as a record's byte
+// range. A zstd window or a dictionary larger than 8 MiB, the most the
+// warc-zstd specification requires a decoder to support, makes the frame
+// corrupt ([ErrZstd]) or, for the dictionary, is a final error.
 //
-// A zstd frame may use a window of at most 8 MiB, and a dictionary may be
-// 8 MiB at most, compressed or not: the sizes the warc-zstd specification
-// requires a decoder to support. A larger window makes the frame corrupt
-// ([ErrZstd]); a larger or unusable dictionary is a final error.
+// A record whose Content-Length is wrong is reported once
+// ([ErrContentLength] or [ErrTruncated]), and the Reader looks for the
+// next version line from the start of the damaged block. If the input is
+// an [io.Seeker] that can tell its position (a regular file, a
+// *bytes.Reader, an *io.SectionReader), the Reader seeks back there when it
+// no longer holds the block, and no good record is lost, the input being
+// read at most six times over (compressed input: while inflating again
+// stays within four times the input read). Otherwise it looks back at most
+// 1 MiB from where the damage shows, and the records that start further
+// back are lost; in input of one member or frame per record the next one
+// holds the next record, and nothing is lost either way. A stretch where a
+// record may start and that the Reader could not search is reported after
+// the damaged record, as a *RecordError wrapping a *[SkippedError].
 //
-// A record whose Content-Length is wrong (too short, too long, or running
-// past the end of the input) is reported once, as [ErrContentLength] or
-// [ErrTruncated] with the record's offset, and the Reader then looks for the
-// next record from the start of the damaged block: the first "WARC/1.x"
-// version line after it, in plain input and inside a gzip member alike.
-// How far back it can go depends on the input:
+// Offsets count from where the input was when the Reader got it, and the
+// Reader then owns the input's position: nothing else may read or move it.
+// A failing Seek is final, as a read error is.
 //
-//   - If the input is an [io.Seeker] that can tell where it is (an
-//     *os.File open on a regular file, a *bytes.Reader, an
-//     *io.SectionReader; not a pipe), the Reader seeks back to the block's
-//     start when it no longer holds it: in plain input to its offset, in
-//     gzip input to the start of the gzip member the block starts in, which
-//     it inflates again up to the block. No skipped bytes are buffered.
-//     In plain input no good record after the damaged one is lost, however
-//     large the records or the errors, and the input is read at most six
-//     times over in all: once the bytes read again reach four times the
-//     input read, the Reader checks each record's end-of-record marker
-//     before it hands the record out (reading the few bytes there and
-//     seeking back), so that it reads on forward only, and the Body of a
-//     damaged record then returns its error at once. In gzip input, past
-//     that bound of four times (an input full of damaged records) the
-//     Reader goes back only as far as for other inputs.
-//   - Otherwise it reaches back at most 1 MiB from where the damage shows
-//     (the end of the block as the Content-Length has it, or the end of
-//     the input): the records that start further back than that are lost.
-//     That takes a Content-Length more than 1 MiB too long, or one running
-//     past the end of the input with more than 1 MiB of records after the
-//     block.
-//
-// Records lost so are reported: if a record may start (a "WARC/1.x" line)
-// in the bytes the Reader cannot search again, Next returns, after the
-// damaged record's error, a *RecordError wrapping a *[SkippedError] with
-// the range from that place to where the search resumes.
-//
-// In input of one gzip member per record, the next member holds the next
-// record, and nothing after the damage is lost either way. Offsets count
-// from where the input was when the Reader got it (a seekable input need
-// not be at its start), and the Reader then owns the input's position:
-// nothing else may read or move it in between. A failing Seek is final, as
-// a read error is.
-//
-// Memory is bounded however large the records: two windows of 64 KiB that
-// grow to at most 2 MiB each (they hold the last 1 MiB of a block, or of a
-// gzip member, until it has been checked, so that it can be rescanned), one
-// header at a time (at most 256 KiB), and the decompressors. Reading a
-// typical crawl (one gzip member per record) holds about 4 MiB of heap, a
-// file that is one gzip member about 7 MiB; zstd adds its window (up to
-// 8 MiB) and dictionary, LZ4 its block buffers (up to 4 MiB each). Limits (a header line of 64 KiB,
-// a header of 256 KiB) are checked on byte counts, so the records and errors
-// are the same however the input's reads are split.
+// Memory is bounded however large the records: two windows of at most
+// 2 MiB each, one header at a time (at most 256 KiB, in lines of at most
+// 64 KiB) and the decompressors (a zstd window of up to 8 MiB, LZ4 blocks
+// of up to 4 MiB). The limits are checked on byte counts, so the records
+// and errors are the same however the input's reads are split.
 type Reader struct {
 	container // the input and its decompression (container.go)
 	framing   // the record syntax (framing.go, block.go)
