@@ -77,3 +77,14 @@ func fieldList(h map[string][]string) []string {
 	slices.Sort(out)
 	return out
 }
+
+// TestTchar checks the token table against RFC 9110's tchar, byte by byte.
+func TestTchar(t *testing.T) {
+	for c := range 256 {
+		want := c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' ||
+			strings.IndexByte("!#$%&'*+-.^_`|~", byte(c)) >= 0
+		if tchar[c] != want {
+			t.Errorf("tchar[%#x] = %v, want %v", c, tchar[c], want)
+		}
+	}
+}
