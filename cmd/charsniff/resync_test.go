@@ -150,7 +150,6 @@ func checkSkipped(t *testing.T, form string, lines []jsonLine, recs []warctest.R
 	}
 }
 
-
 // TestWARCEverySecondDamaged is issue 26's named file: a plain WARC of
 // 3000 records, every second one with a Content-Length past the end of
 // the file. Every good record is sniffed (the re-read cap of warc.Reader

@@ -339,8 +339,6 @@ func layout(pieces ...[]byte) damaged {
 	return damaged{data, at}
 }
 
-
-
 // wantLine is a line expected of a damaged file: a record sniffed (enc set)
 // or damaged (errHas set), or both when the damage was found after the
 // record was sniffed.
