@@ -41,7 +41,7 @@ func TestARC(t *testing.T) {
 			fmt.Sprintf("ARC/1 response http://example.com/ application/http; msgtype=response 1591 @%d 2014-02-16T05:02:21Z ip=93.184.216.119 [text/html true 1270 <nil>]", tc.offs[1]),
 		}
 		if n != 2 || !slices.Equal(got, want) {
-			t.Errorf("%s:\n%s", tc.file, diffLines(got, want))
+			t.Errorf("%s:\n%s", tc.file, warctest.DiffLines(got, want))
 		}
 	}
 }
@@ -137,7 +137,7 @@ func TestARCResync(t *testing.T) {
 					got = append(got, fmt.Sprintf("%s @%d", rec.TargetURI, rec.Offset))
 				}
 				if !slices.Equal(got, want) {
-					t.Errorf("delta %d, %s, %s:\n%s", delta, form, ch.Name, diffLines(got, want))
+					t.Errorf("delta %d, %s, %s:\n%s", delta, form, ch.Name, warctest.DiffLines(got, want))
 				}
 			}
 		}

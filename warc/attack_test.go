@@ -57,7 +57,7 @@ func attacks() []attack {
 		{"http-no-blank-line.warc", noBlank, "noblank", "payload http\x00warc: malformed HTTP response: header not ended by a blank line"},
 		{"http-bad-chunk.warc", zz, "zz", "payload chunked\x00warc: malformed chunked encoding: Transfer-Encoding is chunked but the body does not start with a chunk size (\"zz\"); body read as stored"},
 	} {
-		in, o := layout(segments(false, a, m.rec, b)...)
+		in, o := warctest.Join(warctest.Segments(false, a, m.rec, b)...)
 		want := []string{"rec A @0", fmt.Sprintf("rec %s @%d", m.name, o[1])}
 		want = append(want, strings.Split(m.err, "\x00")...) // the kind, then the message
 		out = append(out, attack{m.file, in, append(want, fmt.Sprintf("rec B @%d", o[2]))})
@@ -108,7 +108,7 @@ func TestAttacks(t *testing.T) {
 		}
 		for _, ch := range chunkings {
 			if got := attackEvents(t, ch.Wrap(bytes.NewReader(data))); !equal(got, at.want) {
-				t.Errorf("%s, %s:\n%s", at.file, ch.Name, diffLines(got, at.want))
+				t.Errorf("%s, %s:\n%s", at.file, ch.Name, warctest.DiffLines(got, at.want))
 			}
 		}
 	}

@@ -4,16 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
-
-	"github.com/charsniff/charsniff/internal/zstdframe"
 )
 
 // A Container is how the bytes of an input are stored. The Reader tells it
@@ -93,121 +89,6 @@ func containerError(c Container) error {
 	return fmt.Errorf("%w: %s", ErrUnsupportedContainer, c)
 }
 
-// A Kind is what [Detect] finds in the first bytes of an input.
-type Kind struct {
-	// Container is how the input is stored.
-	Container Container
-	// Format is the archive inside: "WARC/1.0", "WARC/1.1", "WARC/0.18" (a
-	// version line as written, without its line ending), "WARC" (a
-	// .warc.zst file whose dictionary hides the first record, or a zstd or
-	// LZ4 frame whose first block the prefix does not hold), "ARC" (an
-	// ARC version 1 header line: an ARC file), or "" if
-	// the input is not an archive this package reads, or Detect cannot
-	// tell.
-	Format string
-}
-
-// SniffLen is how many leading bytes of an input [Detect] and [IsWARC]
-// need to recognize a compressed WARC file in practice: enough for the
-// first zstd or LZ4 block of a file compressed as a whole. A gzip file
-// needs far fewer (512 bytes suffice for the files archivers write).
-const SniffLen = 64 << 10
-
-// Detect tells what prefix, the first bytes of an input, is: its
-// container, by magic number, and the archive format inside, by the first
-// version line (decompressed if need be). It reads the input as
-// [Reader] does, so that a Kind with a Format is read as an archive, and
-// a Kind without one is not an archive (an HTML file, a .html.gz) or too
-// short a prefix to tell.
-//
-// The error is non-nil for what the Reader refuses as a whole: a
-// container it does not read ([ErrUnsupportedContainer]: bzip2, xz, LZ4
-// legacy frames, which may or may not hold an archive) or a WARC version
-// line of another version ([ErrUnsupportedVersion], such as "WARC/2.0").
-// Both say what was found.
-func Detect(prefix []byte) (Kind, error) {
-	k := Kind{Container: containerOf(prefix)}
-	if !k.Container.Supported() {
-		return k, containerError(k.Container)
-	}
-	if k.Container == Zstd && bytes.HasPrefix(prefix, dictFrameMag) {
-		// Only .warc.zst files start with a dictionary frame; the first
-		// record lies behind a dictionary of up to 8 MiB.
-		k.Format = "WARC"
-		return k, nil
-	}
-	head := prefix
-	if k.Container != Plain {
-		head = inflateHead(k.Container, prefix)
-		if len(head) == 0 && k.Container != Gzip {
-			// A zstd or LZ4 frame whose first block is longer than the
-			// prefix: an archive frame of a large record, most likely
-			// (a compressed HTML file's first block is not that large).
-			k.Format = "WARC"
-			return k, nil
-		}
-	}
-	v, ok := firstVersion(head)
-	if !ok {
-		if arcLine(head) == lineYes {
-			k.Format = "ARC"
-		}
-		return k, nil
-	}
-	if versionLine(head) != lineYes {
-		return k, fmt.Errorf("%w %s", ErrUnsupportedVersion, strings.TrimPrefix(v, versionPrefix))
-	}
-	k.Format = v
-	return k, nil
-}
-
-// firstVersion returns the version line (without line ending) if b starts
-// with "WARC/" and a whole line of at most 16 bytes.
-func firstVersion(b []byte) (string, bool) {
-	if !bytes.HasPrefix(b, []byte(versionPrefix)) {
-		return "", false
-	}
-	i := bytes.IndexByte(b[:min(len(b), 17)], '\n')
-	if i < 0 {
-		return "", false
-	}
-	return string(bytes.TrimRight(b[:i], "\r")), true
-}
-
-// inflateHead returns the first bytes (up to 1 KiB) that the compressed
-// prefix of an input in container c decompresses to, as far as prefix
-// reaches.
-func inflateHead(c Container, prefix []byte) []byte {
-	var zr io.Reader
-	switch c {
-	case Gzip:
-		z, err := gzip.NewReader(bytes.NewReader(prefix))
-		if err != nil {
-			return nil
-		}
-		zr = z
-	case Zstd:
-		z, err := zstd.NewReader(readOnly{bytes.NewReader(prefix)}, zstd.WithDecoderConcurrency(1),
-			zstd.WithDecoderMaxWindow(maxZstdWindow), zstd.WithDecoderLowmem(true))
-		if err != nil {
-			return nil
-		}
-		defer z.Close()
-		zr = z
-	case LZ4:
-		zr = lz4.NewReader(bytes.NewReader(prefix))
-	}
-	var b [1024]byte // a version line, or an ARC header line
-	n, _ := io.ReadFull(zr, b[:])
-	return b[:n]
-}
-
-// readOnly hides every method of a reader but Read (a zstd.Decoder
-// decodes a reader with Len all at once, and fails on a cut frame).
-type readOnly struct{ r io.Reader }
-
-func (o readOnly) Read(p []byte) (int, error) { return o.r.Read(p) }
-
 // maxZstdWindow bounds the window of a zstd frame, and maxDict the size
 // of a .warc.zst dictionary, compressed or not: the limits the
 // warc-zstd specification requires decoders to support (8 MiB). A frame
@@ -218,202 +99,72 @@ const (
 	maxDict       = 8 << 20
 )
 
-// frameReader hands a decompressor the bytes of one zstd or LZ4 frame from
-// the input window, and then io.EOF: it follows the frame's header and
-// block headers, so it never reads past the frame's end, and the next
-// frame starts where it stops (what gzip's Multistream(false) gives for a
-// member). A header it cannot follow is an error (errBadFrame).
-type frameReader struct {
+// container is the Reader's container part: the input as stored, its
+// decompression, and the gzip member or zstd or LZ4 frame being read.
+// What is said of a member holds of a frame.
+type container struct {
+	// in is the input as stored: compressed bytes for compressed input.
+	// Its offsets are input offsets, counted from where the input was
+	// when the Reader got it.
 	in *window
-	c  Container
-	// left is how many bytes of the current part (a header, a block and
-	// its checksum) remain to be handed on before next.
-	left int64
-	next frameState
-	// sum is set if the frame ends in a content checksum; bsum if each
-	// LZ4 block has a checksum. max is the largest block size allowed.
-	sum, bsum bool
-	max       int64
+	// s is the record stream: in itself for plain input (s == in, which
+	// is what compressed reports); otherwise a window of its own over the
+	// decompressed bytes, whose source is the current member's
+	// decompressor, so that its io.EOF marks the end of the member and
+	// what it holds of earlier members stays (a record may span them).
+	s *window
+	// started is set by the first call to Next, which then tells c from
+	// the input's first bytes (start); c does not change until Reset.
+	started bool
+	c       Container
+	// member is the input offset of the current member (after any
+	// skippable frames before it), and memberU the record-stream offset
+	// of its first byte. Both stay 0 in plain input.
+	member, memberU int64
+	// used is set once a record has started or ended in the current
+	// member: a record that starts in it then is not the first (see
+	// Record.StoredLength). openMember clears it.
+	used bool
+	// gz decompresses gzip input, reading in through zin (by slices
+	// rather than byte by byte; zin may hold bytes read ahead of the
+	// member's end, which takeIn hands back). zd and lz decompress zstd
+	// and LZ4 frames, which fr cuts from in. Each is nil until an input of
+	// its container comes, and Reset keeps them.
+	gz  *gzip.Reader
+	zin *bufio.Reader
+	zd  *zstd.Decoder
+	lz  *lz4.Reader
+	fr  frameReader
+	// spare is a record-stream window that Reset kept from a compressed
+	// input, for the next one; nil once start has put it to use as s.
+	spare *window
 }
 
-type frameState uint8
-
-const (
-	frameHeader frameState = iota
-	frameBlock
-	frameTrailer
-	frameDone
-)
-
-var errBadFrame = errors.New("malformed frame or block header")
-
-// reset makes f read the frame that starts at in's position.
-func (f *frameReader) reset(in *window, c Container) {
-	*f = frameReader{in: in, c: c}
-}
-
-// Read implements io.Reader.
-func (f *frameReader) Read(p []byte) (int, error) {
-	for f.left == 0 {
-		if f.next == frameDone {
-			return 0, io.EOF
-		}
-		if err := f.advance(); err != nil {
-			return 0, err
-		}
-	}
-	b := f.in.buffered()
-	if len(b) == 0 {
-		if err := f.in.fill(); err != nil {
-			if err == io.EOF {
-				err = io.ErrUnexpectedEOF
-			}
-			return 0, err
-		}
-		b = f.in.buffered()
-	}
-	n := copy(p, b[:min(int64(len(b)), f.left)])
-	f.in.discard(n)
-	f.left -= int64(n)
-	return n, nil
-}
-
-// advance reads the header of the next part of the frame (without
-// consuming it) and sets left to the part's size.
-func (f *frameReader) advance() error {
-	switch f.next {
-	case frameHeader:
-		if f.c == Zstd {
-			return f.zstdHeader()
-		}
-		return f.lz4Header()
-	case frameBlock:
-		if f.c == Zstd {
-			return f.zstdBlock()
-		}
-		return f.lz4Block()
-	default: // frameTrailer
-		f.next = frameDone
-		if f.sum {
-			f.left = 4
-		}
-		return nil
-	}
-}
-
-// peek returns n bytes of the input, or an error if it ends first.
-func (f *frameReader) peek(n int) ([]byte, error) {
-	b, err := f.in.peek(n)
-	if len(b) >= n {
-		return b, nil
-	}
-	if err == io.EOF {
-		err = io.ErrUnexpectedEOF
-	}
-	return nil, err
-}
-
-// zstdHeader follows a zstd frame header (RFC 8878, section 3.1.1.1).
-func (f *frameReader) zstdHeader() error {
-	b, err := f.peek(5)
-	if err != nil {
-		return err
-	}
-	n, sum, ok := zstdframe.Header(b[4])
-	if !ok {
-		return errBadFrame
-	}
-	f.left, f.sum, f.next = int64(n), sum, frameBlock
-	return nil
-}
-
-// zstdBlock follows a zstd block header (RFC 8878, section 3.1.1.2).
-func (f *frameReader) zstdBlock() error {
-	b, err := f.peek(3)
-	if err != nil {
-		return err
-	}
-	size, last, ok := zstdframe.Block([3]byte(b[:3]))
-	if !ok {
-		return errBadFrame
-	}
-	f.left = 3 + size
-	if last {
-		f.next = frameTrailer
-	}
-	return nil
-}
-
-// lz4Header follows an LZ4 frame header (LZ4 Frame Format 1.6.x).
-func (f *frameReader) lz4Header() error {
-	b, err := f.peek(6)
-	if err != nil {
-		return err
-	}
-	flg, bd := b[4], b[5]
-	if flg>>6 != 1 || flg&0x02 != 0 || bd&0x8f != 0 || bd>>4 < 4 {
-		return errBadFrame
-	}
-	n := 7 // magic, FLG, BD, HC
-	if flg&0x08 != 0 {
-		n += 8 // Content Size
-	}
-	if flg&0x01 != 0 {
-		n += 4 // Dictionary ID
-	}
-	f.left, f.next = int64(n), frameBlock
-	f.bsum, f.sum = flg&0x10 != 0, flg&0x04 != 0
-	f.max = 1 << (8 + 2*int64(bd>>4)) // 64 KiB, 256 KiB, 1 MiB, 4 MiB
-	return nil
-}
-
-// lz4Block follows an LZ4 block size (or the EndMark).
-func (f *frameReader) lz4Block() error {
-	b, err := f.peek(4)
-	if err != nil {
-		return err
-	}
-	v := int64(binary.LittleEndian.Uint32(b))
-	if v == 0 {
-		f.left, f.next = 4, frameTrailer
-		return nil
-	}
-	size := v & 0x7fffffff
-	if size > f.max {
-		return errBadFrame
-	}
-	f.left = 4 + size
-	if f.bsum {
-		f.left += 4
-	}
-	return nil
-}
-
-// startDecoder makes the decompressor of r.c ready for a new input, and
+// startDecoder makes the decompressor of z.c ready for a new input, and
 // reads the dictionary frame a .warc.zst file may start with.
-func (r *Reader) startDecoder() error {
-	switch r.c {
+func (z *container) startDecoder() error {
+	switch z.c {
 	case Gzip:
-		if r.gz == nil {
-			r.gz = new(gzip.Reader)
-			r.zin = bufio.NewReaderSize(r.in, zinSize)
+		if z.gz == nil {
+			z.gz = new(gzip.Reader)
+			z.zin = bufio.NewReaderSize(z.in, zinSize)
 		}
-		r.zin.Reset(r.in)
+		z.zin.Reset(z.in)
 	case Zstd:
-		if r.zd == nil {
+		if z.zd == nil {
 			zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(maxZstdWindow))
 			if err != nil {
 				return err
 			}
-			r.zd = zd
+			z.zd = zd
 		}
 		var dict []byte
-		if b, _ := r.in.peek(4); bytes.HasPrefix(b, dictFrameMag) {
+		if b, _ := z.in.peek(4); bytes.HasPrefix(b, dictFrameMag) {
 			var err error
-			if dict, err = r.readDict(); err != nil {
+			if dict, err = z.readDict(); err != nil {
 				return err
 			}
-		} else if sr, ok := r.in.rd.(*io.SectionReader); ok {
+		} else if sr, ok := z.in.rd.(*io.SectionReader); ok {
 			// A byte range of a .warc.zst file: its frames need the
 			// dictionary at the file's start.
 			var err error
@@ -425,12 +176,12 @@ func (r *Reader) startDecoder() error {
 		if dict != nil {
 			opts = append(opts, zstd.WithDecoderDicts(dict))
 		}
-		if err := r.zd.ResetWithOptions(nil, opts...); err != nil {
+		if err := z.zd.ResetWithOptions(nil, opts...); err != nil {
 			return fmt.Errorf("%w: dictionary frame: %w", ErrZstd, err)
 		}
 	case LZ4:
-		if r.lz == nil {
-			r.lz = lz4.NewReader(nil)
+		if z.lz == nil {
+			z.lz = lz4.NewReader(nil)
 		}
 	}
 	return nil
@@ -439,13 +190,13 @@ func (r *Reader) startDecoder() error {
 // readDict reads the dictionary frame at the start of a .warc.zst file
 // and returns the dictionary, decompressed if it was compressed. A frame
 // or dictionary larger than maxDict, or one cut short, is a final error.
-func (r *Reader) readDict() ([]byte, error) {
+func (z *container) readDict() ([]byte, error) {
 	bad := func(format string, a ...any) ([]byte, error) {
 		return nil, fmt.Errorf("%w: dictionary frame: %s", ErrZstd, fmt.Sprintf(format, a...))
 	}
-	b, err := r.in.peek(8)
+	b, err := z.in.peek(8)
 	if len(b) < 8 {
-		if ferr := r.final(); ferr != nil {
+		if ferr := z.final(); ferr != nil {
 			return nil, ferr
 		}
 		return bad("cut short (%v)", err)
@@ -454,13 +205,13 @@ func (r *Reader) readDict() ([]byte, error) {
 	if n > maxDict {
 		return bad("%d bytes, more than %d", n, maxDict)
 	}
-	r.in.discard(8)
+	z.in.discard(8)
 	raw := make([]byte, 0, n)
 	for int64(len(raw)) < n {
-		buf := r.in.buffered()
+		buf := z.in.buffered()
 		if len(buf) == 0 {
-			if err := r.in.fill(); err != nil {
-				if ferr := r.final(); ferr != nil {
+			if err := z.in.fill(); err != nil {
+				if ferr := z.final(); ferr != nil {
 					return nil, ferr
 				}
 				return bad("cut short at %d of %d bytes", len(raw), n)
@@ -469,7 +220,7 @@ func (r *Reader) readDict() ([]byte, error) {
 		}
 		k := int(min(int64(len(buf)), n-int64(len(raw))))
 		raw = append(raw, buf[:k]...)
-		r.in.discard(k)
+		z.in.discard(k)
 	}
 	return loadDict(raw)
 }
@@ -523,14 +274,14 @@ func loadDict(dict []byte) ([]byte, error) {
 // frame at the current input position, skipping skippable frames (zstd and
 // LZ4 extension frames) before it. It returns io.EOF at the end of the
 // input.
-func (r *Reader) openDecoder() (io.Reader, error) {
-	if r.c == Gzip {
-		err := r.gz.Reset(r.zin)
-		r.gz.Multistream(false)
-		return r.gz, err
+func (z *container) openDecoder() (io.Reader, error) {
+	if z.c == Gzip {
+		err := z.gz.Reset(z.zin)
+		z.gz.Multistream(false)
+		return z.gz, err
 	}
 	for {
-		b, err := r.in.peek(8)
+		b, err := z.in.peek(8)
 		if len(b) == 0 {
 			return nil, err
 		}
@@ -540,33 +291,33 @@ func (r *Reader) openDecoder() (io.Reader, error) {
 		if len(b) < 8 {
 			return nil, errBadFrame
 		}
-		if err := r.skipIn(8 + int64(binary.LittleEndian.Uint32(b[4:]))); err != nil {
+		if err := z.skipIn(8 + int64(binary.LittleEndian.Uint32(b[4:]))); err != nil {
 			return nil, err
 		}
-		r.member = r.in.pos()
-		r.in.mark()
+		z.member = z.in.pos()
+		z.in.mark()
 	}
-	b, _ := r.in.peek(4)
-	r.fr.reset(r.in, r.c)
-	if r.c == LZ4 {
+	b, _ := z.in.peek(4)
+	z.fr.reset(z.in, z.c)
+	if z.c == LZ4 {
 		if !bytes.HasPrefix(b, lz4Magic) {
 			return nil, errBadFrame
 		}
-		r.lz.Reset(&r.fr)
-		return r.lz, nil
+		z.lz.Reset(&z.fr)
+		return z.lz, nil
 	}
 	if !bytes.HasPrefix(b, zstdMagic) {
 		return nil, errBadFrame
 	}
-	return r.zd, r.zd.Reset(&r.fr)
+	return z.zd, z.zd.Reset(&z.fr)
 }
 
 // skipIn skips n bytes of the input; io.ErrUnexpectedEOF if it ends first.
-func (r *Reader) skipIn(n int64) error {
+func (z *container) skipIn(n int64) error {
 	for n > 0 {
-		b := r.in.buffered()
+		b := z.in.buffered()
 		if len(b) == 0 {
-			if err := r.in.fill(); err != nil {
+			if err := z.in.fill(); err != nil {
 				if err == io.EOF {
 					return io.ErrUnexpectedEOF
 				}
@@ -575,7 +326,7 @@ func (r *Reader) skipIn(n int64) error {
 			continue
 		}
 		k := int(min(int64(len(b)), n))
-		r.in.discard(k)
+		z.in.discard(k)
 		n -= int64(k)
 	}
 	return nil
@@ -583,8 +334,8 @@ func (r *Reader) skipIn(n int64) error {
 
 // corrupt returns the error that a corrupt member or frame of the input's
 // container wraps.
-func (r *Reader) corrupt() error {
-	switch r.c {
+func (z *container) corrupt() error {
+	switch z.c {
 	case Zstd:
 		return ErrZstd
 	case LZ4:
@@ -595,8 +346,8 @@ func (r *Reader) corrupt() error {
 
 // indexMember returns the index of the first member or frame header of
 // the input's container in b, or -1.
-func (r *Reader) indexMember(b []byte) int {
-	switch r.c {
+func (z *container) indexMember(b []byte) int {
+	switch z.c {
 	case Zstd:
 		return bytes.Index(b, zstdMagic)
 	case LZ4:
@@ -605,40 +356,202 @@ func (r *Reader) indexMember(b []byte) int {
 	return indexGzipHeader(b)
 }
 
-// checkVersion returns a final error if the input starts with a version
-// line of a version this package does not read ("WARC/2.0"): one error for
-// the input, rather than one for each record.
-func (r *Reader) checkVersion() error {
-	p, _ := r.s.peek(32)
-	if v, ok := firstVersion(p); ok && versionLine(p) == lineNo {
-		return fmt.Errorf("%w %s", ErrUnsupportedVersion, strings.TrimPrefix(v, versionPrefix))
+// start looks at the first bytes of the input to tell its container (see
+// containerOf) and sets up its decompressor. A container it does not read
+// is a final error.
+func (r *Reader) start() error {
+	b, err := r.in.peek(10)
+	r.c = containerOf(b)
+	if !r.c.Supported() {
+		return containerError(r.c)
+	}
+	if r.c.framed() {
+		if err := r.startDecoder(); err != nil {
+			return err
+		}
+		if r.spare != nil {
+			r.s, r.spare = r.spare, nil
+			*r.s = window{buf: r.s.buf}
+		} else {
+			r.s = newWindow(nil)
+		}
+		return r.openMember(true)
+	}
+	if len(b) == 0 && err != nil {
+		if err == io.EOF {
+			r.next = stepEOF
+			return nil
+		}
+		return err
 	}
 	return nil
 }
 
-// indexVersionLine returns the index of the version line that ends line,
-// or -1.
-func indexVersionLine(line []byte) int {
-	for i := 0; ; i++ {
-		j := bytes.Index(line[i:], []byte(versionPrefix))
-		if j < 0 {
-			return -1
+// zinSize is the size of zin's buffer: what it may read ahead of a
+// member's end and hand back at the next one.
+const zinSize = 4 << 10
+
+// takeIn moves in back over the bytes zin has read ahead and empties zin,
+// so that in.pos() is where the decompressor stopped. The window still
+// holds those bytes: in is marked at the current member's start.
+func (z *container) takeIn() {
+	if z.c != Gzip {
+		return
+	}
+	if n := z.zin.Buffered(); n > 0 {
+		z.in.rewind(z.in.pos() - int64(n))
+	}
+	z.zin.Reset(z.in)
+}
+
+// compressed reports whether the input is compressed (gzip, zstd or LZ4):
+// read member by member, or frame by frame.
+func (z *container) compressed() bool { return z.s != z.in }
+
+// final returns the underlying reader's error, if it failed.
+func (z *container) final() error {
+	if err := z.in.err; err != nil && err != io.EOF {
+		return err
+	}
+	return nil
+}
+
+// openMember starts decompressing the gzip member at the current input
+// position. At the end of the input it sets stepEOF and returns nil. A
+// malformed gzip header is reported as garbage (if report is set) and
+// leaves stepMember to look further.
+func (r *Reader) openMember(report bool) error {
+	r.takeIn()
+	r.member = r.in.pos()
+	r.used = false
+	r.in.mark()
+	dec, err := r.openDecoder()
+	if err == nil {
+		r.memberU = r.s.end()
+		// The record stream goes on with the new member; what is
+		// buffered of the old one stays, as a record may span members.
+		r.s.rd, r.s.err = dec, nil
+		return nil
+	}
+	r.s.err = io.EOF
+	if ferr := r.final(); ferr != nil {
+		return ferr
+	}
+	if err == io.EOF {
+		r.next = stepEOF
+		return nil
+	}
+	r.next = stepMember
+	if !report {
+		return nil
+	}
+	return &RecordError{Offset: r.member, UncompressedOffset: r.s.pos(), Err: ErrGarbage}
+}
+
+// streamError turns an error of the record stream that is not io.EOF into
+// what Next reports: the underlying reader's error if it failed, otherwise
+// a gzip error (and the Reader then looks for the next member). off and
+// id describe the record being read.
+func (r *Reader) streamError(err error, off, uoff int64, id string) error {
+	if ferr := r.final(); ferr != nil {
+		return ferr
+	}
+	if !r.compressed() {
+		return err
+	}
+	r.next = stepMember
+	return &RecordError{Offset: off, UncompressedOffset: uoff, RecordID: id, Err: fmt.Errorf("%w: %w", r.corrupt(), err)}
+}
+
+// endOfMember handles the end of the current gzip member when more bytes
+// are needed: it opens the next member. It returns io.EOF if there is none,
+// with stepEOF set, or if what follows is not a gzip member, with
+// stepMember set (and, if report is set, a *RecordError instead of io.EOF).
+// It returns nil if the stream goes on.
+func (r *Reader) endOfMember(report bool) error {
+	if !r.compressed() {
+		return io.EOF
+	}
+	if err := r.openMember(report); err != nil {
+		return err
+	}
+	if r.next != stepRecord {
+		return io.EOF
+	}
+	return nil
+}
+
+// findMember looks for the next gzip member in the input, from the byte
+// after the start of the current one (a corrupt member can hide the start of
+// the next one if it was cut short), and opens it.
+func (r *Reader) findMember() error {
+	// What is buffered of the corrupt member is lost, and so is a
+	// rescan within it.
+	r.back = nil
+	r.s.discard(len(r.s.buffered()))
+	r.s.unmark()
+	r.takeIn()
+	in := r.in
+	in.rewind(in.held(r.member + 1))
+	in.unmark()
+	for {
+		b := in.buffered()
+		if i := r.indexMember(b); i >= 0 {
+			in.discard(i)
+			cand := in.pos()
+			r.next = stepRecord
+			if err := r.openMember(false); err != nil {
+				return err
+			}
+			if r.next != stepMember {
+				return nil
+			}
+			// Not a gzip header after all.
+			r.takeIn()
+			in.rewind(cand + 1)
+			in.unmark()
+			continue
 		}
-		i += j
-		if versionLine(line[i:]) == lineYes {
-			return i
+		// Keep a magic number that the buffer may have cut.
+		in.discard(max(len(b)-3, 0))
+		if err := in.fill(); err != nil {
+			if err != io.EOF {
+				return err
+			}
+			r.next = stepEOF
+			return nil
 		}
 	}
 }
 
-// isRecordStart reports whether p starts with "WARC/1." or "WARC/0.".
-func isRecordStart(p []byte) bool {
-	return len(p) >= startLen && string(p[:len(versionPrefix)]) == versionPrefix &&
-		(p[5] == '1' || p[5] == '0') && p[6] == '.'
+// indexGzipHeader returns the index of the first gzip member header in b:
+// the magic bytes, the deflate method and flags with the reserved bits
+// clear. It returns -1 if there is none (a header at the very end of b
+// with its flags byte missing is not reported).
+func indexGzipHeader(b []byte) int {
+	for i := 0; ; {
+		j := bytes.Index(b[i:], gzipMagic)
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i+3 >= len(b) {
+			return -1
+		}
+		if b[i+3]&0xe0 == 0 {
+			return i
+		}
+		i++
+	}
 }
 
-// mayStartRecord reports whether p, shorter than startLen bytes, may be
-// cut from the start of a record.
-func mayStartRecord(p []byte) bool {
-	return bytes.HasPrefix([]byte("WARC/1."), p) || bytes.HasPrefix([]byte("WARC/0."), p)
+var gzipMagic = []byte{0x1f, 0x8b, 0x08}
+
+// memberEnd returns the input offset just past the current gzip member or
+// frame, which the decompressor has read to its end.
+func (z *container) memberEnd() int64 {
+	if z.c == Gzip {
+		return z.in.pos() - int64(z.zin.Buffered())
+	}
+	return z.in.pos()
 }

@@ -90,7 +90,7 @@ func TestRealContainers(t *testing.T) {
 			}
 			got := recordList(t, ch.Wrap(bytes.NewReader(in)))
 			if !slices.Equal(got, want) {
-				t.Errorf("%s/%s:\n%s", name, ch.Name, diffLines(got, want))
+				t.Errorf("%s/%s:\n%s", name, ch.Name, warctest.DiffLines(got, want))
 			}
 		}
 	}
@@ -249,7 +249,7 @@ func TestDictionaryFrame(t *testing.T) {
 	}
 	want := recordList(t, bytes.NewReader(in))
 	if got := recordList(t, bytes.NewReader(append(dictFrame(dict), frames...))); !slices.Equal(got, want) {
-		t.Errorf("uncompressed dictionary:\n%s", diffLines(got, want))
+		t.Errorf("uncompressed dictionary:\n%s", warctest.DiffLines(got, want))
 	}
 	for _, tc := range []struct {
 		desc string
@@ -353,7 +353,7 @@ func TestSmallFrames(t *testing.T) {
 	for _, form := range []string{"zstd", "lz4"} {
 		var in bytes.Buffer
 		var want []string
-		for i, seg := range segments(false, recs...) {
+		for i, seg := range warctest.Segments(false, recs...) {
 			if len(seg) >= 256 {
 				t.Fatalf("record of %d bytes", len(seg))
 			}
@@ -372,7 +372,7 @@ func TestSmallFrames(t *testing.T) {
 		}
 		got := describe(t, bytes.NewReader(in.Bytes()), true)
 		if !slices.Equal(got, want) {
-			t.Errorf("%s:\n%s", form, diffLines(got, want))
+			t.Errorf("%s:\n%s", form, warctest.DiffLines(got, want))
 		}
 	}
 }
@@ -393,7 +393,7 @@ func TestResetContainers(t *testing.T) {
 		want := recordIDs(t, NewReader(bytes.NewReader(in)))
 		wr.Reset(bytes.NewReader(in))
 		if got := recordIDs(t, wr); !slices.Equal(got, want) {
-			t.Errorf("input %d after Reset:\n%s", i, diffLines(got, want))
+			t.Errorf("input %d after Reset:\n%s", i, warctest.DiffLines(got, want))
 		}
 	}
 }
@@ -445,7 +445,7 @@ func TestZstdWindowLimit(t *testing.T) {
 		ok   bool
 	}{{8<<20 - 1000, true}, {9 << 20, false}} {
 		rec := warctest.Record{Type: "resource", ID: "<urn:test:big>", TargetURI: "http://example.test/big", ContentType: "text/plain", Block: bytes.Repeat([]byte("0123456789abcdef"), tc.size/16)}
-		seg := segments(false, rec)[0]
+		seg := warctest.Segments(false, rec)[0]
 		got := describe(t, bytes.NewReader(zw.EncodeAll(seg, nil)), true)
 		ok := len(got) == 1 && strings.HasPrefix(got[0], "rec big resource")
 		if ok != tc.ok || !tc.ok && (len(got) != 1 || got[0] != "err zstd @0") {

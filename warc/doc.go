@@ -1,39 +1,18 @@
-// Package warc reads WARC files (ISO 28500, WARC 1.0 and 1.1, and the
-// WARC/0.18 of ClueWeb09), the format of web archives and of Common Crawl,
-// and unwraps the HTTP responses they store.
+// Package warc reads web archives, WARC files (ISO 28500, WARC 1.0 and
+// 1.1, and the WARC/0.18 of ClueWeb09) and ARC files, and unwraps the HTTP
+// responses they store.
 //
 // It knows nothing of character encodings: it hands out each record's
 // header and block, and for response and resource records the payload with
 // its HTTP envelope, chunked transfer coding and gzip or deflate content
 // coding removed, along with the Content-Type an encoding sniffer needs.
 //
-// A [Reader] streams: it holds one record's header at a time and bounded
-// buffers however large the records, and reads uncompressed input as well as
-// gzip input (one member per record, as archives write them, or any other
-// split), zstd input (a frame per record after the dictionary frame of a
-// .warc.zst file, as ArchiveTeam writes them, or without one, or any other
-// split) and LZ4 frames, told apart by their first bytes (see [Detect]);
-// other containers (bzip2, xz) and other WARC versions are refused with one
-// final error ([ErrUnsupportedContainer], [ErrUnsupportedVersion]). It
-// survives damage: a truncated or corrupt gzip member or frame, a record
-// cut short, a wrong Content-Length, a malformed header or garbage between
-// records is reported as a *[RecordError] with its offset, and the Reader
-// carries on with the next record.
-//
-// A wrong Content-Length loses no good record after it when the input can
-// seek (a file, a *bytes.Reader, an *io.SectionReader): the Reader seeks
-// back to the damaged block's start, or in a compressed file to the start of
-// the member or frame the block starts in, and looks for the next version
-// line ("WARC/1.0" ...) from
-// there, holding no more memory than usual. From a pipe it looks back at
-// most 1 MiB from where the damage shows, so a Content-Length more than
-// 1 MiB too long, or one running past the end of the input with more than
-// 1 MiB of records after the block, loses the records that start before
-// that. A file with one gzip member or frame per record, as archives write
-// them, loses nothing either way. Nothing is lost in silence: a stretch of input
-// the Reader could not search for records is reported, after the damaged
-// record, as a *[SkippedError] (wrapped in a *[RecordError]) with its
-// offsets. [Reader] has the details.
+// A [Reader] streams records in bounded memory from plain input or from
+// gzip, zstd or LZ4 input, told apart by their first bytes (see [Detect]).
+// It survives damage: a bad record, or a stretch of input skipped after
+// one, is reported as a *[RecordError] with its offset, and the Reader
+// carries on with the next record. The containers, and what damage costs
+// on a file or a pipe, are described in docs/archives.md.
 //
 //	r := warc.NewReader(f)
 //	for {
@@ -58,15 +37,10 @@
 //	}
 //
 // A record whose WARC framing is sound but whose stored HTTP message is not
-// is no *RecordError: [Record.Payload] returns an error wrapping [ErrHTTP]
-// if it cannot find the response's status line or header, and otherwise
-// the Payload, whose Body reads every byte it can and then, in place of
-// io.EOF, the error: [ErrHTTP] for a header the block ends in before its
-// blank line (Header and ContentType hold what was read; the body is
-// empty), [ErrChunked] for a bad chunk size (the first one, such as "zz":
-// the body as stored; a later one: the chunks before it), or a content
-// coding's error. A caller sniffs what it read and reports the error with
-// the record.
+// gives no *RecordError: [Record.Payload] fails with [ErrHTTP] if it cannot
+// find its status line or read its header, and otherwise Payload.Body reads every byte it can and
+// then returns the error ([ErrHTTP], [ErrChunked] or a content coding's) in
+// place of io.EOF, so that what was read can still be sniffed.
 //
 // References:
 //   - The WARC Format 1.1: https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/
@@ -74,13 +48,3 @@
 //   - RFC 9112 (HTTP/1.1 message syntax, chunked transfer coding).
 //   - Fetch, "extract a MIME type": https://fetch.spec.whatwg.org/#concept-header-extract-mime-type
 package warc
-
-// IsWARC reports whether prefix, the first bytes of an input, is the start
-// of an archive this package reads, a WARC file or an ARC file: [Detect]
-// finds a format in it and no error. For compressed input it needs enough bytes to decompress
-// the first version line; [SniffLen] bytes suffice in practice. A
-// compressed file of something else, such as a .html.gz, is not WARC.
-func IsWARC(prefix []byte) bool {
-	k, err := Detect(prefix)
-	return err == nil && k.Format != ""
-}

@@ -120,7 +120,7 @@ func FuzzDamagedLengths(f *testing.F) {
 	recs := []warctest.Record{testRecord("A", 2), testRecord("B", 40), testRecord("C", 1),
 		{Type: "resource", ID: "<urn:test:D>", ContentType: "text/html", Block: bigBlock(70 << 10)},
 		testRecord("E", 3), testRecord("F", 200), testRecord("G", 1), testRecord("H", 5)}
-	segs := segments(false, recs...)
+	segs := warctest.Segments(false, recs...)
 	f.Fuzz(func(t *testing.T, rec uint8, delta int32, flags uint8) {
 		k := int(rec) % len(segs)
 		form := []string{"plain", "gzip", "members"}[int(flags&3)%3]
@@ -140,7 +140,7 @@ func FuzzDamagedLengths(f *testing.F) {
 		if pastEnd {
 			c.xCL = pastEOF
 		}
-		c.segs[k] = setLength(segs[k], c.xCL)
+		c.segs[k] = warctest.SetLength(segs[k], c.xCL)
 		var starts []int64
 		var off int64
 		for _, s := range c.segs {

@@ -39,7 +39,7 @@ func newLossCrawl(n, lines int, big bool, damage func(i int) bool, delta int64) 
 			rec = warctest.Record{Type: "resource", ID: "<urn:test:R0000>", TargetURI: "http://example.test/big",
 				ContentType: "text/html", Block: bigBlock(100 << 10)}
 		}
-		seg := segments(false, rec)[0]
+		seg := warctest.Segments(false, rec)[0]
 		d := damage(i)
 		cl := int64(len(rec.Block))
 		if d {
@@ -47,7 +47,7 @@ func newLossCrawl(n, lines int, big bool, damage func(i int) bool, delta int64) 
 			if delta == pastEOF || delta == math.MaxInt64 {
 				cl = delta
 			}
-			seg = setLength(seg, cl)
+			seg = warctest.SetLength(seg, cl)
 		}
 		c.starts = append(c.starts, int64(out.Len()))
 		c.damaged = append(c.damaged, d)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/textproto"
 	"strconv"
 	"strings"
 
@@ -37,26 +36,21 @@ type Payload struct {
 	ContentType string
 	// Charset is the charset parameter of ContentType as written (quotes
 	// and escapes removed, case kept), chosen as the Fetch Standard's
-	// "extract a MIME type" chooses it (the reading, and the code, of
-	// sniff.ContentTypeCharset); "" when there is none or ContentType is no
-	// valid MIME type. With ContentType != "" it is what sniff.MIMEType
-	// takes, so that the header is parsed once.
+	// "extract a MIME type" chooses it; "" when there is none or
+	// ContentType is no valid MIME type. It is what sniff.MIMEType takes.
 	Charset string
-	// Undecoded is the part of the Content-Encoding that is still applied
-	// to Body because the Reader does not know it (such as "br") or the
-	// payload does not match it (a "gzip" payload that is not gzip); ""
-	// when Body is fully decoded. Known codings are gzip, x-gzip, deflate
-	// (zlib or raw) and identity. In a WARC/0.x record (ClueWeb09, whose
-	// crawler stored bodies gunzipped and kept the field) a gzip coding the
-	// body does not start as is taken as removed, not as Undecoded.
+	// Undecoded is the part of the Content-Encoding still applied to Body,
+	// as the Reader does not know it (such as "br") or the payload does
+	// not match it; "" when Body is fully decoded. Known codings are gzip,
+	// x-gzip, deflate (zlib or raw) and identity. (In a WARC/0.x record a
+	// gzip coding the body does not start as is taken as removed: see
+	// docs/archives.md.)
 	Undecoded string
-	// Body reads the payload. A chunked transfer coding is removed, and
-	// then the content codings. A malformed HTTP message gives its error
-	// (wrapping [ErrHTTP] or [ErrChunked]) in place of io.EOF, after every
-	// byte that could be read, so that what came can still be sniffed;
-	// truncated or corrupt codings likewise give io.ErrUnexpectedEOF,
-	// [ErrChunked] or the decompressor's error. An error of the record's
-	// block is a *[RecordError].
+	// Body reads the payload, without its chunked transfer coding and
+	// then its content codings. A malformed HTTP message or coding gives
+	// its error ([ErrHTTP], [ErrChunked], io.ErrUnexpectedEOF or the
+	// decompressor's) in place of io.EOF, after every byte that could be
+	// read; an error of the record's block is a *[RecordError].
 	Body io.Reader
 
 	b  *body
@@ -318,38 +312,22 @@ func (hs *httpState) readLine(br *bufio.Reader) ([]byte, error) {
 }
 
 // readHeader reads header fields up to a blank line or the end of the
-// block. It reports whether a blank line ended the header.
+// block, leniently (see fieldParser). It reports whether a blank line
+// ended the header.
 func (hs *httpState) readHeader(br *bufio.Reader) (h http.Header, ended bool, err error) {
 	h = make(http.Header, 8)
-	var last string
-	size := 0
+	p := fieldParser{h: h, kind: ErrHTTP}
 	for {
 		line, err := hs.readLine(br)
 		if err != nil && err != io.EOF {
 			return nil, false, err
 		}
-		size += len(line)
-		if size > maxHeader {
-			return nil, false, fmt.Errorf("%w: header longer than %d bytes", ErrHTTP, maxHeader)
+		end, perr := p.add(line)
+		if perr != nil {
+			return nil, false, perr
 		}
-		if len(line) == 0 {
+		if end {
 			return h, err == nil, nil
-		}
-		if line[0] == ' ' || line[0] == '\t' {
-			if last != "" {
-				vs := h[last]
-				vs[len(vs)-1] += " " + string(trimSpace(line))
-			}
-		} else if colon := bytes.IndexByte(line, ':'); colon > 0 {
-			name := trimSpace(line[:colon])
-			if isToken(name) {
-				last = textproto.CanonicalMIMEHeaderKey(string(name))
-				h[last] = append(h[last], string(trimSpace(line[colon+1:])))
-			} else {
-				last = ""
-			}
-		} else {
-			last = ""
 		}
 		if err == io.EOF {
 			return h, false, nil

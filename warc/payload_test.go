@@ -168,8 +168,8 @@ func TestPayloadMisuse(t *testing.T) {
 // TestPayloadBlockError checks that a bad block shows through Payload.Body
 // and is then not reported again by Next.
 func TestPayloadBlockError(t *testing.T) {
-	p := segments(false, abcd()...)
-	in, _ := layout(p[0], withLength(p[1], 40), p[2])
+	p := warctest.Segments(false, abcd()...)
+	in, _ := warctest.Join(p[0], warctest.WithLength(p[1], 40), p[2])
 	for _, read := range []bool{true, false} {
 		r := NewReader(bytes.NewReader(in))
 		var got []string

@@ -26,34 +26,9 @@ func testRecord(name string, n int) warctest.Record {
 	return rec
 }
 
-// segments returns each record written on its own: uncompressed, or as a
-// gzip member.
-func segments(compress bool, recs ...warctest.Record) [][]byte {
-	var out [][]byte
-	for _, rec := range recs {
-		var b bytes.Buffer
-		if _, err := warctest.NewWriter(&b, compress).Write(rec); err != nil {
-			panic(err)
-		}
-		out = append(out, b.Bytes())
-	}
-	return out
-}
-
 // abcd returns records A, B, C and D, of different lengths.
 func abcd() []warctest.Record {
 	return []warctest.Record{testRecord("A", 3), testRecord("B", 5), testRecord("C", 2), testRecord("D", 4)}
-}
-
-// layout joins parts and returns the offset of each part.
-func layout(parts ...[]byte) ([]byte, []int) {
-	var b []byte
-	var offs []int
-	for _, p := range parts {
-		offs = append(offs, len(b))
-		b = append(b, p...)
-	}
-	return b, offs
 }
 
 // kind names the package error err wraps.
@@ -176,31 +151,9 @@ func eachRecord(tb testing.TB, r *Reader, f func(i int, rec *Record) error) int 
 	return i
 }
 
-func recLine(name string, seg []byte, off int) string {
-	i, j := lengthField(seg)
+func recLine(name string, seg []byte, off int64) string {
+	i, j := warctest.LengthField(seg)
 	return fmt.Sprintf("rec %s response %s @%d", name, seg[i:j], off)
-}
-
-// lengthField returns where the value of the Content-Length header in
-// seg, a record's segment, starts and ends.
-func lengthField(seg []byte) (start, end int) {
-	i := bytes.Index(seg, []byte("Content-Length: ")) + 16
-	return i, i + bytes.IndexByte(seg[i:], '\r')
-}
-
-// withLength returns rec's segment with its Content-Length changed by d.
-func withLength(seg []byte, d int) []byte {
-	i, j := lengthField(seg)
-	n, _ := strconv.Atoi(string(seg[i:j]))
-	return setLength(seg, int64(n+d))
-}
-
-// setLength returns seg with its Content-Length set to n.
-func setLength(seg []byte, n int64) []byte {
-	i, j := lengthField(seg)
-	out := append([]byte{}, seg[:i]...)
-	out = strconv.AppendInt(out, n, 10)
-	return append(out, seg[j:]...)
 }
 
 // corruptCase is a damaged input and the lines describe must give.
@@ -212,7 +165,7 @@ type corruptCase struct {
 
 func plainCases() []corruptCase {
 	a, b, c, d := func() ([]byte, []byte, []byte, []byte) {
-		s := segments(false, abcd()...)
+		s := warctest.Segments(false, abcd()...)
 		return s[0], s[1], s[2], s[3]
 	}()
 	var cases []corruptCase
@@ -220,141 +173,141 @@ func plainCases() []corruptCase {
 		cases = append(cases, corruptCase{desc, in, want})
 	}
 
-	in, o := layout(a, b, c, d)
+	in, o := warctest.Join(a, b, c, d)
 	add("intact", in, recLine("A", a, o[0]), recLine("B", b, o[1]), recLine("C", c, o[2]), recLine("D", d, o[3]))
 
-	in, o = layout(a, []byte("junk junk\r\n"), b, c)
+	in, o = warctest.Join(a, []byte("junk junk\r\n"), b, c)
 	add("garbage line between records", in,
 		recLine("A", a, o[0]), fmt.Sprintf("err garbage @%d", o[1]), recLine("B", b, o[2]), recLine("C", c, o[3]))
 
-	in, o = layout([]byte("\x00\x01\x02 binary"), a, b)
+	in, o = warctest.Join([]byte("\x00\x01\x02 binary"), a, b)
 	add("garbage at the start, no newline before the record", in,
 		"err garbage @0", recLine("A", a, o[1]), recLine("B", b, o[2]))
 
-	in, o = layout(a, []byte("\r\n\r\n\n"), b)
+	in, o = warctest.Join(a, []byte("\r\n\r\n\n"), b)
 	add("extra blank lines between records are no error", in, recLine("A", a, o[0]), recLine("B", b, o[2]))
 
-	in, o = layout(a, b[:len(b)-30], c, d)
+	in, o = warctest.Join(a, b[:len(b)-30], c, d)
 	add("record cut inside its block, next record follows", in,
 		recLine("A", a, o[0]), recLine("B", b, o[1]), fmt.Sprintf("err length @%d", o[1]),
 		recLine("C", c, o[2]), recLine("D", d, o[3]))
 
-	in, o = layout(a, b[:25], c, d)
+	in, o = warctest.Join(a, b[:25], c, d)
 	add("record cut inside its header, next record follows", in,
 		recLine("A", a, o[0]), fmt.Sprintf("err truncated @%d", o[1]), recLine("C", c, o[2]), recLine("D", d, o[3]))
 
-	in, o = layout(a, b[:len(b)-60])
+	in, o = warctest.Join(a, b[:len(b)-60])
 	add("input ends inside a block", in, recLine("A", a, o[0]), recLine("B", b, o[1]), fmt.Sprintf("err truncated @%d", o[1]))
 
-	in, o = layout(a, b[:40])
+	in, o = warctest.Join(a, b[:40])
 	add("input ends inside a header", in, recLine("A", a, o[0]), fmt.Sprintf("err truncated @%d", o[1]))
 
-	b2 := withLength(b, 50)
-	in, o = layout(a, b2, c, d)
+	b2 := warctest.WithLength(b, 50)
+	in, o = warctest.Join(a, b2, c, d)
 	add("Content-Length too long", in,
 		recLine("A", a, o[0]), recLine("B", b2, o[1]), fmt.Sprintf("err length @%d", o[1]),
 		recLine("C", c, o[2]), recLine("D", d, o[3]))
 
-	b3 := withLength(b, -10)
-	in, o = layout(a, b3, c, d)
+	b3 := warctest.WithLength(b, -10)
+	in, o = warctest.Join(a, b3, c, d)
 	add("Content-Length too short", in,
 		recLine("A", a, o[0]), recLine("B", b3, o[1]), fmt.Sprintf("err length @%d", o[1]),
 		recLine("C", c, o[2]), recLine("D", d, o[3]))
 
-	b4 := withLength(b, 100000)
-	in, o = layout(a, b4)
+	b4 := warctest.WithLength(b, 100000)
+	in, o = warctest.Join(a, b4)
 	add("Content-Length beyond the end of input", in,
 		recLine("A", a, o[0]), recLine("B", b4, o[1]), fmt.Sprintf("err truncated @%d", o[1]))
 
 	b5 := bytes.Replace(b, []byte("WARC-Type: response\r\n"), nil, 1)
-	in, o = layout(a, b5, c)
+	in, o = warctest.Join(a, b5, c)
 	add("no WARC-Type", in, recLine("A", a, o[0]), fmt.Sprintf("err type @%d", o[1]), recLine("C", c, o[2]))
 
 	b6 := bytes.Replace(b, []byte("WARC-Type: response\r\n"), []byte("WARC-Type: response\r\nNo colon here\r\n"), 1)
-	in, o = layout(a, b6, c)
+	in, o = warctest.Join(a, b6, c)
 	add("header line without a colon", in, recLine("A", a, o[0]), fmt.Sprintf("err header @%d", o[1]), recLine("C", c, o[2]))
 
 	b7 := bytes.Replace(b, []byte("Content-Length: "), []byte("X-Length: "), 1)
-	in, o = layout(a, b7, c)
+	in, o = warctest.Join(a, b7, c)
 	add("no Content-Length", in, recLine("A", a, o[0]), fmt.Sprintf("err header @%d", o[1]), recLine("C", c, o[2]))
 
 	b8 := bytes.Replace(b, []byte("Content-Length: "), []byte("Content-Length: -"), 1)
-	in, o = layout(a, b8, c)
+	in, o = warctest.Join(a, b8, c)
 	add("negative Content-Length", in, recLine("A", a, o[0]), fmt.Sprintf("err header @%d", o[1]), recLine("C", c, o[2]))
 
 	b9 := bytes.Replace(b, []byte("WARC-Type: response\r\n"), []byte("WARC-Type: response\r\nX-Big: "+strings.Repeat("x", 300<<10)+"\r\n"), 1)
-	in, o = layout(a, b9, c)
+	in, o = warctest.Join(a, b9, c)
 	add("header line longer than the limit", in, recLine("A", a, o[0]), fmt.Sprintf("err header @%d", o[1]), recLine("C", c, o[2]))
 
-	in, o = layout(a, []byte("WARC/1.1\r\n\r\n"), c)
+	in, o = warctest.Join(a, []byte("WARC/1.1\r\n\r\n"), c)
 	add("empty header", in, recLine("A", a, o[0]), fmt.Sprintf("err header @%d", o[1]), recLine("C", c, o[2]))
 
 	ab := append(append([]byte{}, a...), b...)
 	ab = ab[:len(ab)-4] // no end-of-record marker at the end of input
-	add("last record without its end-of-record marker", ab, recLine("A", a, 0), recLine("B", b, len(a)))
+	add("last record without its end-of-record marker", ab, recLine("A", a, 0), recLine("B", b, int64(len(a))))
 
 	add("empty input", nil)
 	return cases
 }
 
 func gzipCases() []corruptCase {
-	s := segments(true, abcd()...)
+	s := warctest.Segments(true, abcd()...)
 	a, b, c, d := s[0], s[1], s[2], s[3]
 	var cases []corruptCase
 	add := func(desc string, in []byte, want ...string) {
 		cases = append(cases, corruptCase{desc, in, want})
 	}
 	// recLine needs the header: take it from the plain segments.
-	p := segments(false, abcd()...)
-	line := func(i int, off int) string { return recLine(string(rune('A'+i)), p[i], off) }
+	p := warctest.Segments(false, abcd()...)
+	line := func(i int, off int64) string { return recLine(string(rune('A'+i)), p[i], off) }
 
-	in, o := layout(a, b, c, d)
+	in, o := warctest.Join(a, b, c, d)
 	add("intact", in, line(0, o[0]), line(1, o[1]), line(2, o[2]), line(3, o[3]))
 
-	in, o = layout(a, b[:len(b)-10], c, d)
+	in, o = warctest.Join(a, b[:len(b)-10], c, d)
 	add("gzip member cut short, next member follows", in,
 		line(0, o[0]), line(1, o[1]), fmt.Sprintf("err gzip @%d", o[1]), line(2, o[2]), line(3, o[3]))
 
-	in, o = layout(a, b[:len(b)/2], c, d)
+	in, o = warctest.Join(a, b[:len(b)/2], c, d)
 	add("gzip member cut in half, next member follows", in,
 		line(0, o[0]), fmt.Sprintf("err gzip @%d", o[1]), line(2, o[2]), line(3, o[3]))
 
 	bad := append([]byte{}, b...)
 	bad[len(bad)-12] ^= 0xff // in the deflate data or the CRC
-	in, o = layout(a, bad, c)
+	in, o = warctest.Join(a, bad, c)
 	add("corrupt gzip member", in, line(0, o[0]), line(1, o[1]), fmt.Sprintf("err gzip @%d", o[1]), line(2, o[2]))
 
-	in, o = layout(a, []byte("junk"), b, c)
+	in, o = warctest.Join(a, []byte("junk"), b, c)
 	add("garbage between members", in, line(0, o[0]), fmt.Sprintf("err garbage @%d", o[1]), line(1, o[2]), line(2, o[3]))
 
-	in, o = layout(a, b[:len(b)-15])
+	in, o = warctest.Join(a, b[:len(b)-15])
 	add("input ends inside a member", in, line(0, o[0]), line(1, o[1]), fmt.Sprintf("err gzip @%d", o[1]))
 
-	in, o = layout(a, b[:5])
+	in, o = warctest.Join(a, b[:5])
 	add("input ends inside a member header", in, line(0, o[0]), fmt.Sprintf("err garbage @%d", o[1]))
 
-	pb := segments(false, abcd()[1])[0]
-	long := warctest.Gzip(withLength(pb, 50))
-	in, o = layout(a, long, c, d)
+	pb := warctest.Segments(false, abcd()[1])[0]
+	long := warctest.Gzip(warctest.WithLength(pb, 50))
+	in, o = warctest.Join(a, long, c, d)
 	add("Content-Length too long: the member ends first", in,
-		line(0, o[0]), recLine("B", withLength(pb, 50), o[1]), fmt.Sprintf("err truncated @%d", o[1]), line(2, o[2]), line(3, o[3]))
+		line(0, o[0]), recLine("B", warctest.WithLength(pb, 50), o[1]), fmt.Sprintf("err truncated @%d", o[1]), line(2, o[2]), line(3, o[3]))
 
-	short := warctest.Gzip(withLength(pb, -10))
-	in, o = layout(a, short, c, d)
+	short := warctest.Gzip(warctest.WithLength(pb, -10))
+	in, o = warctest.Join(a, short, c, d)
 	add("Content-Length too short", in,
-		line(0, o[0]), recLine("B", withLength(pb, -10), o[1]), fmt.Sprintf("err length @%d", o[1]), line(2, o[2]), line(3, o[3]))
+		line(0, o[0]), recLine("B", warctest.WithLength(pb, -10), o[1]), fmt.Sprintf("err length @%d", o[1]), line(2, o[2]), line(3, o[3]))
 
 	notype := warctest.Gzip(bytes.Replace(pb, []byte("WARC-Type: response\r\n"), nil, 1))
-	in, o = layout(a, notype, c)
+	in, o = warctest.Join(a, notype, c)
 	add("no WARC-Type", in, line(0, o[0]), fmt.Sprintf("err type @%d", o[1]), line(2, o[2]))
 
-	in, o = layout(a, warctest.Gzip(nil), b)
+	in, o = warctest.Join(a, warctest.Gzip(nil), b)
 	add("empty member between records", in, line(0, o[0]), line(1, o[2]))
 
-	in, o = layout(a, warctest.Gzip([]byte("not a record\r\n")), b)
+	in, o = warctest.Join(a, warctest.Gzip([]byte("not a record\r\n")), b)
 	add("member holding garbage", in, line(0, o[0]), fmt.Sprintf("err garbage @%d", o[1]), line(1, o[2]))
 
-	in, _ = layout(warctest.Gzip([]byte("<html>not a WARC file</html>")))
+	in, _ = warctest.Join(warctest.Gzip([]byte("<html>not a WARC file</html>")))
 	add("gzip file of something else", in, "err garbage @0")
 
 	return cases
@@ -538,10 +491,10 @@ func TestRecordFields(t *testing.T) {
 // TestGzipOffsets checks that Offset is the offset of each record's
 // member and UncompressedOffset that in the decompressed stream.
 func TestGzipOffsets(t *testing.T) {
-	s := segments(true, abcd()...)
-	p := segments(false, abcd()...)
-	in, offs := layout(s...)
-	_, uoffs := layout(p...)
+	s := warctest.Segments(true, abcd()...)
+	p := warctest.Segments(false, abcd()...)
+	in, offs := warctest.Join(s...)
+	_, uoffs := warctest.Join(p...)
 	r := NewReader(bytes.NewReader(in))
 	for i := range s {
 		rec, err := r.Next()
@@ -559,7 +512,7 @@ func TestGzipOffsets(t *testing.T) {
 func TestReadError(t *testing.T) {
 	boom := errors.New("boom")
 	for _, compress := range []bool{false, true} {
-		in, offs := layout(segments(compress, abcd()...)...)
+		in, offs := warctest.Join(warctest.Segments(compress, abcd()...)...)
 		r := NewReader(io.MultiReader(bytes.NewReader(in[:offs[2]+3]), iotest.ErrReader(boom)))
 		var got []string
 		for range 10 {
@@ -596,7 +549,7 @@ func TestBoundedMemory(t *testing.T) {
 	for i := range big {
 		big[i] = "0123456789abcdef"[rng.IntN(16)]
 	}
-	in, _ := layout(segments(false, warctest.Record{Type: "resource", Block: big}, testRecord("A", 1))...)
+	in, _ := warctest.Join(warctest.Segments(false, warctest.Record{Type: "resource", Block: big}, testRecord("A", 1))...)
 	for _, compress := range []bool{false, true} {
 		data := in
 		if compress {
@@ -611,7 +564,7 @@ func TestBoundedMemory(t *testing.T) {
 }
 
 func TestIsWARC(t *testing.T) {
-	gz := segments(true, testRecord("A", 1))[0]
+	gz := warctest.Segments(true, testRecord("A", 1))[0]
 	for _, tc := range []struct {
 		desc string
 		in   []byte
@@ -639,8 +592,8 @@ func TestIsWARC(t *testing.T) {
 // TestReset reads inputs one after another with one Reader: each gives
 // what a new Reader gives, and a Body of the old input reads no more.
 func TestReset(t *testing.T) {
-	gz, _ := layout(segments(true, abcd()...)...)
-	plain, _ := layout(segments(false, abcd()...)...)
+	gz, _ := warctest.Join(warctest.Segments(true, abcd()...)...)
+	plain, _ := warctest.Join(warctest.Segments(false, abcd()...)...)
 	inputs := [][]byte{gz, plain, gz, cutTail(plain), gz}
 	r := NewReader(bytes.NewReader(inputs[0]))
 	for i, in := range inputs {

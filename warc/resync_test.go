@@ -42,7 +42,7 @@ func newDamagedCrawl(size, delta int) damagedCrawl {
 	for i := range 40 {
 		recs = append(recs, testRecord(fmt.Sprintf("F%02d", i), 1+i%5))
 	}
-	c := damagedCrawl{segs: segments(false, recs...)}
+	c := damagedCrawl{segs: warctest.Segments(false, recs...)}
 	for _, rec := range recs {
 		c.names = append(c.names, strings.TrimSuffix(strings.TrimPrefix(rec.ID, "<urn:test:"), ">"))
 	}
@@ -50,7 +50,7 @@ func newDamagedCrawl(size, delta int) damagedCrawl {
 	if delta == pastEOF {
 		c.xCL = pastEOF
 	}
-	c.segs[1] = setLength(c.segs[1], c.xCL)
+	c.segs[1] = warctest.SetLength(c.segs[1], c.xCL)
 	return c
 }
 
@@ -204,34 +204,12 @@ func TestResync(t *testing.T) {
 					}
 					got := events(t, ch.Wrap(bytes.NewReader(in)), i%2 == 1)
 					if !equal(got, want) {
-						t.Errorf("%s:\n%s", name, diffLines(got, want))
+						t.Errorf("%s:\n%s", name, warctest.DiffLines(got, want))
 					}
 				}
 			}
 		}
 	}
-}
-
-// diffLines shows got and want side by side, from the first difference.
-func diffLines(got, want []string) string {
-	i := 0
-	for i < len(got) && i < len(want) && got[i] == want[i] {
-		i++
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d lines equal, then\n", i)
-	for k := i; k < min(i+6, max(len(got), len(want))); k++ {
-		var g, w string
-		if k < len(got) {
-			g = got[k]
-		}
-		if k < len(want) {
-			w = want[k]
-		}
-		fmt.Fprintf(&b, "got  %-30s want %s\n", g, w)
-	}
-	fmt.Fprintf(&b, "(%d lines, want %d)", len(got), len(want))
-	return b.String()
 }
 
 // TestLineLimit reads header lines around the 64 KiB limit, in the record
@@ -244,7 +222,7 @@ func TestLineLimit(t *testing.T) {
 		field := "X-Long: " + strings.Repeat("v", n-len("X-Long: ")-2)
 		long := testRecord("L", 1)
 		long.Fields = []string{field}
-		in, o := layout(segments(false, testRecord("A", 1), long, testRecord("C", 1))...)
+		in, o := warctest.Join(warctest.Segments(false, testRecord("A", 1), long, testRecord("C", 1))...)
 		warcWant := []string{"rec A @0", fmt.Sprintf("rec L @%d", o[1]), fmt.Sprintf("rec C @%d", o[2])}
 		if n > maxLine {
 			warcWant = []string{"rec A @0", fmt.Sprintf("err header @%d", o[1]), fmt.Sprintf("rec C @%d", o[2])}
@@ -252,7 +230,7 @@ func TestLineLimit(t *testing.T) {
 		body := "<p>hi</p>"
 		httpRec := warctest.Response("http://example.test/h", warctest.HTTPResponse(200,
 			[]string{"Content-Type: text/html", field}, []byte(body)))
-		httpIn, _ := layout(segments(false, httpRec)...)
+		httpIn, _ := warctest.Join(warctest.Segments(false, httpRec)...)
 		for _, ch := range chunkings {
 			for _, form := range []string{"plain", "gzip"} {
 				data, hdata := in, httpIn
@@ -261,7 +239,7 @@ func TestLineLimit(t *testing.T) {
 				}
 				got := events(t, ch.Wrap(bytes.NewReader(data)), false)
 				if !equal(got, warcWant) {
-					t.Errorf("record header line of %d bytes, %s, %s:\n%s", n, form, ch.Name, diffLines(got, warcWant))
+					t.Errorf("record header line of %d bytes, %s, %s:\n%s", n, form, ch.Name, warctest.DiffLines(got, warcWant))
 				}
 				rec, err := NewReader(ch.Wrap(bytes.NewReader(hdata))).Next()
 				if err != nil {
@@ -307,7 +285,7 @@ func TestFixtureChunking(t *testing.T) {
 					continue
 				}
 				if got := events(t, ch.Wrap(bytes.NewReader(in)), readBodies); !equal(got, want) {
-					t.Errorf("%s, %s, readBodies=%v:\n%s", name, ch.Name, readBodies, diffLines(got, want))
+					t.Errorf("%s, %s, readBodies=%v:\n%s", name, ch.Name, readBodies, warctest.DiffLines(got, want))
 				}
 			}
 		}

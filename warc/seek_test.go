@@ -23,11 +23,11 @@ func newTailCrawl(tail int, xCL int64) damagedCrawl {
 		recs = append(recs, warctest.Record{Type: "resource", ID: fmt.Sprintf("<urn:test:F%02d>", i),
 			TargetURI: fmt.Sprintf("http://example.test/f%d", i), ContentType: "text/html", Block: bigBlock(64 << 10)})
 	}
-	c := damagedCrawl{segs: segments(false, recs...), xCL: xCL}
+	c := damagedCrawl{segs: warctest.Segments(false, recs...), xCL: xCL}
 	for _, rec := range recs {
 		c.names = append(c.names, rec.ID[len("<urn:test:"):len(rec.ID)-1])
 	}
-	c.segs[1] = setLength(c.segs[1], xCL)
+	c.segs[1] = warctest.SetLength(c.segs[1], xCL)
 	return c
 }
 
@@ -174,7 +174,7 @@ func TestResyncSeek(t *testing.T) {
 				}
 				got := events(t, src.open(in), false)
 				if !equal(got, want) {
-					t.Errorf("%s, %s, %s:\n%s", tc.name, form, src.name, diffLines(got, want))
+					t.Errorf("%s, %s, %s:\n%s", tc.name, form, src.name, warctest.DiffLines(got, want))
 				}
 			}
 		}
@@ -228,9 +228,9 @@ func TestResyncSeekBound(t *testing.T) {
 		recs = append(recs, warctest.Record{Type: "resource", ID: fmt.Sprintf("<urn:test:R%02d>", i),
 			ContentType: "text/html", Block: bigBlock(100 << 10)})
 	}
-	segs := segments(false, recs...)
+	segs := warctest.Segments(false, recs...)
 	for i := range segs {
-		segs[i] = setLength(segs[i], pastEOF)
+		segs[i] = warctest.SetLength(segs[i], pastEOF)
 	}
 	for _, form := range []string{"plain", "gzip"} {
 		c := damagedCrawl{segs: segs}

@@ -134,7 +134,7 @@ func TestLateMeta(t *testing.T) {
 	for _, args := range [][]string{{"--decode", "--json", "--no-autodetect", "-"}, {"--decode", "--json", "--no-autodetect", "--warc", "-"}} {
 		in := ascii
 		if slices.Contains(args, "--warc") {
-			in = recordBytes(t, warctest.Response("http://example.com/", warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, ascii)), false)
+			in = warctest.Bytes(warctest.Response("http://example.com/", warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, ascii)), false)
 		}
 		var stdout, stderr bytes.Buffer
 		code := run(args, bytes.NewReader(in), &stdout, &stderr)

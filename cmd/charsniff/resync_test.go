@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -34,9 +33,9 @@ func TestWARCDamageSeek(t *testing.T) {
 	var plain []byte
 	var at []int64
 	for i, rec := range recs {
-		b := recordBytes(t, rec, false)
+		b := warctest.Bytes(rec, false)
 		if i == 1 {
-			b = withLength(t, b, 1<<30) // past the end of the file
+			b = warctest.WithLength(b, 1<<30) // past the end of the file
 		}
 		at = append(at, int64(len(plain)))
 		plain = append(plain, b...)
@@ -55,7 +54,7 @@ func TestWARCDamageSeek(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The same bytes as a range of a larger file: a good record first.
-		pre := recordBytes(t, recs[0], form == "gzip")
+		pre := warctest.Bytes(recs[0], form == "gzip")
 		rangePath := filepath.Join(dir, "ranged."+form+".warc")
 		if err := os.WriteFile(rangePath, append(pre, data...), 0o644); err != nil {
 			t.Fatal(err)
@@ -91,7 +90,7 @@ func TestWARCDamageSeek(t *testing.T) {
 				}
 			}
 			if strings.Join(good, "\n") != strings.Join(wantGood, "\n") {
-				t.Errorf("%s, %s: %d good lines, want %d:\n%s", form, run.name, len(good), len(wantGood), diffStrings(good, wantGood))
+				t.Errorf("%s, %s: %d good lines, want %d:\n%s", form, run.name, len(good), len(wantGood), warctest.DiffLines(good, wantGood))
 			}
 			xOff := run.base + at[1]
 			if form == "gzip" {
@@ -151,17 +150,6 @@ func checkSkipped(t *testing.T, form string, lines []jsonLine, recs []warctest.R
 	}
 }
 
-// diffStrings shows got and want from their first difference.
-func diffStrings(got, want []string) string {
-	i := 0
-	for i < len(got) && i < len(want) && got[i] == want[i] {
-		i++
-	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%d equal, then got %q, want %q", i, got[i:min(i+3, len(got))], want[i:min(i+3, len(want))])
-	return b.String()
-}
-
 // TestWARCEverySecondDamaged is issue 26's named file: a plain WARC of
 // 3000 records, every second one with a Content-Length past the end of
 // the file. Every good record is sniffed (the re-read cap of warc.Reader
@@ -172,10 +160,10 @@ func TestWARCEverySecondDamaged(t *testing.T) {
 	for i := range 3000 {
 		body := fmt.Sprintf(`<!DOCTYPE html><html><head><meta charset="koi8-r"><title>%d</title></head><body>`, i) +
 			strings.Repeat("<p>plain ASCII text.</p>\n", 40) + "</body></html>\n"
-		b := recordBytes(t, warctest.Response(fmt.Sprintf("http://example.test/%d", i),
+		b := warctest.Bytes(warctest.Response(fmt.Sprintf("http://example.test/%d", i),
 			warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, []byte(body))), false)
 		if i%2 == 1 {
-			b = withLength(t, b, 1<<30)
+			b = warctest.WithLength(b, 1<<30)
 		}
 		plain = append(plain, b...)
 	}

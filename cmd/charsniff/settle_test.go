@@ -34,16 +34,16 @@ func TestUnsettledLine(t *testing.T) {
 	html := filepath.Join(dir, "big.html")
 	rec := warctest.Response("http://example.ru/", warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, page))
 	small := warctest.Response("http://example.ru/2", warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, []byte("<p>next")))
-	plain := slices.Concat(recordBytes(t, small, false), recordBytes(t, rec, false), recordBytes(t, small, false))
-	gz := slices.Concat(recordBytes(t, small, true), recordBytes(t, rec, true), recordBytes(t, small, true))
+	plain := slices.Concat(warctest.Bytes(small, false), warctest.Bytes(rec, false), warctest.Bytes(small, false))
+	gz := slices.Concat(warctest.Bytes(small, true), warctest.Bytes(rec, true), warctest.Bytes(small, true))
 	files := map[string][]byte{html: page, filepath.Join(dir, "big.warc"): plain, filepath.Join(dir, "big.warc.gz"): gz}
 	for path, data := range files {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	start := int64(len(recordBytes(t, small, false)))
-	n := int64(len(recordBytes(t, rec, false)))
+	start := int64(len(warctest.Bytes(small, false)))
+	n := int64(len(warctest.Bytes(rec, false)))
 	list := filepath.Join(dir, "list")
 	if err := os.WriteFile(list, fmt.Appendf(nil, "%s\t%d\t%d\n", filepath.Join(dir, "big.warc"), start, n), 0o644); err != nil {
 		t.Fatal(err)

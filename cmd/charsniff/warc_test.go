@@ -335,34 +335,8 @@ type damaged struct {
 
 // layout joins pieces into a file.
 func layout(pieces ...[]byte) damaged {
-	var d damaged
-	for _, p := range pieces {
-		d.at = append(d.at, int64(len(d.data)))
-		d.data = append(d.data, p...)
-	}
-	return d
-}
-
-// recordBytes returns rec as a WARC record, gzip-compressed if compress is
-// set.
-func recordBytes(t *testing.T, rec warctest.Record, compress bool) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if _, err := warctest.NewWriter(&b, compress).Write(rec); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
-// withLength rewrites the Content-Length of an uncompressed record.
-func withLength(t *testing.T, rec []byte, delta int) []byte {
-	t.Helper()
-	const key = "\r\nContent-Length: "
-	i := bytes.Index(rec, []byte(key)) + len(key)
-	j := i + bytes.Index(rec[i:], []byte("\r\n"))
-	var n int
-	fmt.Sscan(string(rec[i:j]), &n)
-	return slices.Concat(rec[:i], []byte(fmt.Sprint(n+delta)), rec[j:])
+	data, at := warctest.Join(pieces...)
+	return damaged{data, at}
 }
 
 // wantLine is a line expected of a damaged file: a record sniffed (enc set)
@@ -397,8 +371,8 @@ func TestWARCDamage(t *testing.T) {
 	plain := make([][]byte, len(recs))
 	gz := make([][]byte, len(recs))
 	for i, r := range recs {
-		plain[i] = recordBytes(t, r, false)
-		gz[i] = recordBytes(t, r, true)
+		plain[i] = warctest.Bytes(r, false)
+		gz[i] = warctest.Bytes(r, true)
 	}
 	a, b, c, d := plain[0], plain[1], plain[2], plain[3]
 	za, zb, zc, zd := gz[0], gz[1], gz[2], gz[3]
@@ -430,10 +404,10 @@ func TestWARCDamage(t *testing.T) {
 			// What was read of the payload is still sniffed.
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "record ends before its Content-Length"}}
 		}},
-		{"plain, Content-Length too long", layout(a, withLength(t, b, 40), c, d), func(f damaged) []wantLine {
+		{"plain, Content-Length too long", layout(a, warctest.WithLength(b, 40), c, d), func(f damaged) []wantLine {
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "no end of record after Content-Length bytes"}, okD(f, 3)}
 		}},
-		{"plain, Content-Length too short", layout(a, withLength(t, b, -40), c, d), func(f damaged) []wantLine {
+		{"plain, Content-Length too short", layout(a, warctest.WithLength(b, -40), c, d), func(f damaged) []wantLine {
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "no end of record after Content-Length bytes"}, okD(f, 3)}
 		}},
 		{"gzip, intact", layout(za, zb, zc, zd), func(f damaged) []wantLine {
@@ -454,10 +428,10 @@ func TestWARCDamage(t *testing.T) {
 		{"gzip, input ends inside a member", layout(za, zb[:len(zb)-15]), func(f damaged) []wantLine {
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "corrupt gzip member"}}
 		}},
-		{"gzip, Content-Length too long", layout(za, warctest.Gzip(withLength(t, b, 40)), zc, zd), func(f damaged) []wantLine {
+		{"gzip, Content-Length too long", layout(za, warctest.Gzip(warctest.WithLength(b, 40)), zc, zd), func(f damaged) []wantLine {
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "record ends before its Content-Length"}, okD(f, 3)}
 		}},
-		{"gzip, Content-Length too short", layout(za, warctest.Gzip(withLength(t, b, -40)), zc, zd), func(f damaged) []wantLine {
+		{"gzip, Content-Length too short", layout(za, warctest.Gzip(warctest.WithLength(b, -40)), zc, zd), func(f damaged) []wantLine {
 			return []wantLine{okA(f, 0), {f.at[1], "<urn:test:B>", "koi8-r", "no end of record after Content-Length bytes"}, okD(f, 3)}
 		}},
 	}
@@ -793,9 +767,9 @@ func TestDecodeJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := recordBytes(t, warctest.Response("http://example.gr/", warctest.HTTPResponse(200,
+	rec := warctest.Bytes(warctest.Response("http://example.gr/", warctest.HTTPResponse(200,
 		[]string{"Content-Type: text/html", fmt.Sprintf("Content-Length: %d", len(greek))}, greek)), false)
-	next := recordBytes(t, warctest.Response("http://example.gr/2", warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, []byte("<p>next"))), false)
+	next := warctest.Bytes(warctest.Response("http://example.gr/2", warctest.HTTPResponse(200, []string{"Content-Type: text/html"}, []byte("<p>next"))), false)
 	tests := []struct {
 		desc    string
 		data    []byte
@@ -807,8 +781,8 @@ func TestDecodeJSON(t *testing.T) {
 		// The block runs 30 bytes into the next record; the payload is
 		// the block's rest, so the text holds them, and the line says
 		// the record is bad.
-		{"Content-Length too long", slices.Concat(withLength(t, rec, 30), next), 2, "no end of record after Content-Length bytes", false},
-		{"Content-Length too short", slices.Concat(withLength(t, rec, -30), next), 2, "no end of record after Content-Length bytes", false},
+		{"Content-Length too long", slices.Concat(warctest.WithLength(rec, 30), next), 2, "no end of record after Content-Length bytes", false},
+		{"Content-Length too short", slices.Concat(warctest.WithLength(rec, -30), next), 2, "no end of record after Content-Length bytes", false},
 		{"cut short", rec[:len(rec)-1000], 1, "record ends before its Content-Length", false},
 	}
 	for _, tc := range tests {
