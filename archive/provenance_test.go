@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -240,6 +241,36 @@ func TestReplCounter(t *testing.T) {
 			c.close()
 			if c.n != want {
 				t.Errorf("%v in pieces of %d: %d U+FFFD, want %d", e, piece, c.n, want)
+			}
+		}
+	}
+}
+
+// TestProvenanceChangesNothing checks that Options.Provenance changes no
+// record's result or text but for its provenance fields, damaged files
+// included (a record whose lost declaration is counted is read on to its
+// end, and the damage met there must still be its error).
+func TestProvenanceChangesNothing(t *testing.T) {
+	files := testFiles(t)
+	files["provenance"] = provWARC(t, provRecords())
+	files["damaged"] = damagedFile(t)
+	for name, data := range files {
+		for _, text := range []bool{false, true} {
+			lines := func(prov bool) []string {
+				r := NewReader(bytes.NewReader(data), Options{File: "f", Provenance: prov})
+				return warctest.Collect(t, r.Next, func(rec *Record) string {
+					var b bytes.Buffer
+					if text {
+						rec.WriteText(&b)
+					}
+					res := *rec.Finish()
+					res.Provenance, res.Mismatch = sniff.Provenance{}, Mismatch{}
+					return marshal(&res) + " " + b.String()
+				})
+			}
+			without, with := lines(false), lines(true)
+			if !slices.Equal(with, without) {
+				t.Errorf("%s (text %v): %s", name, text, firstDiff(with, without))
 			}
 		}
 	}

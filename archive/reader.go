@@ -287,7 +287,12 @@ func (rec *Record) Finish() *Result {
 		rec.settled()
 		rec.text.done = true
 		if c := rec.text.count; c != nil {
-			c.finish(&rec.Result)
+			// Through src, so that damage met reading on is the
+			// record's, as when its text is read.
+			c.finish(&rec.Result, rec.text.src)
+			if rec.text.src.Err != nil {
+				rec.fail(rec.text.src.Err)
+			}
 		}
 	}
 	r := rec.r

@@ -333,8 +333,9 @@ func (c *counting) begin(res *Result) {
 // name another encoding, and for those, the U+FFFD counted, reading the
 // rest of the payload (not decoded) if the decoder stopped short of it.
 // A count is -1 when it could not be made: the payload broke, or the
-// window was larger than counting holds.
-func (c *counting) finish(res *Result) {
+// window was larger than counting holds. src is the reader of c whose
+// errors are the record's.
+func (c *counting) finish(res *Result, src io.Reader) {
 	p := &res.Provenance
 	m := Mismatch{
 		Transport: p.Transport.Valid() && p.Transport != res.Encoding,
@@ -348,7 +349,7 @@ func (c *counting) finish(res *Result) {
 		need = need || c.on[i]
 	}
 	if need && !c.eof && !c.broken {
-		c.drain()
+		c.drain(src)
 	}
 	if c.eof && !c.broken {
 		n := [2]int64{-1, -1}
@@ -378,14 +379,14 @@ func (c *counting) finish(res *Result) {
 	c.r = nil
 }
 
-// drain reads the rest of the payload through the counts.
-func (c *counting) drain() {
+// drain reads the rest of the payload through the counts, from src.
+func (c *counting) drain(src io.Reader) {
 	if cap(c.held) < 32<<10 {
 		c.held = make([]byte, 32<<10)
 	}
 	buf := c.held[:cap(c.held)]
 	for empty := 0; !c.eof && !c.broken; {
-		n, _ := c.Read(buf)
+		n, _ := src.Read(buf)
 		if n > 0 {
 			empty = 0
 		} else if empty++; empty == 100 {
