@@ -9,7 +9,9 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/internal/firsterr"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // runDecode decodes the inputs one after the other, in order, to standard
@@ -174,7 +176,7 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	pre := getSettled()
 	defer putSettled(pre)
 	*pre, _ = rd.Settle((*pre)[:0], maxSettle) // its error is o.er's
-	r := result{Result: fileResult(path, rd), textFirst: unsettled(*pre)}
+	r := result{Result: w.fileResult(path, rd), textFirst: unsettled(*pre)}
 	if d.text != nil && o.size >= 0 && !o.unpack {
 		// The line is written before the text: the size must be known.
 		r.bytes = &o.size
@@ -196,7 +198,7 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 		return err
 	}
 	// The final decision, for a line written after the text.
-	fin := fileResult(path, rd)
+	fin := w.fileResult(path, rd)
 	fin.Err = r.Err
 	r.Result = fin
 	if r.Err == nil && d.text == nil {
@@ -283,13 +285,16 @@ func (d *decoder) open(r *result) error {
 		_, err := d.out.WriteString(`{"text":"`)
 		return err
 	}
+	// Its provenance too: the U+FFFD of a lost declaration are counted
+	// as the text goes by.
+	head := *r
+	head.Provenance, head.Mismatch = sniff.Provenance{}, archive.Mismatch{}
 	if w := r.Where; w != nil && w.Length != 0 {
-		noLength := *r
 		wc := *w
 		wc.Length = 0
-		noLength.Where = &wc
-		r = &noLength
+		head.Where = &wc
 	}
+	r = &head
 	b, err := d.marshal(r)
 	if err != nil {
 		return err
@@ -317,19 +322,12 @@ func (d *decoder) end(r *result) error {
 			return err
 		}
 	}
-	if r.Err != nil {
-		if _, err := d.out.WriteString(`,"error":`); err != nil {
-			return err
-		}
-		q, err := d.marshal(r.Err.Error())
-		if err != nil {
-			return err
-		}
-		if _, err := d.out.Write(q); err != nil {
-			return err
-		}
+	b, err := r.appendTail(d.textLine[:0])
+	if err != nil {
+		return err
 	}
-	_, err := d.out.WriteString("}\n")
+	d.textLine = append(b, '\n')
+	_, err = d.out.Write(d.textLine)
 	return err
 }
 

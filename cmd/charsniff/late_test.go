@@ -90,11 +90,11 @@ func TestLateMeta(t *testing.T) {
 		{"ASCII prefix: switched on the fly", ascii, []string{"--json", "--no-autodetect", "--late-meta", "65536"},
 			`{"file":"-","encoding":"shift_jis","confidence":"certain","source":"prescan","late":{"change":"switched","from":"windows-1252","offset":` + offset(ascii) + `}}`},
 		{"non-ASCII prefix: switched at the first non-ASCII byte", nonASCII, []string{"--json", "--no-autodetect", "--lookahead", "65536"},
-			`{"file":"-","encoding":"windows-1251","confidence":"certain","source":"prescan","late":{"change":"switched","from":"windows-1252","offset":` + firstHigh(nonASCII) + `}}`},
+			`{"file":"-","encoding":"windows-1251","confidence":"certain","source":"prescan","late":{"change":"switched","from":"windows-1252","offset":` + firstHigh(nonASCII) + `},"provenance":{"detected":"windows-1251","strength":"statistical"}}`},
 		{"declaration past the limit", ascii, []string{"--json", "--no-autodetect", "--late-meta", "2048"},
 			`{"file":"-","encoding":"windows-1252","confidence":"tentative","source":"default"}`},
 		{"certain: nothing to change", ascii, []string{"--json", "--late-meta", "65536", "--content-type", "text/html; charset=utf-8"},
-			`{"file":"-","encoding":"utf-8","confidence":"certain","source":"transport"}`},
+			`{"file":"-","encoding":"utf-8","confidence":"certain","source":"transport","provenance":{"transport_label":"utf-8","transport":"utf-8"}}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {
@@ -200,7 +200,9 @@ func TestLateRestartJSON(t *testing.T) {
 		want       string
 	}{
 		{"restarted", head + "<p>" + jp,
-			`{"file":"-","encoding":"iso-2022-jp","confidence":"certain","source":"prescan","late":{"change":"restarted","from":"utf-8","offset":` + strconv.Itoa(len(head)) + `},"text":"<title>日本語</title><script>s = '<meta charset=utf-8>'</script><meta charset=iso-2022-jp><p>日本語"}`},
+			`{"file":"-","encoding":"iso-2022-jp","confidence":"certain","source":"prescan","late":{"change":"restarted","from":"utf-8","offset":` + strconv.Itoa(len(head)) + `},"text":"<title>日本語</title><script>s = '<meta charset=utf-8>'</script><meta charset=iso-2022-jp><p>日本語",` +
+				// The <meta> in the script lost; a plain file's U+FFFD are not counted.
+				`"provenance":{"prescan":"utf-8","prescan_rule":"meta","prescan_offset":60,"detected":"iso-2022-jp","strength":"structural","prescan_mismatch":true,"prescan_replacements":-1}}`},
 		{"restart needed", past,
 			`{"file":"-","encoding":"windows-1252","confidence":"certain","source":"prescan","late":{"change":"restart-needed","from":"windows-1252","offset":` + strconv.Itoa(len(past)) + `},"text":"` + pad + `<title>\u001b$BF|K\\8l\u001b(B</title><meta charset=iso-2022-jp>"}`},
 	} {

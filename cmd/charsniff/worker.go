@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/charsniff/charsniff/archive"
@@ -12,6 +13,7 @@ import (
 	"github.com/charsniff/charsniff/internal/contentcoding"
 	"github.com/charsniff/charsniff/internal/firsterr"
 	"github.com/charsniff/charsniff/internal/mimesniff"
+	"github.com/charsniff/charsniff/sniff"
 	"github.com/charsniff/charsniff/warc"
 )
 
@@ -22,14 +24,24 @@ type worker struct {
 	br *bufio.Reader   // over each input, to recognize WARC files
 	zr *bufio.Reader   // over a compressed input's content, to tell text from binary
 	ar *archive.Reader // nil until the first WARC input
+	// opts are the options of rd: the app's, and with provenance the
+	// option that has rd write prov.
+	opts []decode.Option
+	prov sniff.Provenance
 }
 
-func (a *app) newWorker() *worker { return &worker{a: a} }
+func (a *app) newWorker() *worker {
+	w := &worker{a: a, opts: a.opts}
+	if a.provenance {
+		w.opts = append(slices.Clip(a.opts), decode.WithProvenance(&w.prov))
+	}
+	return w
+}
 
 // reader returns the worker's reader, reset to read src.
 func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
 	if w.rd == nil {
-		rd, err := decode.NewReader(src, w.a.opts...)
+		rd, err := decode.NewReader(src, w.opts...)
 		if err != nil {
 			return nil, err
 		}
@@ -37,7 +49,7 @@ func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
 		return rd, nil
 	}
 	// The options again: decode's coming Reset does not keep them.
-	if err := w.rd.Reset(src, w.a.opts...); err != nil {
+	if err := w.rd.Reset(src, w.opts...); err != nil {
 		return nil, err
 	}
 	return w.rd, nil
@@ -265,7 +277,7 @@ func (w *worker) sniffInput(in input, b *batch) {
 		b.end(ptr(errorResult(in.path, o.er.Err)))
 		return
 	}
-	r := result{Result: fileResult(in.path, rd)}
+	r := result{Result: w.fileResult(in.path, rd)}
 	if o.size >= 0 && !o.unpack {
 		r.bytes = &o.size
 	}
