@@ -92,7 +92,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE), each document after a line ==> NAME <== when there are several; with --json and no -o, into each JSON line as \"text\"")
 	fs.StringVar(&c.outFile, "o", "", "with --decode: write the text to `FILE`; with --format cdxj or parquet: write the index there")
 	fs.BoolVar(&c.raw, "raw", false, "with --decode: plain WHATWG decode (the BOM still removed), without the newline/NUL preprocessing")
-	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings and sources")
+	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings, sources and the declarations that lost, per file and host (on standard error when standard output has JSON, CDXJ or text)")
 	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line (--format json)")
 	fs.StringVar(&c.format, "format", "", "the output `FORMAT`: text (the default), json (as --json), or an index of the WARC records: cdxj (CDXJ lines, as pywb and Common Crawl's URL index; standard output or -o FILE) or parquet (a Parquet file with Common Crawl's columnar-index columns, to -o FILE)")
 	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")

@@ -12,7 +12,7 @@
 //
 //	{"file":"PATH","encoding":"windows-1252","confidence":"tentative","source":"prescan"}
 //
-// followed by optional fields (bom, bytes, error). With no FILE, or when FILE
+// followed by optional fields (bom, late, bytes, provenance, error). With no FILE, or when FILE
 // is -, it reads standard input; directories are walked recursively (HTML
 // files and web archives); --files-from LIST names more inputs, one a line.
 // Gzip-compressed inputs are decompressed first. An input that is binary
