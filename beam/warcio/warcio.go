@@ -230,7 +230,8 @@ func (fn *readFn) read(ctx context.Context, rt *sdf.LockRTracker, s Span, f file
 	if err != nil {
 		return fmt.Errorf("warcio: %s: %w", s.Path, err)
 	}
-	ar := archive.NewReader(src, archive.Options{File: s.Path, Offset: from})
+	// The lines of charsniff --json, with provenance; with text, of --decode --json, without.
+	ar := archive.NewReader(src, archive.Options{File: s.Path, Offset: from, Provenance: !fn.Text})
 	claimed := int64(-1)
 	for {
 		if err := ctx.Err(); err != nil {

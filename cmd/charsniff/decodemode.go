@@ -285,10 +285,8 @@ func (d *decoder) open(r *result) error {
 		_, err := d.out.WriteString(`{"text":"`)
 		return err
 	}
-	// Its provenance too: the U+FFFD of a lost declaration are counted
-	// as the text goes by.
 	head := *r
-	head.Provenance, head.Mismatch = sniff.Provenance{}, archive.Mismatch{}
+	head.Provenance, head.Mismatch = sniff.Provenance{}, archive.Mismatch{} // see end
 	if w := r.Where; w != nil && w.Length != 0 {
 		wc := *w
 		wc.Length = 0
@@ -308,6 +306,13 @@ func (d *decoder) open(r *result) error {
 func (d *decoder) end(r *result) error {
 	if d.note {
 		d.a.note(r)
+	}
+	// The lines of --decode carry no provenance (--stats counts it): the
+	// U+FFFD of a lost declaration are known only after the text.
+	if r.Provenance != (sniff.Provenance{}) || r.Mismatch != (archive.Mismatch{}) {
+		bare := *r
+		bare.Provenance, bare.Mismatch = sniff.Provenance{}, archive.Mismatch{}
+		r = &bare
 	}
 	if !d.begun {
 		return d.line(r)

@@ -72,7 +72,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		_, err := fmt.Fprintf(stdout, "charsniff %s (%s)\n", version(), runtime.Version())
 		return report(stderr, err)
 	}
-	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions(), provenance: c.json || c.index() || c.stats}
+	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions(), provenance: c.json && !c.decode || c.index() || c.stats}
 	a.outs = []os.FileInfo{regularFile(stdout)} // nil unless a regular file
 	a.given, a.givenEssence = c.givenType()
 	if c.decode {

@@ -18,8 +18,8 @@ type app struct {
 	opts   []decode.Option
 	// provenance says the results carry what each step of sniffing saw
 	// and which declarations lost (--json, an index, --stats): the text
-	// lines do not show it, and it costs a prescan and a detector run a
-	// document.
+	// lines and the lines of --decode do not show it, and it costs a
+	// prescan and a detector run a document.
 	provenance bool
 	// outs are the regular files the run writes to: standard output's
 	// first (nil when standard output is no regular file), then the -o

@@ -33,6 +33,14 @@ func TestStatsMismatches(t *testing.T) {
 			t.Errorf("--stats lacks\n%s\nin\n%s", want, stdout)
 		}
 	}
+
+	// With --decode --json: the same counts, on standard error, and lines
+	// without provenance.
+	stdout, stderr, code = charsniff(t, "", "--stats", "--decode", "--json", mismatchWARC)
+	if code != 0 || strings.Contains(stdout, "provenance") ||
+		!strings.Contains(stderr, "prescan (meta, XML)            3           1           0\n") {
+		t.Errorf("--stats --decode --json: exit %d, stdout\n%s\nstderr\n%s", code, stdout, stderr)
+	}
 }
 
 // TestStatsMismatchMany checks that the file table lists at most
