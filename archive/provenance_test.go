@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/charsniff/charsniff/decode/codec"
 	"github.com/charsniff/charsniff/internal/warctest"
@@ -273,5 +275,74 @@ func TestProvenanceChangesNothing(t *testing.T) {
 				t.Errorf("%s (text %v): %s", name, text, firstDiff(with, without))
 			}
 		}
+	}
+}
+
+// TestReplCounterRandom checks the counts against full decodes on random
+// input, mostly high bytes and pieces of valid sequences, fed in random
+// pieces. (A U+FFFD the UTF-8 input encodes is valid, and counted only by
+// a decode: the input has none.)
+func TestReplCounterRandom(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	pieces := [][]byte{[]byte("日本"), []byte("\xc3\xa9"), []byte("\xf0\x9f\x98\x80"), []byte("\x1b$B"), []byte("\x1b(B"), []byte("ab")}
+	var c replCounter
+	for round := range 300 {
+		var in []byte
+		for range rnd.IntN(200) {
+			if rnd.IntN(3) == 0 {
+				p := pieces[rnd.IntN(len(pieces))]
+				in = append(in, p[:rnd.IntN(len(p)+1)]...)
+			} else {
+				in = append(in, byte(rnd.IntN(256)))
+			}
+		}
+		in = bytes.ReplaceAll(in, []byte("\uFFFD"), []byte("x"))
+		for _, e := range override.All() {
+			want := replacements(t, e, in)
+			c.reset(e)
+			for b := in; len(b) > 0; {
+				n := min(1+rnd.IntN(9), len(b))
+				c.write(b[:n])
+				b = b[n:]
+			}
+			c.close()
+			if c.n != want {
+				t.Fatalf("round %d, %v: %d U+FFFD, want %d, in %q", round, e, c.n, want, in)
+			}
+		}
+	}
+}
+
+// TestCountingUncounted checks the counts that cannot be made: a payload
+// that breaks, and more than maxHold bytes read before sniffing is done.
+func TestCountingUncounted(t *testing.T) {
+	res := Result{Encoding: override.Windows1252, Confidence: sniff.Certain,
+		Provenance: sniff.Provenance{Transport: override.UTF8}}
+	body := bytes.Repeat([]byte("caf\xe9 "), 1000)
+	var c counting
+	c.start(iotest.TimeoutReader(bytes.NewReader(body))) // fails on its second read
+	io.ReadFull(&c, make([]byte, 100))
+	c.begin(&res)
+	c.finish(&res, &c)
+	if m := res.Mismatch; !m.Transport || m.TransportReplaced != -1 {
+		t.Errorf("a payload that broke: %+v", m)
+	}
+
+	res.Mismatch = Mismatch{}
+	c.start(bytes.NewReader(bytes.Repeat(body, 20)))
+	io.ReadFull(&c, make([]byte, maxHold+1))
+	c.begin(&res)
+	c.finish(&res, &c)
+	if m := res.Mismatch; !m.Transport || m.TransportReplaced != -1 {
+		t.Errorf("more than maxHold bytes before sniffing: %+v", m)
+	}
+
+	res.Mismatch = Mismatch{}
+	c.start(bytes.NewReader(body))
+	io.ReadFull(&c, make([]byte, 100))
+	c.begin(&res)
+	c.finish(&res, &c)
+	if m := res.Mismatch; !m.Transport || m.TransportReplaced != 1000 {
+		t.Errorf("the whole payload: %+v, want 1000 U+FFFD", m)
 	}
 }
