@@ -395,3 +395,27 @@ func (c *counting) drain(src io.Reader) {
 	}
 	c.held = c.held[:0]
 }
+
+// A Counter counts, for a document that is not a record (a plain file),
+// the U+FFFD that decoding it with its lost declarations would give, as
+// Options.Provenance does for a record's payload (see Mismatch): the
+// document is read through it, Sniffed is called once its decoder has
+// sniffed, and Finish once it is decided. The zero Counter is ready, and
+// is reused document after document; it is not safe for concurrent use.
+type Counter struct{ c counting }
+
+// Reader returns src read through c, for the document's decoder: c holds
+// what is read until Sniffed, then counts it and all that follows.
+func (c *Counter) Reader(src io.Reader) io.Reader {
+	c.c.start(src)
+	return &c.c
+}
+
+// Sniffed starts the counts of the declarations res names, res being the
+// document's first decision and its Provenance.
+func (c *Counter) Sniffed(res *Result) { c.c.begin(res) }
+
+// Finish sets res.Mismatch for res's final decision, reading the rest of
+// the document through c (and discarding it) if a declaration lost and
+// the decoder stopped short of the end.
+func (c *Counter) Finish(res *Result) { c.c.finish(res, &c.c) }

@@ -167,7 +167,7 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 // text and result line through d. The error is the output's.
 func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	cr := &firsterr.Reader{R: o.r} // counts the document's bytes
-	rd, err := w.reader(cr)
+	rd, err := w.countedReader(cr)
 	if err != nil {
 		return d.end(ptr(errorResult(path, err)))
 	}
@@ -199,6 +199,7 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	}
 	// The final decision, for a line written after the text.
 	fin := w.fileResult(path, rd)
+	w.finishCount(&fin)
 	fin.Err = r.Err
 	r.Result = fin
 	if r.Err == nil && d.text == nil {

@@ -58,8 +58,8 @@ func TestStatsMismatchMany(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	// A plain file's U+FFFD are not counted.
-	if !strings.Contains(stdout, "prescan (meta, XML)           23           0          23\n") ||
+	// Each page's <meta> says UTF-8, and its é is not.
+	if !strings.Contains(stdout, "prescan (meta, XML)           23          23           0\n") ||
 		!strings.Contains(stdout, "(3 more files with a mismatch)\n") ||
 		strings.Count(stdout, ".html ") != maxMismatchRows {
 		t.Errorf("--stats over %d mismatched files:\n%s", maxMismatchRows+3, stdout)
@@ -109,5 +109,22 @@ func TestStatsDestination(t *testing.T) {
 	got, _ := os.ReadFile(filepath.Join(dir, "page.html"))
 	if tail := string(got[len(page):]); code != 1 || tail != "other.html: utf-8 (tentative, prescan)\n" || !strings.Contains(stderr, "1 document, 1 failed\n") {
 		t.Errorf("--stats >> an input: exit %d, the file got %q after the page, stderr\n%s", code, tail, stderr)
+	}
+}
+
+// TestPlainFileMismatch checks a plain input's lost declaration: its
+// U+FFFD are counted over the whole input, read on past the decision
+// (here 200 KB past the window), and --stats counts them in --decode too.
+func TestPlainFileMismatch(t *testing.T) {
+	page := "<meta charset=utf-8><p>caf\xe9</p>" + strings.Repeat("<p>plain text</p>\n", 12000) + "<p>\xe9\xe9 \xff</p>"
+	ct := "text/html; charset=koi8-r"
+	stdout, _, code := charsniff(t, page, "--json", "--content-type", ct)
+	want := `"prescan_mismatch":true,"prescan_replacements":4}}` + "\n"
+	if code != 0 || !strings.HasSuffix(stdout, want) {
+		t.Errorf("--json: exit %d, %s, want the end %s", code, stdout, want)
+	}
+	_, stderr, code := charsniff(t, page, "--decode", "--stats", "--content-type", ct)
+	if code != 0 || !strings.Contains(stderr, "prescan (meta, XML)            1           1           0\n") {
+		t.Errorf("--decode --stats: exit %d, stderr\n%s", code, stderr)
 	}
 }

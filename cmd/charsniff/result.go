@@ -34,24 +34,14 @@ func errorResult(path string, err error) result {
 
 // fileResult is the result of a plain file (not an archive) that w's
 // reader rd reads: rd's decision so far, with the change of encoding
-// after the window, and with provenance what the steps saw and which
-// declarations lost. The U+FFFD of a lost declaration are not counted in
-// a plain file (-1): its bytes are read only as far as the decision needs.
+// after the window, and with provenance what the steps saw (its
+// Mismatch is finishCount's).
 func (w *worker) fileResult(path string, rd *decode.Reader) archive.Result {
 	res := rd.Result()
 	r := archive.Result{File: path, Encoding: res.Encoding, Confidence: res.Confidence,
 		Source: res.Source, BOM: res.BOMLength, Late: res.Late}
 	if w.a.provenance {
-		p := w.prov
-		r.Provenance = p
-		r.Mismatch.Transport = p.Transport.Valid() && p.Transport != r.Encoding
-		r.Mismatch.Prescan = p.Prescan.Encoding.Valid() && p.Prescan.Encoding != r.Encoding
-		if r.Mismatch.Transport {
-			r.Mismatch.TransportReplaced = -1
-		}
-		if r.Mismatch.Prescan {
-			r.Mismatch.PrescanReplaced = -1
-		}
+		r.Provenance = w.prov
 	}
 	return r
 }

@@ -26,8 +26,9 @@ type worker struct {
 	ar *archive.Reader // nil until the first WARC input
 	// opts are the options of rd: the app's, and with provenance the
 	// option that has rd write prov.
-	opts []decode.Option
-	prov sniff.Provenance
+	opts  []decode.Option
+	prov  sniff.Provenance
+	count archive.Counter // the U+FFFD of a plain input's lost declarations
 }
 
 func (a *app) newWorker() *worker {
@@ -53,6 +54,31 @@ func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
 		return nil, err
 	}
 	return w.rd, nil
+}
+
+// countedReader is reader for a plain input: with provenance, src is
+// read through the worker's Counter, which starts counting once the
+// reader has sniffed.
+func (w *worker) countedReader(src io.Reader) (*decode.Reader, error) {
+	if !w.a.provenance {
+		return w.reader(src)
+	}
+	rd, err := w.reader(w.count.Reader(src))
+	if err != nil {
+		return nil, err
+	}
+	first := w.fileResult("", rd)
+	w.count.Sniffed(&first)
+	return rd, nil
+}
+
+// finishCount sets r's Mismatch, with provenance, reading the rest of
+// the input through the Counter if a declaration lost (a read error
+// there leaves its count at -1: the input's line stays as sniffed).
+func (w *worker) finishCount(r *archive.Result) {
+	if w.a.provenance {
+		w.count.Finish(r)
+	}
 }
 
 // opened is an input open for reading.
@@ -265,7 +291,7 @@ func (w *worker) sniffInput(in input, b *batch) {
 		w.readWARC(in, o.r, b, b.warc)
 		return
 	}
-	rd, err := w.reader(o.r)
+	rd, err := w.countedReader(o.r)
 	if err != nil {
 		b.end(ptr(errorResult(in.path, err)))
 		return
@@ -278,6 +304,7 @@ func (w *worker) sniffInput(in input, b *batch) {
 		return
 	}
 	r := result{Result: w.fileResult(in.path, rd)}
+	w.finishCount(&r.Result)
 	if o.size >= 0 && !o.unpack {
 		r.bytes = &o.size
 	}
