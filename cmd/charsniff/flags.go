@@ -270,7 +270,10 @@ Output, one line per document:
   PATH: ENCODING (CONFIDENCE, SOURCE)
   PATH: ENCODING (CONFIDENCE, SOURCE, late [same|restarted|restart-needed] at byte N)
 with --json:
-  {"file":"PATH","encoding":"shift_jis","confidence":"tentative","source":"prescan","bytes":676}
+  {"file":"PATH","encoding":"shift_jis","confidence":"tentative","source":"prescan","bytes":676,
+   "provenance":{"prescan":"shift_jis","prescan_rule":"meta","prescan_offset":66,...}}
+where provenance is what every step of sniffing saw, and the declarations
+that lost with the U+FFFD decoding with them would give (not with --decode).
 With --decode and several inputs (or a WARC file's records), each text
 comes after a line naming its document, and an empty line before each
 header but the first, as head writes several files:
