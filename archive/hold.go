@@ -94,7 +94,7 @@ func (r *Reader) hold(rec *Record, p *warc.Payload, max int) (*Record, *heldReco
 		// Too large: stream it, the bytes read first (the buffer is
 		// garbage once they are).
 		body := io.MultiReader(bytes.NewReader(buf.Bytes()), &src)
-		r.sniffer.start(rec, body, r.opts.Decode, mimeType(p), hostOf(rec.TargetURI))
+		r.sniffer.start(rec, body, &r.opts, mimeType(p), hostOf(rec.TargetURI))
 		return rec, nil, nil
 	}
 	h := &heldRecord{rec: rec, buf: buf, payload: buf.Bytes(), err: src.Err, decode: r.opts, contentType: mimeType(p)}
@@ -158,7 +158,7 @@ func (w *recordWorker) reader(src io.Reader, opts Options) *Reader {
 func (w *recordWorker) Open(h *heldRecord) *Record {
 	rec := *h.rec
 	rec.text, rec.Text, rec.finished = nil, nil, false
-	w.sniffer.start(&rec, &heldPayload{b: h.payload, err: h.err}, h.decode.Decode, h.contentType, hostOf(rec.TargetURI))
+	w.sniffer.start(&rec, &heldPayload{b: h.payload, err: h.err}, &h.decode, h.contentType, hostOf(rec.TargetURI))
 	return &rec
 }
 

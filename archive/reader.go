@@ -48,6 +48,14 @@ type Options struct {
 	// further than the decision needs (see Record.Finish) and copied
 	// nowhere, and fn gets it with Text nil. A Reader ignores it.
 	NoText bool
+	// Provenance has each record's Result carry what every step of the
+	// sniffing algorithm saw (Result.Provenance) and which declarations
+	// lost, with the U+FFFD decoding with them would give
+	// (Result.Mismatch). It costs a prescan and a run of the detector over
+	// each record's window, and a check of the payload's bytes against a
+	// declared encoding that may lose (see Mismatch): the payload of a
+	// record whose declaration lost is read to its end.
+	Provenance bool
 }
 
 // Counts count what a Reader met in its file.
@@ -170,7 +178,7 @@ func (r *Reader) next(max int) (*Record, bool, error) {
 		if p == nil {
 			return rec, false, nil
 		}
-		r.sniffer.start(rec, p.Body, r.opts.Decode, mimeType(p), hostOf(rec.TargetURI))
+		r.sniffer.start(rec, p.Body, &r.opts, mimeType(p), hostOf(rec.TargetURI))
 		return rec, rec.ContentLength <= int64(max) && len(p.Header["Content-Encoding"]) == 0, nil
 	}
 }
@@ -278,6 +286,14 @@ func (rec *Record) Finish() *Result {
 		rec.text.rd.Settle(nil, -1) // its error is the payload's: see settled
 		rec.settled()
 		rec.text.done = true
+		if c := rec.text.count; c != nil {
+			// Through src, so that damage met reading on is the
+			// record's, as when its text is read.
+			c.finish(&rec.Result, rec.text.src)
+			if rec.text.src.Err != nil {
+				rec.fail(rec.text.src.Err)
+			}
+		}
 	}
 	r := rec.r
 	if r == nil {
@@ -352,11 +368,26 @@ type sniffer struct {
 	rd   *decode.Reader  // nil until the first record
 	opts []decode.Option // the current record's options, reused
 	src  firsterr.Reader // the current record's payload
+	// With Options.Provenance: what the steps saw, the option that has
+	// the decoder write it there, and the payload's U+FFFD counts.
+	prov    sniff.Provenance
+	provOpt decode.Option
+	count   counting
 }
 
 // start sniffs the payload body of rec, filling its Result and Text.
-func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, contentType sniff.MIMEType, host string) {
-	s.opts = recordOptions(s.opts[:0], base, contentType, host)
+func (s *sniffer) start(rec *Record, body io.Reader, o *Options, contentType sniff.MIMEType, host string) {
+	s.opts = recordOptions(s.opts[:0], o.Decode, contentType, host)
+	var count *counting
+	if o.Provenance {
+		if s.provOpt == nil {
+			s.provOpt = decode.WithProvenance(&s.prov)
+		}
+		s.opts = append(s.opts, s.provOpt)
+		count = &s.count
+		count.start(body)
+		body = count
+	}
 	s.src = firsterr.Reader{R: body}
 	var err error
 	if s.rd == nil {
@@ -370,13 +401,17 @@ func (s *sniffer) start(rec *Record, body io.Reader, base []decode.Option, conte
 		return
 	}
 	rec.Result.fromDecode(s.rd)
+	if count != nil {
+		rec.Result.Provenance = s.prov
+		count.begin(&rec.Result)
+	}
 	if s.src.Err != nil {
 		// The payload broke inside the window (a malformed stored HTTP
 		// message, a corrupt content coding): what was read before is
 		// still sniffed and decoded, and the record says what broke.
 		rec.fail(s.src.Err)
 	}
-	rec.text = &text{rec: rec, rd: s.rd, src: &s.src}
+	rec.text = &text{rec: rec, rd: s.rd, src: &s.src, count: count}
 	rec.Text = rec.text
 }
 
@@ -399,10 +434,11 @@ func mimeType(p *warc.Payload) sniff.MIMEType {
 
 // text is a Record's Text.
 type text struct {
-	rec  *Record
-	rd   *decode.Reader
-	src  *firsterr.Reader
-	done bool // the record is finished
+	rec   *Record
+	rd    *decode.Reader
+	src   *firsterr.Reader
+	count *counting // with Options.Provenance
+	done  bool      // the record is finished
 }
 
 func (t *text) Read(p []byte) (int, error) {

@@ -32,6 +32,16 @@ type Result struct {
 
 	*Where // the place in the WARC file; nil outside one
 
+	// Provenance is what every step of the sniffing algorithm saw in the
+	// window, whichever decided (sniff.Explain): the BOM, the transport
+	// label, the prescan's <meta> or XML declaration and where it ends,
+	// the detector's guess and its evidence. Mismatch says which of the
+	// declarations name another encoding than the one decided, and what
+	// decoding with them would give. Both are filled with
+	// Options.Provenance, and zero without.
+	Provenance sniff.Provenance
+	Mismatch   Mismatch
+
 	// Err is the problem, for a failed document or one damaged after it
 	// was sniffed. Its message is the command's error text; errors.As
 	// reaches the warc package's error (a *warc.RecordError) through it.
@@ -55,11 +65,29 @@ type Where struct {
 	Date        time.Time // WARC-Date; zero if missing or malformed
 }
 
+// Mismatch says which declarations of a document name an encoding other
+// than the one decided (Result.Encoding, after any late change), and, for
+// each, how many U+FFFD decoding the whole payload with it would give:
+// counted over the payload's bytes (a check of each byte or sequence, not
+// a decode to text, for UTF-8 and the single-byte encodings), -1 when it
+// could not be counted (a payload that broke). A count is 0 for a
+// declaration that did not lose.
+type Mismatch struct {
+	Transport         bool  // the transport's charset (the stored HTTP Content-Type) lost
+	Prescan           bool  // the prescan's <meta> or XML declaration lost
+	TransportReplaced int64 // U+FFFD decoding with the transport's encoding gives
+	PrescanReplaced   int64 // U+FFFD decoding with the prescan's encoding gives
+}
+
 // MarshalJSON writes r as the charsniff command's JSON line (without its
 // newline): the keys file, encoding, confidence and source in that order,
 // then bom, late, the record's place (record_id, uri, offset, length,
-// status, http_charset, mime, digest, date) and error, each only when
-// set. Encoding names are the Encoding Standard's in lower case
+// status, http_charset, mime, digest, date), provenance and error, each
+// only when set. provenance is an object of what the steps saw (bom,
+// transport_label, transport, prescan, prescan_rule, prescan_offset,
+// detected, strength) and the mismatches (transport_mismatch,
+// transport_replacements, prescan_mismatch, prescan_replacements), each
+// key only when set; it is left out when no step found anything. Encoding names are the Encoding Standard's in lower case
 // ("shift_jis"), the confidence "certain" or "tentative", the source the
 // step's name (sniff.Source's String), the date RFC 3339 in UTC and the
 // error its message. Characters <, > and & are not escaped here: a
@@ -97,7 +125,69 @@ func (r *Result) appendJSON(b []byte) []byte {
 	if w := r.Where; w != nil {
 		b = w.appendJSON(b)
 	}
+	b = r.appendProvenance(b)
 	return r.appendError(b)
+}
+
+// appendProvenance appends r's provenance key, if any step found
+// something, to b after a comma. It depends on Provenance and Mismatch
+// only.
+func (r *Result) appendProvenance(b []byte) []byte {
+	p, m := &r.Provenance, &r.Mismatch
+	if *p == (sniff.Provenance{}) && *m == (Mismatch{}) {
+		return b
+	}
+	b = append(b, `,"provenance":{`...)
+	n := len(b)
+	key := func(k string) {
+		if len(b) > n {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, k...)
+		b = append(b, `":`...)
+	}
+	if p.BOM.Valid() {
+		key("bom")
+		b = appendString(b, p.BOM.LowerName())
+	}
+	if p.TransportLabel != "" {
+		key("transport_label")
+		b = appendString(b, p.TransportLabel)
+	}
+	if p.Transport.Valid() {
+		key("transport")
+		b = appendString(b, p.Transport.LowerName())
+	}
+	if p.Prescan.Found() {
+		if p.Prescan.Encoding.Valid() {
+			key("prescan")
+			b = appendString(b, p.Prescan.Encoding.LowerName())
+		}
+		key("prescan_rule")
+		b = appendString(b, p.Prescan.Rule.String())
+		key("prescan_offset")
+		b = strconv.AppendInt(b, int64(p.Prescan.Offset), 10)
+	}
+	if p.Detected.Valid() {
+		key("detected")
+		b = appendString(b, p.Detected.LowerName())
+		key("strength")
+		b = appendString(b, p.Strength.String())
+	}
+	if m.Transport {
+		key("transport_mismatch")
+		b = append(b, "true"...)
+		key("transport_replacements")
+		b = strconv.AppendInt(b, m.TransportReplaced, 10)
+	}
+	if m.Prescan {
+		key("prescan_mismatch")
+		b = append(b, "true"...)
+		key("prescan_replacements")
+		b = strconv.AppendInt(b, m.PrescanReplaced, 10)
+	}
+	return append(b, '}')
 }
 
 // appendJSON appends the keys of w to b, each after a comma.

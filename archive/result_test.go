@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/prescan"
 	"github.com/charsniff/charsniff/sniff"
 )
 
@@ -22,7 +24,23 @@ type refLine struct {
 	BOM        int      `json:"bom,omitempty"`
 	Late       *refLate `json:"late,omitempty"`
 	*refWhere
-	Error string `json:"error,omitempty"`
+	Provenance *refProvenance `json:"provenance,omitempty"`
+	Error      string         `json:"error,omitempty"`
+}
+
+type refProvenance struct {
+	BOM                   string `json:"bom,omitempty"`
+	TransportLabel        string `json:"transport_label,omitempty"`
+	Transport             string `json:"transport,omitempty"`
+	Prescan               string `json:"prescan,omitempty"`
+	PrescanRule           string `json:"prescan_rule,omitempty"`
+	PrescanOffset         *int   `json:"prescan_offset,omitempty"`
+	Detected              string `json:"detected,omitempty"`
+	Strength              string `json:"strength,omitempty"`
+	TransportMismatch     bool   `json:"transport_mismatch,omitempty"`
+	TransportReplacements *int64 `json:"transport_replacements,omitempty"`
+	PrescanMismatch       bool   `json:"prescan_mismatch,omitempty"`
+	PrescanReplacements   *int64 `json:"prescan_replacements,omitempty"`
 }
 
 type refLate struct {
@@ -57,6 +75,31 @@ func ref(r *Result) *refLine {
 			l.Date = w.Date.UTC().Format(time.RFC3339Nano)
 		}
 	}
+	if p, m := r.Provenance, r.Mismatch; p != (sniff.Provenance{}) || m != (Mismatch{}) {
+		rp := &refProvenance{TransportLabel: p.TransportLabel}
+		if p.BOM.Valid() {
+			rp.BOM = p.BOM.LowerName()
+		}
+		if p.Transport.Valid() {
+			rp.Transport = p.Transport.LowerName()
+		}
+		if p.Prescan.Found() {
+			if p.Prescan.Encoding.Valid() {
+				rp.Prescan = p.Prescan.Encoding.LowerName()
+			}
+			rp.PrescanRule, rp.PrescanOffset = p.Prescan.Rule.String(), &p.Prescan.Offset
+		}
+		if p.Detected.Valid() {
+			rp.Detected, rp.Strength = p.Detected.LowerName(), p.Strength.String()
+		}
+		if m.Transport {
+			rp.TransportMismatch, rp.TransportReplacements = true, &m.TransportReplaced
+		}
+		if m.Prescan {
+			rp.PrescanMismatch, rp.PrescanReplacements = true, &m.PrescanReplaced
+		}
+		l.Provenance = rp
+	}
 	if r.Err != nil {
 		l.Error = r.Err.Error()
 	}
@@ -89,6 +132,13 @@ func TestMarshalJSON(t *testing.T) {
 		{File: "w.warc.gz", Where: &Where{Offset: 77, Length: 1234, Status: 200, HTTPCharset: odd, MIME: "text/html",
 			Digest: "ABC", Date: time.Date(2026, 1, 2, 12, 4, 5, 0, jst)}, Err: errors.New("x")},
 		{File: "w", Where: &Where{Offset: 1, Date: time.Date(2026, 1, 2, 3, 4, 5, 600, time.UTC)}},
+		{File: "p", Encoding: override.UTF8, Where: &Where{Offset: 9}, Provenance: sniff.Provenance{
+			BOM: override.UTF8, TransportLabel: odd, Transport: override.KOI8R,
+			Prescan:  prescan.Result{Encoding: override.ShiftJIS, Rule: prescan.Meta, Offset: 40},
+			Detected: override.GBK, Strength: detect.Statistical,
+		}, Mismatch: Mismatch{Transport: true, TransportReplaced: 7, Prescan: true, PrescanReplaced: -1}, Err: errors.New("e")},
+		{File: "p", Provenance: sniff.Provenance{Prescan: prescan.Result{Rule: prescan.UTF16XMLPrefix, Offset: 6}}},
+		{File: "p", Provenance: sniff.Provenance{TransportLabel: "nosuch"}},
 	} {
 		for _, html := range []bool{false, true} {
 			got, want := encode(t, &r, html), encode(t, ref(&r), html)

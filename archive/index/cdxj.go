@@ -13,7 +13,9 @@ import (
 // CDX's fields with Common Crawl's names and their values as strings (url,
 // mime, status, digest, length, offset, filename), then charsniff's
 // (encoding, confidence, source, http_charset, late_change, late_from,
-// late_offset, error). Lines come in the order rows are written (the
+// late_offset, the provenance columns of Row from bom_encoding to
+// prescan_replacements, and error), each a string and left out when
+// empty: a mismatch flag is "true" or absent. Lines come in the order rows are written (the
 // records' order in their files); pywb looks records up by key in a file
 // sorted bytewise (LC_ALL=C sort).
 type CDXJWriter struct {
@@ -46,7 +48,20 @@ type cdxjBlock struct {
 	LateChange  string `json:"late_change,omitempty"`
 	LateFrom    string `json:"late_from,omitempty"`
 	LateOffset  string `json:"late_offset,omitempty"`
-	Error       string `json:"error,omitempty"`
+
+	BOMEncoding           string `json:"bom_encoding,omitempty"`
+	TransportEncoding     string `json:"transport_encoding,omitempty"`
+	PrescanEncoding       string `json:"prescan_encoding,omitempty"`
+	PrescanRule           string `json:"prescan_rule,omitempty"`
+	PrescanOffset         string `json:"prescan_offset,omitempty"`
+	DetectedEncoding      string `json:"detected_encoding,omitempty"`
+	DetectedStrength      string `json:"detected_strength,omitempty"`
+	TransportMismatch     string `json:"transport_mismatch,omitempty"`
+	TransportReplacements string `json:"transport_replacements,omitempty"`
+	PrescanMismatch       string `json:"prescan_mismatch,omitempty"`
+	PrescanReplacements   string `json:"prescan_replacements,omitempty"`
+
+	Error string `json:"error,omitempty"`
 }
 
 // Write writes r as one line. After an error of the underlying writer it
@@ -73,6 +88,23 @@ func (c *CDXJWriter) Write(r *Row) error {
 		Length: strconv.FormatInt(r.WARCRecordLength, 10), Offset: strconv.FormatInt(r.WARCRecordOffset, 10),
 		Filename: r.WARCFilename, Encoding: r.Encoding, Confidence: r.Confidence, Source: r.Source,
 		HTTPCharset: r.HTTPCharset, LateChange: r.LateChange, LateFrom: r.LateFrom, Error: r.Error,
+		BOMEncoding: r.BOMEncoding, TransportEncoding: r.TransportEncoding, PrescanEncoding: r.PrescanEncoding,
+		PrescanRule: r.PrescanRule, DetectedEncoding: r.DetectedEncoding, DetectedStrength: r.DetectedStrength,
+	}
+	if r.PrescanOffset != nil {
+		b.PrescanOffset = strconv.Itoa(int(*r.PrescanOffset))
+	}
+	if r.TransportMismatch {
+		b.TransportMismatch = "true"
+		if n := r.TransportReplacements; n != nil {
+			b.TransportReplacements = strconv.FormatInt(*n, 10)
+		}
+	}
+	if r.PrescanMismatch {
+		b.PrescanMismatch = "true"
+		if n := r.PrescanReplacements; n != nil {
+			b.PrescanReplacements = strconv.FormatInt(*n, 10)
+		}
 	}
 	if r.FetchStatus != nil {
 		b.Status = strconv.Itoa(int(*r.FetchStatus))

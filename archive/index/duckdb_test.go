@@ -108,13 +108,44 @@ func TestDuckDBJoin(t *testing.T) {
 		t.Errorf("the join:\ngot\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
 	// (DuckDB's JSON rows spell 64-bit integers as strings.)
+
+	// The provenance columns: the records whose declarations lost, and
+	// what the declared decode would have given, per host.
+	got = duckdb(t, `
+		SELECT cc.url_host_name AS host,
+		       count(*) FILTER (WHERE ours.transport_mismatch OR ours.prescan_mismatch) AS mismatched,
+		       sum(ours.transport_replacements) AS transport_fffd,
+		       string_agg(ours.prescan_encoding || ' by ' || ours.prescan_rule || ' at ' || ours.prescan_offset, ', ') AS declared,
+		       any_value(ours.detected_strength) AS strength
+		FROM read_parquet('`+path+`') AS ours
+		JOIN read_csv('`+sample+`') AS cc
+		  ON cc.warc_filename = ours.warc_filename
+		 AND cc.warc_record_offset = ours.warc_record_offset
+		 AND cc.warc_record_length = ours.warc_record_length
+		GROUP BY host ORDER BY host`)
+	lines = lines[:0]
+	for _, r := range got {
+		b, _ := json.Marshal(r)
+		lines = append(lines, string(b))
+	}
+	want = []string{
+		`{"declared":null,"host":"example.com","mismatched":"0","strength":null,"transport_fffd":null}`,
+		`{"declared":"koi8-r by xml at 88","host":"example.ru","mismatched":"1","strength":null,"transport_fffd":null}`,
+		`{"declared":"shift_jis by meta at 88","host":"www.example.jp","mismatched":"1","strength":"statistical","transport_fffd":"12"}`,
+	}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the mismatches per host:\ngot\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+
 	// The columns and their types as DuckDB sees them.
-	schema := duckdb(t, `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('`+path+`')) WHERE column_name IN ('fetch_time', 'fetch_status', 'warc_record_offset', 'url')`)
+	schema := duckdb(t, `SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('`+path+`'))`)
 	types := map[string]string{}
 	for _, r := range schema {
 		types[r["column_name"].(string)] = r["column_type"].(string)
 	}
-	for col, typ := range map[string]string{"url": "VARCHAR", "fetch_time": "TIMESTAMP", "fetch_status": "SMALLINT", "warc_record_offset": "BIGINT"} {
+	for col, typ := range map[string]string{"url": "VARCHAR", "fetch_time": "TIMESTAMP", "fetch_status": "SMALLINT", "warc_record_offset": "BIGINT",
+		"transport_mismatch": "BOOLEAN", "prescan_mismatch": "BOOLEAN", "prescan_offset": "INTEGER",
+		"transport_replacements": "BIGINT", "prescan_encoding": "VARCHAR", "bom_encoding": "VARCHAR"} {
 		if !strings.HasPrefix(types[col], typ) {
 			t.Errorf("DuckDB reads %s as %q, want %s", col, types[col], typ)
 		}

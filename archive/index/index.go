@@ -22,6 +22,7 @@ import (
 
 	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/override"
 )
 
 // Row is one record of an index. Its parquet tags are the Parquet file's
@@ -49,7 +50,60 @@ type Row struct {
 	LateChange  string `parquet:"late_change,optional"` // how a change after the first bytes was made
 	LateFrom    string `parquet:"late_from,optional"`   // the encoding before it
 	LateOffset  *int64 `parquet:"late_offset,optional"` // where in the payload
-	Error       string `parquet:"error,optional"`       // the problem of a damaged record
+
+	// What each step of the sniffing algorithm saw, whichever decided
+	// (archive.Result.Provenance), as lower-case encoding names: the BOM's
+	// encoding, the encoding http_charset names, the prescan's (its rule,
+	// "meta", "xml" or "utf-16 xml", and the offset just past what it
+	// read), the detector's guess and its evidence ("statistical" or
+	// "structural").
+	BOMEncoding       string `parquet:"bom_encoding,optional"`
+	TransportEncoding string `parquet:"transport_encoding,optional"`
+	PrescanEncoding   string `parquet:"prescan_encoding,optional"`
+	PrescanRule       string `parquet:"prescan_rule,optional"`
+	PrescanOffset     *int32 `parquet:"prescan_offset,optional"`
+	DetectedEncoding  string `parquet:"detected_encoding,optional"`
+	DetectedStrength  string `parquet:"detected_strength,optional"`
+	// The mismatch flags: the transport's or the prescan's encoding is
+	// not the one decided (archive.Result.Mismatch); for a mismatch, the
+	// U+FFFD decoding the payload with the declared encoding gives (null
+	// when not counted).
+	TransportMismatch     bool   `parquet:"transport_mismatch"`
+	PrescanMismatch       bool   `parquet:"prescan_mismatch"`
+	TransportReplacements *int64 `parquet:"transport_replacements,optional"`
+	PrescanReplacements   *int64 `parquet:"prescan_replacements,optional"`
+
+	Error string `parquet:"error,optional"` // the problem of a damaged record
+}
+
+// provenance sets r's provenance columns from res.
+func (r *Row) provenance(res *archive.Result) {
+	p, m := &res.Provenance, &res.Mismatch
+	r.BOMEncoding, r.TransportEncoding = name(p.BOM), name(p.Transport)
+	if p.Prescan.Found() {
+		off := int32(p.Prescan.Offset)
+		r.PrescanEncoding, r.PrescanRule, r.PrescanOffset = name(p.Prescan.Encoding), p.Prescan.Rule.String(), &off
+	}
+	if p.Detected.Valid() {
+		r.DetectedEncoding, r.DetectedStrength = p.Detected.LowerName(), p.Strength.String()
+	}
+	r.TransportMismatch, r.PrescanMismatch = m.Transport, m.Prescan
+	if m.Transport && m.TransportReplaced >= 0 {
+		n := m.TransportReplaced
+		r.TransportReplacements = &n
+	}
+	if m.Prescan && m.PrescanReplaced >= 0 {
+		n := m.PrescanReplaced
+		r.PrescanReplacements = &n
+	}
+}
+
+// name returns e's lower-case name, "" for Unknown.
+func name(e override.Encoding) string {
+	if !e.Valid() {
+		return ""
+	}
+	return e.LowerName()
 }
 
 // SURT returns the Sort-friendly URI Reordering Transform of uri, as
@@ -148,6 +202,7 @@ func NewRow(res *archive.Result) Row {
 		off := l.Offset
 		r.LateChange, r.LateFrom, r.LateOffset = l.Kind.String(), l.From.LowerName(), &off
 	}
+	r.provenance(res)
 	if res.Err != nil {
 		r.Error = res.Err.Error()
 	}

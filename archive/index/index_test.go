@@ -11,7 +11,12 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
+	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/archive/index"
+	"github.com/charsniff/charsniff/detect"
+	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/prescan"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 func TestSURT(t *testing.T) {
@@ -52,15 +57,18 @@ func TestTimestamp(t *testing.T) {
 // damaged one.
 func rows() []index.Row {
 	tm := time.Date(2024, 3, 1, 12, 30, 0, 0, time.UTC)
-	status, late := int16(200), int64(1290)
+	status, late, at, repl := int16(200), int64(1290), int32(88), int64(12)
 	return []index.Row{
 		{URL: "https://www.example.jp/news?id=3", URLHostName: "www.example.jp", FetchTime: &tm, FetchStatus: &status,
 			ContentDigest: "CH7IV3XAD3M7A42JARKRLJ3T5PGGCGXD", ContentMIMEType: "text/html", WARCRecordID: "<urn:uuid:1>",
 			WARCFilename: "crawl.warc.gz", WARCRecordOffset: 1234, WARCRecordLength: 5678,
 			Encoding: "shift_jis", Confidence: "certain", Source: "prescan", HTTPCharset: "utf-8",
-			LateChange: "switched", LateFrom: "windows-1252", LateOffset: &late},
+			LateChange: "switched", LateFrom: "windows-1252", LateOffset: &late,
+			TransportEncoding: "utf-8", PrescanEncoding: "shift_jis", PrescanRule: "meta", PrescanOffset: &at,
+			DetectedEncoding: "shift_jis", DetectedStrength: "statistical", TransportMismatch: true, TransportReplacements: &repl},
 		{URL: "http://example.ru/", WARCFilename: "crawl.warc.gz", WARCRecordOffset: 6912, WARCRecordLength: 300,
-			Encoding: "windows-1251", Confidence: "tentative", Source: "autodetect"},
+			Encoding: "windows-1251", Confidence: "tentative", Source: "autodetect",
+			BOMEncoding: "", PrescanEncoding: "koi8-r", PrescanRule: "xml", PrescanOffset: &at, PrescanMismatch: true},
 		{URL: "http://example.com/x", WARCFilename: "crawl.warc.gz", WARCRecordOffset: 7212, WARCRecordLength: 40,
 			Error: "warc: record truncated"},
 	}
@@ -86,8 +94,8 @@ func TestCDXJ(t *testing.T) {
 		t.Fatalf("%d lines for %d rows:\n%s", len(lines), len(rs), buf.String())
 	}
 	want := []string{
-		`jp,example)/news?id=3 20240301123000 {"url":"https://www.example.jp/news?id=3","mime":"text/html","status":"200","digest":"CH7IV3XAD3M7A42JARKRLJ3T5PGGCGXD","length":"5678","offset":"1234","filename":"crawl.warc.gz","encoding":"shift_jis","confidence":"certain","source":"prescan","http_charset":"utf-8","late_change":"switched","late_from":"windows-1252","late_offset":"1290"}`,
-		`ru,example)/ - {"url":"http://example.ru/","length":"300","offset":"6912","filename":"crawl.warc.gz","encoding":"windows-1251","confidence":"tentative","source":"autodetect"}`,
+		`jp,example)/news?id=3 20240301123000 {"url":"https://www.example.jp/news?id=3","mime":"text/html","status":"200","digest":"CH7IV3XAD3M7A42JARKRLJ3T5PGGCGXD","length":"5678","offset":"1234","filename":"crawl.warc.gz","encoding":"shift_jis","confidence":"certain","source":"prescan","http_charset":"utf-8","late_change":"switched","late_from":"windows-1252","late_offset":"1290","transport_encoding":"utf-8","prescan_encoding":"shift_jis","prescan_rule":"meta","prescan_offset":"88","detected_encoding":"shift_jis","detected_strength":"statistical","transport_mismatch":"true","transport_replacements":"12"}`,
+		`ru,example)/ - {"url":"http://example.ru/","length":"300","offset":"6912","filename":"crawl.warc.gz","encoding":"windows-1251","confidence":"tentative","source":"autodetect","prescan_encoding":"koi8-r","prescan_rule":"xml","prescan_offset":"88","prescan_mismatch":"true"}`,
 		`com,example)/x - {"url":"http://example.com/x","length":"40","offset":"7212","filename":"crawl.warc.gz","error":"warc: record truncated"}`,
 	}
 	for i, l := range lines {
@@ -178,5 +186,28 @@ func TestParquetStreams(t *testing.T) {
 	}
 	if n := f.NumRows(); n != groups*index.RowsPerGroup {
 		t.Errorf("%d rows, want %d", n, groups*index.RowsPerGroup)
+	}
+}
+
+// TestNewRowProvenance checks the provenance columns of a record's row.
+func TestNewRowProvenance(t *testing.T) {
+	res := archive.Result{File: "f.warc.gz", Encoding: override.UTF8, Confidence: sniff.Certain, Source: sniff.SourceBOM,
+		Where: &archive.Where{URI: "http://example.test/", Offset: 10, Length: 20, HTTPCharset: "Shift_JIS"},
+		Provenance: sniff.Provenance{BOM: override.UTF8, TransportLabel: "Shift_JIS", Transport: override.ShiftJIS,
+			Prescan:  prescan.Result{Encoding: override.ISO8859_2, Rule: prescan.Meta, Offset: 77},
+			Detected: override.UTF8, Strength: detect.Structural},
+		Mismatch: archive.Mismatch{Transport: true, TransportReplaced: 5, Prescan: true, PrescanReplaced: -1},
+	}
+	r := index.NewRow(&res)
+	got, _ := json.Marshal(r)
+	five, at := int64(5), int32(77)
+	want, _ := json.Marshal(index.Row{URLSurtkey: "test,example)/", URL: "http://example.test/", URLHostName: "example.test",
+		WARCFilename: "f.warc.gz", WARCRecordOffset: 10, WARCRecordLength: 20,
+		Encoding: "utf-8", Confidence: "certain", Source: "bom", HTTPCharset: "Shift_JIS",
+		BOMEncoding: "utf-8", TransportEncoding: "shift_jis", PrescanEncoding: "iso-8859-2", PrescanRule: "meta", PrescanOffset: &at,
+		DetectedEncoding: "utf-8", DetectedStrength: "structural",
+		TransportMismatch: true, TransportReplacements: &five, PrescanMismatch: true})
+	if !bytes.Equal(got, want) {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

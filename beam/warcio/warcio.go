@@ -201,7 +201,9 @@ func (fn *readFn) read(ctx context.Context, rt *sdf.LockRTracker, s Span, f file
 	if err != nil {
 		return fmt.Errorf("warcio: %s: %w", s.Path, err)
 	}
-	ar := archive.NewReader(src, archive.Options{File: s.Path, Offset: from, Decode: dec})
+	// Provenance as the command's --json lines carry it; with text, as
+	// --decode --json, without.
+	ar := archive.NewReader(src, archive.Options{File: s.Path, Offset: from, Decode: dec, Provenance: !fn.Opts.Text})
 	claimed := int64(-1)
 	for {
 		if err := ctx.Err(); err != nil {

@@ -174,3 +174,42 @@ func BenchmarkJSONText(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWARCIndex is the index's cost over --json on the generated
+// gzip crawl of BenchmarkWARC: "json" is charsniff --json FILE, "cdxj"
+// --format cdxj FILE and "parquet" --format parquet -o TMP FILE, all with
+// each record's provenance. The goal is at most 10 % over json. On a
+// loaded machine compare instructions rather than time (callgrind on one
+// core: see docs/archives.md, "What an index costs").
+func BenchmarkWARCIndex(b *testing.B) {
+	path, st, _ := warctest.BenchCrawl(b, true)
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	parquet := filepath.Join(b.TempDir(), "index.parquet")
+	for _, mode := range []struct {
+		name  string
+		args  []string
+		lines int // lines on standard output
+	}{
+		{"json", []string{"--json", path}, st.Responses},
+		{"cdxj", []string{"--format", "cdxj", path}, st.Responses},
+		{"parquet", []string{"--format", "parquet", "-o", parquet, path}, 0},
+	} {
+		b.Run(mode.name, func(b *testing.B) {
+			b.SetBytes(fi.Size())
+			b.ReportAllocs()
+			for b.Loop() {
+				lines := &lineCounter{}
+				if code := run(mode.args, nil, lines, io.Discard); code != 0 {
+					b.Fatalf("exit %d", code)
+				}
+				if lines.n != mode.lines {
+					b.Fatalf("%d lines, want %d", lines.n, mode.lines)
+				}
+			}
+			b.ReportMetric(float64(st.Responses)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+		})
+	}
+}

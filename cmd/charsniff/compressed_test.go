@@ -29,7 +29,7 @@ func TestGzipFile(t *testing.T) {
 	}
 
 	stdout, stderr, code := charsniff(t, "", "--json", gz)
-	want := `{"file":"` + gz + `","encoding":"shift_jis","confidence":"tentative","source":"prescan"}` + "\n"
+	want := `{"file":"` + gz + `","encoding":"shift_jis","confidence":"tentative","source":"prescan","provenance":{"prescan":"shift_jis","prescan_rule":"meta","prescan_offset":66,"detected":"shift_jis","strength":"statistical"}}` + "\n"
 	if stdout != want || code != 0 {
 		t.Errorf("--json: exit %d, got %q, want %q (stderr %q)", code, stdout, want, stderr)
 	}
@@ -64,7 +64,7 @@ func TestZstdFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	stdout, stderr, code := charsniff(t, "", "--json", path)
-	want := `{"file":"` + path + `","encoding":"shift_jis","confidence":"tentative","source":"prescan"}` + "\n"
+	want := `{"file":"` + path + `","encoding":"shift_jis","confidence":"tentative","source":"prescan","provenance":{"prescan":"shift_jis","prescan_rule":"meta","prescan_offset":66,"detected":"shift_jis","strength":"statistical"}}` + "\n"
 	if stdout != want || code != 0 {
 		t.Errorf("--json: exit %d, got %q, want %q (stderr %q)", code, stdout, want, stderr)
 	}

@@ -9,7 +9,9 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/internal/firsterr"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // runDecode decodes the inputs one after the other, in order, to standard
@@ -165,7 +167,7 @@ func (w *worker) decode(in input, d *decoder) (werr error) {
 // text and result line through d. The error is the output's.
 func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	cr := &firsterr.Reader{R: o.r} // counts the document's bytes
-	rd, err := w.reader(cr)
+	rd, err := w.countedReader(cr)
 	if err != nil {
 		return d.end(ptr(errorResult(path, err)))
 	}
@@ -174,7 +176,7 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 	pre := getSettled()
 	defer putSettled(pre)
 	*pre, _ = rd.Settle((*pre)[:0], maxSettle) // its error is o.er's
-	r := result{Result: fileResult(path, rd), textFirst: unsettled(*pre)}
+	r := result{Result: w.fileResult(path, rd), textFirst: unsettled(*pre)}
 	if d.text != nil && o.size >= 0 && !o.unpack {
 		// The line is written before the text: the size must be known.
 		r.bytes = &o.size
@@ -196,7 +198,8 @@ func (w *worker) decodeFile(path string, o *opened, d *decoder) error {
 		return err
 	}
 	// The final decision, for a line written after the text.
-	fin := fileResult(path, rd)
+	fin := w.fileResult(path, rd)
+	w.finishCount(&fin)
 	fin.Err = r.Err
 	r.Result = fin
 	if r.Err == nil && d.text == nil {
@@ -283,13 +286,14 @@ func (d *decoder) open(r *result) error {
 		_, err := d.out.WriteString(`{"text":"`)
 		return err
 	}
+	head := *r
+	head.Provenance, head.Mismatch = sniff.Provenance{}, archive.Mismatch{} // see end
 	if w := r.Where; w != nil && w.Length != 0 {
-		noLength := *r
 		wc := *w
 		wc.Length = 0
-		noLength.Where = &wc
-		r = &noLength
+		head.Where = &wc
 	}
+	r = &head
 	b, err := d.marshal(r)
 	if err != nil {
 		return err
@@ -304,6 +308,13 @@ func (d *decoder) end(r *result) error {
 	if d.note {
 		d.a.note(r)
 	}
+	// The lines of --decode carry no provenance (--stats counts it): the
+	// U+FFFD of a lost declaration are known only after the text.
+	if r.Provenance != (sniff.Provenance{}) || r.Mismatch != (archive.Mismatch{}) {
+		bare := *r
+		bare.Provenance, bare.Mismatch = sniff.Provenance{}, archive.Mismatch{}
+		r = &bare
+	}
 	if !d.begun {
 		return d.line(r)
 	}
@@ -317,19 +328,12 @@ func (d *decoder) end(r *result) error {
 			return err
 		}
 	}
-	if r.Err != nil {
-		if _, err := d.out.WriteString(`,"error":`); err != nil {
-			return err
-		}
-		q, err := d.marshal(r.Err.Error())
-		if err != nil {
-			return err
-		}
-		if _, err := d.out.Write(q); err != nil {
-			return err
-		}
+	b, err := r.appendTail(d.textLine[:0])
+	if err != nil {
+		return err
 	}
-	_, err := d.out.WriteString("}\n")
+	d.textLine = append(b, '\n')
+	_, err = d.out.Write(d.textLine)
 	return err
 }
 

@@ -92,7 +92,7 @@ func newFlagSet(c *config) *flag.FlagSet {
 	fs.BoolVar(&c.decode, "decode", false, "write the decoded, normalized UTF-8 text to standard output (or -o FILE), each document after a line ==> NAME <== when there are several; with --json and no -o, into each JSON line as \"text\"")
 	fs.StringVar(&c.outFile, "o", "", "with --decode: write the text to `FILE`; with --format cdxj or parquet: write the index there")
 	fs.BoolVar(&c.raw, "raw", false, "with --decode: plain WHATWG decode (the BOM still removed), without the newline/NUL preprocessing")
-	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings and sources")
+	fs.BoolVar(&c.stats, "stats", false, "end with a summary of encodings, sources and the declarations that lost, per file and host (on standard error when standard output has JSON, CDXJ or text)")
 	fs.BoolVar(&c.json, "json", false, "one JSON object per document per line (--format json)")
 	fs.StringVar(&c.format, "format", "", "the output `FORMAT`: text (the default), json (as --json), or an index of the WARC records: cdxj (CDXJ lines, as pywb and Common Crawl's URL index; standard output or -o FILE) or parquet (a Parquet file with Common Crawl's columnar-index columns, to -o FILE)")
 	fs.BoolVar(&c.all, "all", false, "in directories, take every file, not only HTML file names")
@@ -270,7 +270,10 @@ Output, one line per document:
   PATH: ENCODING (CONFIDENCE, SOURCE)
   PATH: ENCODING (CONFIDENCE, SOURCE, late [same|restarted|restart-needed] at byte N)
 with --json:
-  {"file":"PATH","encoding":"shift_jis","confidence":"tentative","source":"prescan","bytes":676}
+  {"file":"PATH","encoding":"shift_jis","confidence":"tentative","source":"prescan","bytes":676,
+   "provenance":{"prescan":"shift_jis","prescan_rule":"meta","prescan_offset":66,...}}
+where provenance is what every step of sniffing saw, and the declarations
+that lost with the U+FFFD decoding with them would give (not with --decode).
 With --decode and several inputs (or a WARC file's records), each text
 comes after a line naming its document, and an empty line before each
 header but the first, as head writes several files:

@@ -49,13 +49,21 @@ func newIndexOut(format, name string, stdout io.Writer) (*indexOut, error) {
 		return nil, fmt.Errorf("%s: %s", name, describe(err))
 	}
 	o := &indexOut{f: f, name: name}
+	var w io.Writer = f
+	if wrapIndexFile != nil {
+		w = wrapIndexFile(f)
+	}
 	if format == formatCDXJ {
-		o.cdxj = index.NewCDXJWriter(f)
+		o.cdxj = index.NewCDXJWriter(w)
 	} else {
-		o.parquet = index.NewParquetWriter(f)
+		o.parquet = index.NewParquetWriter(w)
 	}
 	return o, nil
 }
+
+// wrapIndexFile, if set (by the tests), wraps the writer of the temporary
+// index file: a full disk is a writer that fails after some bytes.
+var wrapIndexFile func(io.Writer) io.Writer
 
 // write adds the row of r, a WARC record's or a damaged stretch's result;
 // results of other inputs have no place in an index and are left out.
@@ -80,7 +88,10 @@ func (o *indexOut) fail(err error) error {
 		if name == "" {
 			name = "standard output"
 		}
-		o.err = fmt.Errorf("%s: %w", name, err)
+		// The file's name and the cause (a *fs.PathError's name is the
+		// temporary file's): describe, which writes the report, would
+		// take the cause alone from a wrapped PathError.
+		o.err = errors.New(name + ": " + describe(err))
 	}
 	return o.err
 }

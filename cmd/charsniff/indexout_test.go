@@ -2,16 +2,20 @@ package main
 
 import (
 	"encoding/json"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/charsniff/charsniff/archive/index"
+	"github.com/charsniff/charsniff/internal/warctest"
 )
 
 // indexFiles are WARC files no one here wrote, and the crawler's.
@@ -176,4 +180,115 @@ func jsonNumber(v any) string {
 func itoa(n int64) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+// fullDisk is a writer that takes n bytes, then fails as a full disk
+// does.
+type fullDisk struct {
+	w io.Writer
+	n int
+}
+
+func (d *fullDisk) Write(p []byte) (int, error) {
+	if len(p) > d.n {
+		k, _ := d.w.Write(p[:d.n])
+		d.n = 0
+		return k, &fs.PathError{Op: "write", Path: "index", Err: syscall.ENOSPC}
+	}
+	d.n -= len(p)
+	return d.w.Write(p)
+}
+
+// TestIndexBadOutput checks an index that cannot be written: a clear
+// error naming the file, exit 1, and no file left, neither -o FILE nor
+// its temporary file, whether the disk fills at the first bytes, in the
+// middle or at the footer.
+func TestIndexBadOutput(t *testing.T) {
+	crawl := filepath.Join(t.TempDir(), "crawl.warc.gz")
+	f, err := os.Create(crawl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warctest.Generate(f, 1<<20, true, 7)
+	f.Close()
+	// The whole index's size, to fill the disk at points inside it.
+	sizes := map[string]int64{}
+	for _, format := range []string{"cdxj", "parquet"} {
+		out := filepath.Join(t.TempDir(), "whole."+format)
+		var o, e strings.Builder
+		if code := run([]string{"--format", format, "-o", out, crawl}, strings.NewReader(""), &o, &e); code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, code, e.String())
+		}
+		fi, err := os.Stat(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes[format] = fi.Size()
+	}
+	defer func() { wrapIndexFile = nil }()
+	for format, size := range sizes {
+		for _, at := range []int64{0, 100, size / 2, size - 10} {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "index."+format)
+			wrapIndexFile = func(w io.Writer) io.Writer { return &fullDisk{w, int(at)} }
+			var o, e strings.Builder
+			code := run([]string{"--format", format, "-o", out, crawl}, strings.NewReader(""), &o, &e)
+			if code != exitFailed || !strings.Contains(e.String(), out+": ") || !strings.Contains(e.String(), "no space left on device") {
+				t.Errorf("%s, disk full after %d of %d bytes: exit %d, stderr %q", format, at, size, code, e.String())
+			}
+			if left, _ := os.ReadDir(dir); len(left) != 0 {
+				t.Errorf("%s, disk full after %d bytes: left %v", format, at, left)
+			}
+		}
+	}
+	wrapIndexFile = nil
+
+	// Standard output full: CDXJ to /dev/full stops with the error.
+	if full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0); err == nil {
+		var e strings.Builder
+		code := run([]string{"--format", "cdxj", crawl}, strings.NewReader(""), full, &e)
+		full.Close()
+		if code != exitFailed || !strings.Contains(e.String(), "standard output: ") || !strings.Contains(e.String(), "no space left on device") {
+			t.Errorf("cdxj to /dev/full: exit %d, stderr %q", code, e.String())
+		}
+	}
+
+	// An -o in a directory that cannot be made (a path through a file).
+	for _, format := range []string{"cdxj", "parquet"} {
+		out := filepath.Join(crawl, "index."+format)
+		var o, e strings.Builder
+		code := run([]string{"--format", format, "-o", out, crawl}, strings.NewReader(""), &o, &e)
+		if code != exitFailed || !strings.Contains(e.String(), out+": not a directory") {
+			t.Errorf("%s -o through a file: exit %d, stderr %q", format, code, e.String())
+		}
+	}
+}
+
+// TestIndexBadInput checks that damaged records and unreadable inputs
+// leave a complete index: the damaged record is a row with its error, an
+// input that could not be read is reported and has none, and the run
+// exits 1 after writing the file.
+func TestIndexBadInput(t *testing.T) {
+	short := filepath.Join(root, "warc/testdata/length-short.warc")
+	want := jsonLines(t, short)
+	out := filepath.Join(t.TempDir(), "index.parquet")
+	var o, e strings.Builder
+	code := run([]string{"--format", "parquet", "-o", out, short, "no/such.warc.gz"}, strings.NewReader(""), &o, &e)
+	if code != exitFailed || !strings.Contains(e.String(), "no/such.warc.gz: no such file or directory") ||
+		!strings.Contains(e.String(), short+"#") {
+		t.Errorf("exit %d, stderr %q", code, e.String())
+	}
+	rows, err := parquet.ReadFile[index.Row](out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := 0
+	for _, r := range rows {
+		if r.Error != "" {
+			damaged++
+		}
+	}
+	if len(rows) != len(want) || damaged == 0 {
+		t.Errorf("%d rows (%d damaged), want %d with the damaged one", len(rows), damaged, len(want))
+	}
 }

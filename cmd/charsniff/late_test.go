@@ -90,11 +90,11 @@ func TestLateMeta(t *testing.T) {
 		{"ASCII prefix: switched on the fly", ascii, []string{"--json", "--no-autodetect", "--late-meta", "65536"},
 			`{"file":"-","encoding":"shift_jis","confidence":"certain","source":"prescan","late":{"change":"switched","from":"windows-1252","offset":` + offset(ascii) + `}}`},
 		{"non-ASCII prefix: switched at the first non-ASCII byte", nonASCII, []string{"--json", "--no-autodetect", "--lookahead", "65536"},
-			`{"file":"-","encoding":"windows-1251","confidence":"certain","source":"prescan","late":{"change":"switched","from":"windows-1252","offset":` + firstHigh(nonASCII) + `}}`},
+			`{"file":"-","encoding":"windows-1251","confidence":"certain","source":"prescan","late":{"change":"switched","from":"windows-1252","offset":` + firstHigh(nonASCII) + `},"provenance":{"detected":"windows-1251","strength":"statistical"}}`},
 		{"declaration past the limit", ascii, []string{"--json", "--no-autodetect", "--late-meta", "2048"},
 			`{"file":"-","encoding":"windows-1252","confidence":"tentative","source":"default"}`},
 		{"certain: nothing to change", ascii, []string{"--json", "--late-meta", "65536", "--content-type", "text/html; charset=utf-8"},
-			`{"file":"-","encoding":"utf-8","confidence":"certain","source":"transport"}`},
+			`{"file":"-","encoding":"utf-8","confidence":"certain","source":"transport","provenance":{"transport_label":"utf-8","transport":"utf-8"}}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.desc, func(t *testing.T) {

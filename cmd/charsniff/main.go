@@ -12,7 +12,7 @@
 //
 //	{"file":"PATH","encoding":"windows-1252","confidence":"tentative","source":"prescan"}
 //
-// followed by optional fields (bom, bytes, error). With no FILE, or when FILE
+// followed by optional fields (bom, late, bytes, provenance, error). With no FILE, or when FILE
 // is -, it reads standard input; directories are walked recursively (HTML
 // files and web archives); --files-from LIST names more inputs, one a line.
 // Gzip-compressed inputs are decompressed first. An input that is binary
@@ -72,7 +72,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		_, err := fmt.Fprintf(stdout, "charsniff %s (%s)\n", version(), runtime.Version())
 		return report(stderr, err)
 	}
-	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions()}
+	a := &app{cfg: c, stdin: stdin, stderr: stderr, opts: c.readerOptions(), provenance: c.json && !c.decode || c.index() || c.stats}
 	a.outs = []os.FileInfo{regularFile(stdout)} // nil unless a regular file
 	a.given, a.givenEssence = c.givenType()
 	if c.decode {

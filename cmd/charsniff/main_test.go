@@ -123,6 +123,21 @@ func readRoot(t *testing.T, name string) string {
 	return string(b)
 }
 
+// sampleProvenance is the provenance key of each sample's JSON line: what
+// each step of sniffing saw in it.
+var sampleProvenance = map[string]string{
+	"blog-euckr-meta.html":            `{"prescan":"euc-kr","prescan_rule":"meta","prescan_offset":63,"detected":"euc-kr","strength":"statistical"}`,
+	"blog-windows1252-nodecl.html":    `{"detected":"windows-1252","strength":"statistical"}`,
+	"letter-utf16le-bom.html":         `{"bom":"utf-16le","detected":"windows-1252","strength":"statistical"}`,
+	"news-shiftjis-meta.html":         `{"prescan":"shift_jis","prescan_rule":"meta","prescan_offset":66,"detected":"shift_jis","strength":"statistical"}`,
+	"news-utf8-meta.html":             `{"prescan":"utf-8","prescan_rule":"meta","prescan_offset":62,"detected":"utf-8","strength":"structural"}`,
+	"news-windows1251-httpequiv.html": `{"prescan":"windows-1251","prescan_rule":"meta","prescan_offset":117,"detected":"windows-1251","strength":"statistical"}`,
+	"notes-utf8-nodecl.html":          `{"detected":"utf-8","strength":"structural"}`,
+	"poem-iso88592-xmldecl.xhtml":     `{"prescan":"iso-8859-2","prescan_rule":"xml","prescan_offset":43,"detected":"iso-8859-2","strength":"statistical"}`,
+	"shop-gbk-httpequiv.html":         `{"prescan":"gbk","prescan_rule":"meta","prescan_offset":82,"detected":"gbk","strength":"statistical"}`,
+	"shop-windows1252-httpequiv.html": `{"prescan":"windows-1252","prescan_rule":"meta","prescan_offset":150,"detected":"windows-1252","strength":"statistical"}`,
+}
+
 // wantJSON is the exact JSON line for a sample.
 func wantJSON(t *testing.T, s sample) string {
 	t.Helper()
@@ -134,8 +149,8 @@ func wantJSON(t *testing.T, s sample) string {
 	if s.bom != 0 {
 		bom = fmt.Sprintf(`,"bom":%d`, s.bom)
 	}
-	return fmt.Sprintf(`{"file":%q,"encoding":%q,"confidence":%q,"source":%q%s,"bytes":%d}`,
-		samplePath(s.name), s.encoding, s.confidence, s.source, bom, fi.Size())
+	return fmt.Sprintf(`{"file":%q,"encoding":%q,"confidence":%q,"source":%q%s,"bytes":%d,"provenance":%s}`,
+		samplePath(s.name), s.encoding, s.confidence, s.source, bom, fi.Size(), sampleProvenance[s.name])
 }
 
 func TestJSONSamples(t *testing.T) {
@@ -199,7 +214,7 @@ func TestFlags(t *testing.T) {
 		{"window large enough", strings.Repeat(" ", 40) + meta, []string{"--window", "100"}, "-: koi8-r (tentative, prescan)\n"},
 		{"legacy label", ascii, []string{"--legacy-labels", "--override", "SHIFTJIS"}, "-: shift_jis (certain, override)\n"},
 		{"dash is stdin", meta, []string{"-"}, "-: koi8-r (tentative, prescan)\n"},
-		{"flags after operands", meta, []string{"-", "--json"}, `{"file":"-","encoding":"koi8-r","confidence":"tentative","source":"prescan"}` + "\n"},
+		{"flags after operands", meta, []string{"-", "--json"}, `{"file":"-","encoding":"koi8-r","confidence":"tentative","source":"prescan","provenance":{"prescan":"koi8-r","prescan_rule":"meta","prescan_offset":23}}` + "\n"},
 		{"empty input", "", []string{"--no-autodetect"}, "-: windows-1252 (tentative, default)\n"},
 	}
 	for _, tc := range tests {
@@ -444,7 +459,7 @@ func TestStdin(t *testing.T) {
 		stdout, stderr, code := charsniff(t, page, args...)
 		want := "-: shift_jis (tentative, prescan)\n"
 		if len(args) == 1 && args[0] == "--json" {
-			want = `{"file":"-","encoding":"shift_jis","confidence":"tentative","source":"prescan"}` + "\n"
+			want = `{"file":"-","encoding":"shift_jis","confidence":"tentative","source":"prescan","provenance":{"prescan":"shift_jis","prescan_rule":"meta","prescan_offset":66,"detected":"shift_jis","strength":"statistical"}}` + "\n"
 		}
 		if stdout != want || stderr != "" || code != 0 {
 			t.Errorf("charsniff %q < page: got %q, stderr %q, exit %d; want %q", args, stdout, stderr, code, want)
@@ -479,6 +494,7 @@ func TestDecodeOutFile(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("charsniff --decode -o: exit %d, stderr %q", code, stderr)
 	}
+	// The lines of --decode carry no provenance.
 	wantLines := fmt.Sprintf(`{"file":%q,"encoding":"euc-kr","confidence":"tentative","source":"prescan","bytes":%d}`+"\n"+
 		`{"file":%q,"encoding":"iso-8859-2","confidence":"tentative","source":"xml","bytes":%d}`+"\n",
 		a, len(readRoot(t, a)), b, len(readRoot(t, b)))

@@ -16,6 +16,11 @@ type app struct {
 	stdin  io.Reader
 	stderr io.Writer
 	opts   []decode.Option
+	// provenance says the results carry what each step of sniffing saw
+	// and which declarations lost (--json, an index, --stats): the text
+	// lines and the lines of --decode do not show it, and it costs a
+	// prescan and a detector run a document.
+	provenance bool
 	// outs are the regular files the run writes to: standard output's
 	// first (nil when standard output is no regular file), then the -o
 	// FILE. No input may be one of them.
@@ -25,6 +30,7 @@ type app struct {
 	given        typeVerdict
 	givenEssence string
 	failed       bool // an input or a record failed (exit 1 unless --exit-zero)
+	intoInput    bool // an input was refused as the file standard output writes to
 	fatal        bool // the --files-from list could not be read (exit 1)
 	stats        *stats
 	prog         *progress
@@ -38,6 +44,9 @@ type app struct {
 func (a *app) note(r *result) {
 	if a.stats != nil {
 		a.stats.add(r)
+	}
+	if r.intoInput {
+		a.intoInput = true
 	}
 	if r.Err != nil {
 		a.failed = true
@@ -102,8 +111,10 @@ func (a *app) setOutput(w io.Writer) {
 }
 
 // finish flushes the output, writes the summary and returns the exit status.
-// The summary goes to standard output unless that carries JSON Lines or
-// decoded text; then it goes to standard error.
+// The summary goes to standard output when that carries the text lines or
+// nothing (-o FILE has the output), unless standard output is one of the
+// inputs; otherwise (JSON Lines, CDXJ lines or decoded text there) it goes
+// to standard error.
 func (a *app) finish(stdout io.Writer, werr error) int {
 	a.prog.finish()
 	if a.index != nil {
@@ -116,7 +127,7 @@ func (a *app) finish(stdout io.Writer, werr error) int {
 	}
 	if a.stats != nil && werr == nil {
 		w := stdout
-		if a.cfg.json || (a.index != nil && a.cfg.outFile == "") || (a.cfg.decode && a.cfg.outFile == "") {
+		if a.cfg.json || (a.index != nil && a.cfg.outFile == "") || (a.cfg.decode && a.cfg.outFile == "") || a.intoInput {
 			w = a.stderr
 		}
 		werr = a.stats.write(w)

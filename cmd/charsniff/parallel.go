@@ -34,7 +34,7 @@ func (w *worker) decodeWARC(in input, src io.Reader, d *decoder, c *warcCounts) 
 func (w *worker) readAll(in input, out lines, c *warcCounts,
 	read func(archive.Options) iter.Seq2[*archive.Record, error]) error {
 	c.files++
-	opts := archive.Options{File: in.path, Decode: w.a.opts, PartSize: partSize, MaxHeld: maxHeld, NoText: !w.a.cfg.decode}
+	opts := archive.Options{File: in.path, Decode: w.a.opts, PartSize: partSize, MaxHeld: maxHeld, NoText: !w.a.cfg.decode, Provenance: w.a.provenance}
 	if in.rng != nil {
 		opts.Offset = in.rng.off
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/sniff"
 )
 
 // result is the outcome for one document: one output line, in the schema
@@ -31,30 +32,41 @@ func errorResult(path string, err error) result {
 	return result{Result: archive.Result{File: path, Err: described{err}}, intoInput: err == errIsStdout}
 }
 
-// fileResult is the result of a plain file (not an archive) that rd reads:
-// rd's decision so far, with the change of encoding after the window.
-func fileResult(path string, rd *decode.Reader) archive.Result {
+// fileResult is the result of a plain file (not an archive) that w's
+// reader rd reads: rd's decision so far, with the change of encoding
+// after the window, and with provenance what the steps saw (its
+// Mismatch is finishCount's).
+func (w *worker) fileResult(path string, rd *decode.Reader) archive.Result {
 	res := rd.Result()
-	return archive.Result{File: path, Encoding: res.Encoding, Confidence: res.Confidence,
+	r := archive.Result{File: path, Encoding: res.Encoding, Confidence: res.Confidence,
 		Source: res.Source, BOM: res.BOMLength, Late: res.Late}
+	if w.a.provenance {
+		r.Provenance = w.prov
+	}
+	return r
 }
 
 // MarshalJSON writes r's line: archive.Result's, with a plain file's
-// "bytes" before its error.
+// "bytes" before its provenance and error.
 func (r *result) MarshalJSON() ([]byte, error) {
 	if r.bytes == nil {
 		return r.Result.MarshalJSON()
 	}
 	res := r.Result
-	res.Err = nil
+	res.Provenance, res.Mismatch, res.Err = sniff.Provenance{}, archive.Mismatch{}, nil
 	b, err := res.MarshalJSON()
 	if err != nil {
 		return nil, err
 	}
 	b = append(b[:len(b)-1], `,"bytes":`...)
 	b = strconv.AppendInt(b, *r.bytes, 10)
-	// The error key and the closing brace, as archive.Result writes them.
-	tail, err := (&archive.Result{Err: r.Err}).MarshalJSON()
+	return r.appendTail(b)
+}
+
+// appendTail appends r's provenance and error keys and the closing brace
+// to b, as archive.Result writes them.
+func (r *result) appendTail(b []byte) ([]byte, error) {
+	tail, err := (&archive.Result{Provenance: r.Provenance, Mismatch: r.Mismatch, Err: r.Err}).MarshalJSON()
 	if err != nil {
 		return nil, err
 	}

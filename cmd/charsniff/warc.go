@@ -73,7 +73,7 @@ func (w *worker) readWARC(in input, src io.Reader, out lines, c *warcCounts) err
 // archiveReader returns the worker's archive.Reader, reset to read the WARC
 // file of in from src (its byte range, if it has one).
 func (w *worker) archiveReader(in input, src io.Reader) *archive.Reader {
-	opts := archive.Options{File: in.path, Decode: w.a.opts}
+	opts := archive.Options{File: in.path, Decode: w.a.opts, Provenance: w.a.provenance}
 	if in.rng != nil {
 		opts.Offset = in.rng.off
 	}

@@ -25,7 +25,7 @@ import (
 // keyOrder is the order of the keys of a JSON line: every line's keys are
 // a subsequence of it.
 var keyOrder = []string{"file", "encoding", "confidence", "source", "bom", "late",
-	"record_id", "uri", "offset", "length", "status", "http_charset", "mime", "digest", "date", "bytes", "text", "error"}
+	"record_id", "uri", "offset", "length", "status", "http_charset", "mime", "digest", "date", "bytes", "text", "provenance", "error"}
 
 // jsonLine is a JSON line of the output, decoded.
 type jsonLine struct {
@@ -71,7 +71,10 @@ func parseLines(t *testing.T, out string) []jsonLine {
 		}
 		if len(keys) > 1 && keys[0] == "text" {
 			keys = append(keys[1:], "text")
-			keys = slices.DeleteFunc(keys, func(k string) bool { return k == "error" })
+			keys = slices.DeleteFunc(keys, func(k string) bool { return k == "error" || k == "provenance" })
+			if strings.Contains(line, `"provenance":`) {
+				keys = append(keys, "provenance")
+			}
 			if strings.Contains(line, `"error":`) {
 				keys = append(keys, "error")
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/charsniff/charsniff/archive"
@@ -12,6 +13,7 @@ import (
 	"github.com/charsniff/charsniff/internal/contentcoding"
 	"github.com/charsniff/charsniff/internal/firsterr"
 	"github.com/charsniff/charsniff/internal/mimesniff"
+	"github.com/charsniff/charsniff/sniff"
 	"github.com/charsniff/charsniff/warc"
 )
 
@@ -22,14 +24,25 @@ type worker struct {
 	br *bufio.Reader   // over each input, to recognize WARC files
 	zr *bufio.Reader   // over a compressed input's content, to tell text from binary
 	ar *archive.Reader // nil until the first WARC input
+	// opts are the options of rd: the app's, and with provenance the
+	// option that has rd write prov.
+	opts  []decode.Option
+	prov  sniff.Provenance
+	count archive.Counter // the U+FFFD of a plain input's lost declarations
 }
 
-func (a *app) newWorker() *worker { return &worker{a: a} }
+func (a *app) newWorker() *worker {
+	w := &worker{a: a, opts: a.opts}
+	if a.provenance {
+		w.opts = append(slices.Clip(a.opts), decode.WithProvenance(&w.prov))
+	}
+	return w
+}
 
 // reader returns the worker's reader, reset to read src.
 func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
 	if w.rd == nil {
-		rd, err := decode.NewReader(src, w.a.opts...)
+		rd, err := decode.NewReader(src, w.opts...)
 		if err != nil {
 			return nil, err
 		}
@@ -37,10 +50,35 @@ func (w *worker) reader(src io.Reader) (*decode.Reader, error) {
 		return rd, nil
 	}
 	// The options again: decode's coming Reset does not keep them.
-	if err := w.rd.Reset(src, w.a.opts...); err != nil {
+	if err := w.rd.Reset(src, w.opts...); err != nil {
 		return nil, err
 	}
 	return w.rd, nil
+}
+
+// countedReader is reader for a plain input: with provenance, src is
+// read through the worker's Counter, which starts counting once the
+// reader has sniffed.
+func (w *worker) countedReader(src io.Reader) (*decode.Reader, error) {
+	if !w.a.provenance {
+		return w.reader(src)
+	}
+	rd, err := w.reader(w.count.Reader(src))
+	if err != nil {
+		return nil, err
+	}
+	first := w.fileResult("", rd)
+	w.count.Sniffed(&first)
+	return rd, nil
+}
+
+// finishCount sets r's Mismatch, with provenance, reading the rest of
+// the input through the Counter if a declaration lost (a read error
+// there leaves its count at -1: the input's line stays as sniffed).
+func (w *worker) finishCount(r *archive.Result) {
+	if w.a.provenance {
+		w.count.Finish(r)
+	}
 }
 
 // opened is an input open for reading.
@@ -253,7 +291,7 @@ func (w *worker) sniffInput(in input, b *batch) {
 		w.readWARC(in, o.r, b, b.warc)
 		return
 	}
-	rd, err := w.reader(o.r)
+	rd, err := w.countedReader(o.r)
 	if err != nil {
 		b.end(ptr(errorResult(in.path, err)))
 		return
@@ -265,7 +303,8 @@ func (w *worker) sniffInput(in input, b *batch) {
 		b.end(ptr(errorResult(in.path, o.er.Err)))
 		return
 	}
-	r := result{Result: fileResult(in.path, rd)}
+	r := result{Result: w.fileResult(in.path, rd)}
+	w.finishCount(&r.Result)
 	if o.size >= 0 && !o.unpack {
 		r.bytes = &o.size
 	}

@@ -109,9 +109,11 @@ func (ar *archiveReader) run(ctx context.Context, read func(ctx context.Context,
 	}
 }
 
-// archiveOptions are the archive options of an open call.
-func archiveOptions(name string, offset, lookahead C.int64_t) archive.Options {
-	o := archive.Options{File: name, Offset: int64(offset)}
+// archiveOptions are the archive options of an open call: the lines of
+// charsniff --json, with provenance, or with text of --decode --json,
+// without.
+func archiveOptions(name string, offset, lookahead C.int64_t, text C.int32_t) archive.Options {
+	o := archive.Options{File: name, Offset: int64(offset), Provenance: text == 0}
 	if lookahead >= 0 {
 		o.Decode = []decode.Option{decode.WithLookahead(int64(lookahead))}
 	}
@@ -129,7 +131,7 @@ func archiveOptions(name string, offset, lookahead C.int64_t) archive.Options {
 //export charsniff_archive_open_fd
 func charsniff_archive_open_fd(fd C.int32_t, name *C.char, nameLen C.int64_t, offset, lookahead C.int64_t, text C.int32_t, handle *C.uintptr_t, errmsg **C.char) (status C.int32_t) {
 	defer guard(&status, errmsg)
-	opts := archiveOptions(stringOf(name, nameLen), offset, lookahead)
+	opts := archiveOptions(stringOf(name, nameLen), offset, lookahead, text)
 	f := os.NewFile(uintptr(fd), opts.File)
 	if f == nil {
 		return statusOf(fail(errArg, "charsniff: bad file descriptor %d", fd), errmsg)
@@ -177,7 +179,7 @@ func charsniff_archive_open_fd(fd C.int32_t, name *C.char, nameLen C.int64_t, of
 //export charsniff_archive_open_bytes
 func charsniff_archive_open_bytes(data *C.char, n C.int64_t, name *C.char, nameLen C.int64_t, offset, lookahead C.int64_t, text C.int32_t, handle *C.uintptr_t, errmsg **C.char) (status C.int32_t) {
 	defer guard(&status, errmsg)
-	opts := archiveOptions(stringOf(name, nameLen), offset, lookahead)
+	opts := archiveOptions(stringOf(name, nameLen), offset, lookahead, text)
 	b := bytes.Clone(bytesOf(data, n)) // read after the call returns
 	src := bytes.NewReader(b)
 	read := func(ctx context.Context, fn func(*archive.Record) error) error {
@@ -202,7 +204,7 @@ func charsniff_archive_open_reader(fn C.cs_read_fn, ctx C.uintptr_t, name *C.cha
 	if fn == nil {
 		return statusOf(fail(errArg, "charsniff: no read callback"), errmsg)
 	}
-	opts := archiveOptions(stringOf(name, nameLen), offset, lookahead)
+	opts := archiveOptions(stringOf(name, nameLen), offset, lookahead, text)
 	br := bufio.NewReaderSize(&callbackReader{fn: fn, ctx: ctx}, warc.SniffLen)
 	head, err := br.Peek(warc.SniffLen)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
