@@ -64,8 +64,9 @@ const hi8 = 0x8080808080808080
 // dst while src has eight bytes and dst 64 bytes of room, eight bytes at a
 // time (the last bytes of src, and those for which dst has too little
 // room, are the caller's), and returns the bytes read and written. src
-// must hold no NUL and no CR (their entries in a Preprocess table have
-// length 0). It may write past dst[:j], within dst. v is the Vector of
+// must hold no byte whose entry in t has length 0 (NUL and CR in a
+// Preprocess table; no byte in a Decode table). It may write past
+// dst[:j], within dst. v is the Vector of
 // t's encoding, or nil: with one, on CPUs with AVX-512 VBMI2, it goes 64
 // bytes a step (denseVector), and back to the table for 64 bytes after a
 // step with a byte whose UTF-8 is three bytes; the result is the same. It is the loop of text in which most words have a byte from 0x80

@@ -69,7 +69,13 @@ func denseInput(r *rand.Rand, e override.Encoding, n int, p float64, wide bool) 
 // ways agree.
 func checkDense(t *testing.T, e override.Encoding, src []byte, room int) {
 	t.Helper()
-	for _, tab := range []*[256]uint32{Decode(e), Preprocess(e)} {
+	checkDenseBy(t, e, src, room, Decode(e), Preprocess(e))
+}
+
+// checkDenseBy is checkDense with the tables tabs.
+func checkDenseBy(t *testing.T, e override.Encoding, src []byte, room int, tabs ...*[256]uint32) {
+	t.Helper()
+	for _, tab := range tabs {
 		var got [2][]byte
 		var read [2]int
 		for k, v := range []*Vector{Vec(e), nil} {
@@ -100,6 +106,11 @@ func TestDense(t *testing.T) {
 				src := denseInput(r, e, 100+r.IntN(3000), p, wide)
 				checkDense(t, e, src, 3*len(src)+64)
 				checkDense(t, e, src, r.IntN(2*len(src)+200))
+				// NUL and CR, through the Decode table.
+				for range 10 {
+					src[r.IntN(len(src))] = "\x00\r"[r.IntN(2)]
+				}
+				checkDenseBy(t, e, src, 3*len(src)+64, Decode(e))
 			}
 		}
 	}
@@ -142,11 +153,17 @@ func TestVec(t *testing.T) {
 // dst[:j].
 func compareVector(t *testing.T, e override.Encoding, src []byte, room int) {
 	t.Helper()
+	compareVectorBy(t, e, src, room, Decode(e), Preprocess(e))
+}
+
+// compareVectorBy is compareVector with the tables tabs.
+func compareVectorBy(t *testing.T, e override.Encoding, src []byte, room int, tabs ...*[256]uint32) {
+	t.Helper()
 	v := Vec(e)
 	if v == nil {
 		return
 	}
-	for _, tab := range []*[256]uint32{Decode(e), Preprocess(e)} {
+	for _, tab := range tabs {
 		d1, d2 := make([]byte, room), make([]byte, room)
 		i1, j1 := denseVector(d1, src, tab, v)
 		i2, j2 := denseWords(d2, src, tab)
@@ -176,6 +193,10 @@ func TestDenseVectorTwin(t *testing.T) {
 				src := denseInput(r, e, 64+r.IntN(4000), p, wide)
 				compareVector(t, e, src, 3*len(src)+200)
 				compareVector(t, e, src, r.IntN(2*len(src)+300))
+				for range 10 {
+					src[r.IntN(len(src))] = "\x00\r"[r.IntN(2)]
+				}
+				compareVectorBy(t, e, src, 3*len(src)+200, Decode(e))
 			}
 		}
 	}
@@ -188,20 +209,27 @@ func TestDenseVectorTwin(t *testing.T) {
 	}
 }
 
-// FuzzDenseVector compares the assembly of denseVector with its Go twin
-// and Dense with the table, on any bytes but NUL and CR (made 'x').
+// FuzzDenseVector compares the assembly of denseVector with its Go twin,
+// and Dense with the table: on any bytes with a Decode table, and with NUL
+// and CR made 'x' with both tables.
 func FuzzDenseVector(f *testing.F) {
 	f.Add([]byte("Привет, мир"), uint8(override.Windows1251-override.IBM866), uint16(300))
 	f.Add(bytes.Repeat([]byte{0xC0, 'a', 0x97, 0xFF}, 40), uint8(0), uint16(1000))
 	f.Fuzz(func(t *testing.T, src []byte, enc uint8, room uint16) {
+		es := denseEncodings()
+		e := es[int(enc)%len(es)]
+		// Any bytes through the Decode table, whose entries all have a
+		// length; with no NUL or CR through both.
+		checkDenseBy(t, e, src, int(room), Decode(e))
+		if vectorOK && hasAssembly {
+			compareVectorBy(t, e, src, int(room), Decode(e))
+		}
 		src = bytes.Clone(src)
 		for k, c := range src {
 			if c == 0 || c == '\r' {
 				src[k] = 'x'
 			}
 		}
-		es := denseEncodings()
-		e := es[int(enc)%len(es)]
 		checkDense(t, e, src, int(room))
 		if vectorOK && hasAssembly {
 			compareVector(t, e, src, int(room))
