@@ -24,9 +24,12 @@ func byteTable(e override.Encoding) *[256]uint32 { return singlebyte.Preprocess(
 // tableDecode is Transform on pathTable.
 func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	t := d.table
-	// v: the encoding's Vector for modeDense (looked up here rather than
-	// kept in the decoder, whose size is budgeted: TestReaderSize).
-	v := singlebyte.Vec(d.enc)
+	// v: the encoding's Vector, for modeDense only (looked up then rather
+	// than kept in the decoder, whose size is budgeted: TestReaderSize).
+	var v *singlebyte.Vector
+	if d.mode == modeDense {
+		v = singlebyte.Vec(d.enc)
+	}
 	nSrc = d.skipLF(src)
 	// CR and NUL stop tableRun whatever the preprocessing: the table
 	// leaves them to the byte loop below.
@@ -61,7 +64,9 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 			d.high = true
 		}
 		if i >= 256 {
-			d.mode = tableMode(i, j-i)
+			if d.mode = tableMode(i, j-i); d.mode == modeDense && v == nil {
+				v = singlebyte.Vec(d.enc)
+			}
 		}
 		if nSrc == len(src) {
 			break
