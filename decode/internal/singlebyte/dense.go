@@ -92,43 +92,39 @@ func denseWords(dst, src []byte, t *[256]uint32) (i, j int) {
 	for 0 <= i && i <= len(src)-8 && 0 <= j && j <= len(dst)-64 {
 		s, d := (*[8]byte)(src[i:]), (*[64]byte)(dst[j:])
 		x := binary.LittleEndian.Uint64(s[:])
-		i += 8
 		if x&hi8 == 0 {
 			binary.LittleEndian.PutUint64(d[0:8], x)
+			i += 8
 			j += 8
 			continue
 		}
-		j += word(d, s, t)
+		// Inline: as a call, 12% more instructions (callgrind).
+		v := t[s[0]]
+		binary.LittleEndian.PutUint32(d[0:], v)
+		o := int(v >> 24)
+		v = t[s[1]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
+		o += int(v >> 24)
+		v = t[s[2]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
+		o += int(v >> 24)
+		v = t[s[3]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
+		o += int(v >> 24)
+		v = t[s[4]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
+		o += int(v >> 24)
+		v = t[s[5]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
+		o += int(v >> 24)
+		v = t[s[6]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
+		o += int(v >> 24)
+		v = t[s[7]]
+		binary.LittleEndian.PutUint32(d[o&31:], v)
+		o += int(v >> 24)
+		i += 8
+		j += o
 	}
 	return i, j
-}
-
-// word decodes the eight bytes of s through t into d and returns the
-// length of their UTF-8.
-func word(d *[64]byte, s *[8]byte, t *[256]uint32) int {
-	v := t[s[0]]
-	binary.LittleEndian.PutUint32(d[0:], v)
-	o := int(v >> 24)
-	v = t[s[1]]
-	binary.LittleEndian.PutUint32(d[o&31:], v)
-	o += int(v >> 24)
-	v = t[s[2]]
-	binary.LittleEndian.PutUint32(d[o&31:], v)
-	o += int(v >> 24)
-	v = t[s[3]]
-	binary.LittleEndian.PutUint32(d[o&31:], v)
-	o += int(v >> 24)
-	v = t[s[4]]
-	binary.LittleEndian.PutUint32(d[o&31:], v)
-	o += int(v >> 24)
-	v = t[s[5]]
-	binary.LittleEndian.PutUint32(d[o&31:], v)
-	o += int(v >> 24)
-	v = t[s[6]]
-	binary.LittleEndian.PutUint32(d[o&31:], v)
-	o += int(v >> 24)
-	v = t[s[7]]
-	binary.LittleEndian.PutUint32(d[o&31:], v)
-	o += int(v >> 24)
-	return o
 }
