@@ -24,6 +24,12 @@ func byteTable(e override.Encoding) *[256]uint32 { return singlebyte.Preprocess(
 // tableDecode is Transform on pathTable.
 func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	t := d.table
+	// v: the encoding's Vector, for modeDense only (looked up then rather
+	// than kept in the decoder, whose size is budgeted: TestReaderSize).
+	var v *singlebyte.Vector
+	if d.mode == modeDense {
+		v = singlebyte.Vec(d.enc)
+	}
 	nSrc = d.skipLF(src)
 	// CR and NUL stop tableRun whatever the preprocessing: the table
 	// leaves them to the byte loop below.
@@ -52,7 +58,7 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 			}
 		}
 		lim := st.limit(src, nSrc, len(dst)-nDst, true, true)
-		i, j := tableRun(dst[nDst:], src[nSrc:], lim-nSrc, t, d.mode)
+		i, j := tableRun(dst[nDst:], src[nSrc:], lim-nSrc, t, v, d.mode)
 		nSrc += i
 		nDst += j
 		// tableRun writes one byte for each ASCII byte and two or three
@@ -61,7 +67,9 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 			d.high = true
 		}
 		if i >= 256 {
-			d.mode = tableMode(i, j-i)
+			if d.mode = tableMode(i, j-i); d.mode == modeDense && v == nil {
+				v = singlebyte.Vec(d.enc)
+			}
 		}
 		if nSrc == len(src) {
 			break
@@ -158,10 +166,11 @@ func tableMode(n, extra int) uint8 {
 //     (found among the four words without a branch on which) and the next
 //     step starts after it. An accented letter costs one such step, and
 //     the one mispredicted branch of leaving the clean blocks.
-//   - modeDense (tableDense), and a word with two or more non-ASCII bytes
-//     in any mode: the word goes through the table byte by byte, unrolled
-//     (tableWord), into a 64-byte window of dst whose offsets the compiler
-//     proves in range.
+//   - modeDense (singlebyte.Dense, with the encoding's Vector v): 64
+//     bytes a step with AVX-512 VBMI2 where the CPU has it, else and in
+//     the other modes a word with two or more non-ASCII bytes: the word
+//     goes through the table byte by byte, unrolled (tableWord), into a
+//     64-byte window of dst whose offsets the compiler proves in range.
 //
 // The word that holds lim, and the words past the last 64 bytes of room
 // (a Reader's WriteTo decodes 4 KB at a time), are done a word or one
@@ -176,10 +185,10 @@ func tableMode(n, extra int) uint8 {
 // CR and NUL 5.7, 4.7 in modeLatin with 16-byte steps, 4.1 with 32, 3.6
 // with the letter found through highBits (3.85 before, with a 4 KB output
 // buffer).
-func tableRun(dst, src []byte, lim int, t *[256]uint32, mode uint8) (i, j int) {
+func tableRun(dst, src []byte, lim int, t *[256]uint32, v *singlebyte.Vector, mode uint8) (i, j int) {
 	switch mode {
 	case modeDense:
-		i, j = tableDense(dst, src[:lim], t)
+		i, j = singlebyte.Dense(dst, src[:lim], t, v)
 	case modeLatin:
 		i, j = tableLatin(dst, src[:lim], t)
 	default:
@@ -271,51 +280,10 @@ func highBits(x uint64) uint64 {
 	return (x & hi8 >> 7) * 0x0102040810204080 >> 56
 }
 
-// tableDense is tableRun in modeDense.
-func tableDense(dst, src []byte, t *[256]uint32) (i, j int) {
-	for 0 <= i && i <= len(src)-8 && 0 <= j && j <= len(dst)-64 {
-		s, d := (*[8]byte)(src[i:]), (*[64]byte)(dst[j:])
-		x := binary.LittleEndian.Uint64(s[:])
-		if x&hi8 == 0 {
-			binary.LittleEndian.PutUint64(d[0:8], x)
-			i += 8
-			j += 8
-			continue
-		}
-		v := t[s[0]]
-		binary.LittleEndian.PutUint32(d[0:], v)
-		o := int(v >> 24)
-		v = t[s[1]]
-		binary.LittleEndian.PutUint32(d[o&31:], v)
-		o += int(v >> 24)
-		v = t[s[2]]
-		binary.LittleEndian.PutUint32(d[o&31:], v)
-		o += int(v >> 24)
-		v = t[s[3]]
-		binary.LittleEndian.PutUint32(d[o&31:], v)
-		o += int(v >> 24)
-		v = t[s[4]]
-		binary.LittleEndian.PutUint32(d[o&31:], v)
-		o += int(v >> 24)
-		v = t[s[5]]
-		binary.LittleEndian.PutUint32(d[o&31:], v)
-		o += int(v >> 24)
-		v = t[s[6]]
-		binary.LittleEndian.PutUint32(d[o&31:], v)
-		o += int(v >> 24)
-		v = t[s[7]]
-		binary.LittleEndian.PutUint32(d[o&31:], v)
-		o += int(v >> 24)
-		i += 8
-		j += o
-	}
-	return i, j
-}
-
 // tableWord decodes the eight bytes of b, none of them CR or NUL, through
 // the table into w and returns the length of their UTF-8, unrolled, with
 // offsets the compiler proves in range. It is kept out of line for the
-// loops that seldom need it; tableDense has its own copy inline.
+// loops that seldom need it; singlebyte.Dense has its own copy.
 //
 //go:noinline
 func tableWord(w *[64]byte, b *[8]byte, t *[256]uint32) int {

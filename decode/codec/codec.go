@@ -116,7 +116,7 @@ func newDecoder(e override.Encoding) transform.Transformer {
 	case e == override.UTF8:
 		return utf8Decoder{}
 	case singlebyte.Is(e), e == override.XUserDefined:
-		return &singleByteDecoder{table: singlebyte.Decode(e)}
+		return &singleByteDecoder{table: singlebyte.Decode(e), vec: singlebyte.Vec(e)}
 	case e == override.GBK, e == override.GB18030:
 		return &dbcsDecoder{fast: gb18030Tables(), step: gb18030Step}
 	case e == override.Big5:
