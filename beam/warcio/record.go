@@ -9,7 +9,9 @@ import (
 
 	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/decode"
+	"github.com/charsniff/charsniff/detect"
 	"github.com/charsniff/charsniff/override"
+	"github.com/charsniff/charsniff/prescan"
 	"github.com/charsniff/charsniff/sniff"
 )
 
@@ -67,6 +69,43 @@ type Record struct {
 	LateTo     string `beam:"late_to"`
 	LateOffset int64  `beam:"late_offset"`
 
+	// The provenance columns, as archive/index's Parquet file has them
+	// (archive.Result.Provenance, taken unless Options.Text is set, as the
+	// command's --json lines carry it and its --decode lines do not): what
+	// each step of the sniffing algorithm saw in the window, whichever
+	// decided, encodings by their lower-case names and "" where the step
+	// found nothing. BOMEncoding is the byte order mark's encoding;
+	// TransportLabel the charset label of the Content-Type the sniffing
+	// was given (the record's stored one, http_charset, or
+	// Options.ContentType, which wins over it), which the Parquet file
+	// leaves out, and TransportEncoding the encoding it names; the
+	// prescan's <meta> or XML declaration: PrescanEncoding, PrescanRule
+	// ("meta", "xml" or "utf-16 xml"; "" when it found none) and
+	// PrescanOffset, the offset just past what it read (0 when it found
+	// none, where the Parquet file has a null); the detector's guess,
+	// DetectedEncoding, and DetectedStrength, the evidence it rests on
+	// ("statistical", "structural", or "none" for a caller's detector).
+	BOMEncoding       string `beam:"bom_encoding"`
+	TransportLabel    string `beam:"transport_label"`
+	TransportEncoding string `beam:"transport_encoding"`
+	PrescanEncoding   string `beam:"prescan_encoding"`
+	PrescanRule       string `beam:"prescan_rule"`
+	PrescanOffset     int64  `beam:"prescan_offset"`
+	DetectedEncoding  string `beam:"detected_encoding"`
+	DetectedStrength  string `beam:"detected_strength"`
+
+	// The mismatch columns (archive.Result.Mismatch): TransportMismatch
+	// and PrescanMismatch say that the transport's or the prescan's
+	// encoding is not the one decided; for a mismatch,
+	// TransportReplacements and PrescanReplacements are the U+FFFD that
+	// decoding the payload with the declared encoding gives, -1 when they
+	// could not be counted (where the Parquet file has a null; a schema
+	// row has no null int64), and 0 without a mismatch.
+	TransportMismatch     bool  `beam:"transport_mismatch"`
+	PrescanMismatch       bool  `beam:"prescan_mismatch"`
+	TransportReplacements int64 `beam:"transport_replacements"`
+	PrescanReplacements   int64 `beam:"prescan_replacements"`
+
 	// Error is the problem of a failed document, or of one damaged after
 	// it was sniffed (then the encoding fields are set too): the message
 	// of archive.Result.Err, the command's error text; "" for none.
@@ -88,6 +127,16 @@ func FromResult(res *archive.Result) Record {
 	if l := res.Late; l.Kind != decode.NoChange {
 		r.LateChange, r.LateFrom, r.LateTo, r.LateOffset = l.Kind.String(), l.From.LowerName(), l.To.LowerName(), l.Offset
 	}
+	p, m := &res.Provenance, &res.Mismatch
+	r.BOMEncoding, r.TransportLabel, r.TransportEncoding = name(p.BOM), p.TransportLabel, name(p.Transport)
+	if p.Prescan.Found() {
+		r.PrescanEncoding, r.PrescanRule, r.PrescanOffset = name(p.Prescan.Encoding), p.Prescan.Rule.String(), int64(p.Prescan.Offset)
+	}
+	if p.Detected.Valid() {
+		r.DetectedEncoding, r.DetectedStrength = p.Detected.LowerName(), p.Strength.String()
+	}
+	r.TransportMismatch, r.PrescanMismatch = m.Transport, m.Prescan
+	r.TransportReplacements, r.PrescanReplacements = m.TransportReplaced, m.PrescanReplaced
 	if res.Err != nil {
 		r.Error = res.Err.Error()
 	}
@@ -121,6 +170,19 @@ func (r *Record) Result() archive.Result {
 		res.Late.To, _ = override.Lookup(r.LateTo)
 		res.Late.Offset = r.LateOffset
 	}
+	p := &res.Provenance
+	p.BOM, _ = override.Lookup(r.BOMEncoding)
+	p.TransportLabel = r.TransportLabel
+	p.Transport, _ = override.Lookup(r.TransportEncoding)
+	if r.PrescanRule != "" {
+		p.Prescan.Encoding, _ = override.Lookup(r.PrescanEncoding)
+		p.Prescan.Rule, p.Prescan.Offset = ruleOf(r.PrescanRule), int(r.PrescanOffset)
+	}
+	if e, ok := override.Lookup(r.DetectedEncoding); ok {
+		p.Detected, p.Strength = e, strengthOf(r.DetectedStrength)
+	}
+	res.Mismatch = archive.Mismatch{Transport: r.TransportMismatch, Prescan: r.PrescanMismatch,
+		TransportReplaced: r.TransportReplacements, PrescanReplaced: r.PrescanReplacements}
 	if r.Error != "" {
 		res.Err = errors.New(r.Error)
 	}
@@ -139,6 +201,36 @@ func sourceOf(name string) sniff.Source {
 		}
 	}
 	return sniff.SourceDefault
+}
+
+// ruleOf returns the prescan.Rule whose String is name; prescan.Meta for
+// a name that is none of them, so that a rule given stays a prescan that
+// found something.
+func ruleOf(name string) prescan.Rule {
+	for k := prescan.Meta; k.String() != "unknown"; k++ {
+		if k.String() == name {
+			return k
+		}
+	}
+	return prescan.Meta
+}
+
+// strengthOf returns the detect.Strength whose String is name.
+func strengthOf(name string) detect.Strength {
+	for s := detect.NoEvidence; s <= detect.Structural; s++ {
+		if s.String() == name {
+			return s
+		}
+	}
+	return detect.NoEvidence
+}
+
+// name returns e's lower-case name, "" for Unknown.
+func name(e override.Encoding) string {
+	if !e.Valid() {
+		return ""
+	}
+	return e.LowerName()
 }
 
 // changeOf returns the decode.ChangeKind whose String is name.

@@ -22,6 +22,7 @@ import (
 	"github.com/charsniff/charsniff/archive"
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/internal/warctest"
+	"github.com/charsniff/charsniff/override"
 )
 
 // fastWARC is the glob of FastWARC's (Resiliparse's) test files in warc's
@@ -79,7 +80,7 @@ func archiveRecords(t *testing.T, path string, opts Options) []archived {
 		t.Fatal(err)
 	}
 	var out []archived
-	for rec, err := range archive.Records(bytes.NewReader(b), archive.Options{File: path, Decode: dec}) {
+	for rec, err := range archive.Records(bytes.NewReader(b), archive.Options{File: path, Decode: dec, Provenance: !opts.Text}) {
 		if err != nil {
 			t.Fatalf("archive.Records(%s): %v", path, err)
 		}
@@ -120,6 +121,15 @@ func checkFields(t *testing.T, what string, got Record, want archived) {
 	if w == nil {
 		t.Fatalf("%s: archive gave a result without a place", what)
 	}
+	p, m := &res.Provenance, &res.Mismatch
+	prescanEnc, prescanRule, prescanOff := "", "", int64(0)
+	if p.Prescan.Found() {
+		prescanEnc, prescanRule, prescanOff = encName(p.Prescan.Encoding), p.Prescan.Rule.String(), int64(p.Prescan.Offset)
+	}
+	detected, strength := "", ""
+	if p.Detected.Valid() {
+		detected, strength = p.Detected.LowerName(), p.Strength.String()
+	}
 	for _, f := range []struct {
 		name      string
 		got, want any
@@ -144,6 +154,18 @@ func checkFields(t *testing.T, what string, got Record, want archived) {
 		{"LateFrom", got.LateFrom, lateFrom},
 		{"LateTo", got.LateTo, lateTo},
 		{"LateOffset", got.LateOffset, lateOff},
+		{"BOMEncoding", got.BOMEncoding, encName(p.BOM)},
+		{"TransportLabel", got.TransportLabel, p.TransportLabel},
+		{"TransportEncoding", got.TransportEncoding, encName(p.Transport)},
+		{"PrescanEncoding", got.PrescanEncoding, prescanEnc},
+		{"PrescanRule", got.PrescanRule, prescanRule},
+		{"PrescanOffset", got.PrescanOffset, prescanOff},
+		{"DetectedEncoding", got.DetectedEncoding, detected},
+		{"DetectedStrength", got.DetectedStrength, strength},
+		{"TransportMismatch", got.TransportMismatch, m.Transport},
+		{"PrescanMismatch", got.PrescanMismatch, m.Prescan},
+		{"TransportReplacements", got.TransportReplacements, m.TransportReplaced},
+		{"PrescanReplacements", got.PrescanReplacements, m.PrescanReplaced},
 		{"Error", got.Error, errText},
 		{"Text", got.Text, want.text},
 		{"HasText", got.HasText, want.has},
@@ -151,6 +173,9 @@ func checkFields(t *testing.T, what string, got Record, want archived) {
 		if f.got != f.want {
 			t.Errorf("%s: %s = %v; archive's is %v", what, f.name, f.got, f.want)
 		}
+	}
+	if back := got.Result(); back.Provenance != res.Provenance || back.Mismatch != res.Mismatch {
+		t.Errorf("%s: Result gives provenance %+v, mismatch %+v; archive's are %+v, %+v", what, back.Provenance, back.Mismatch, res.Provenance, res.Mismatch)
 	}
 	line, _ := res.MarshalJSON()
 	if !got.HasText && JSON(got) != string(line) {
@@ -191,8 +216,9 @@ func TestSameAsArchive(t *testing.T) {
 }
 
 // TestRecordFields checks the fields of a few records against what their
-// files hold: a record decided by its stored header, one by a byte order
-// mark, one with a change after the window, and a damaged one.
+// files hold, what each step of the sniffing saw included: a record
+// decided by its stored header, one by a byte order mark, one with a
+// change after the window, and a damaged one.
 func TestRecordFields(t *testing.T) {
 	dir := filepath.Join("..", "..", "warc", "testdata")
 	for _, c := range []struct {
@@ -203,21 +229,26 @@ func TestRecordFields(t *testing.T) {
 		{"wget.warc.gz", 1919, Record{Length: 590, RecordID: "<urn:uuid:cd451750-d854-490a-83e1-2bd26fd99d9a>",
 			URI: "http://127.0.0.1:41015/sjis.html", Date: time.Date(2026, 11, 21, 21, 54, 53, 0, time.UTC), Status: 200,
 			MIME: "text/html", Digest: "D4RH6KSTFZHZACJTMHA2M27T7V6NQHOP", HTTPCharset: "Shift_JIS",
-			Encoding: "shift_jis", Confidence: "certain", Source: "transport"}},
+			Encoding: "shift_jis", Confidence: "certain", Source: "transport",
+			TransportLabel: "Shift_JIS", TransportEncoding: "shift_jis", DetectedEncoding: "shift_jis", DetectedStrength: "statistical"}},
 		{"resiliparse/warcfile.dict.warc.zst", 65227, Record{Length: 4231, RecordID: "<urn:uuid:d83e05b0-35af-4d6a-83c9-712ce5448f9a>",
 			URI: "http://05925.net/index.php/vod/type/id/53.html", Date: time.Date(2020, 8, 8, 17, 41, 52, 0, time.UTC), Status: 200,
 			MIME: "text/html", Digest: "ZAPTTDAWHY6QC6VBCUQ7UMLLP7L3P5RH", HTTPCharset: "utf-8",
-			Encoding: "utf-8", Confidence: "certain", Source: "bom", BOM: 3}},
+			Encoding: "utf-8", Confidence: "certain", Source: "bom", BOM: 3,
+			BOMEncoding: "utf-8", TransportLabel: "utf-8", TransportEncoding: "utf-8", PrescanEncoding: "utf-8", PrescanRule: "meta", PrescanOffset: 361,
+			DetectedEncoding: "utf-8", DetectedStrength: "structural"}},
 		{"resiliparse/warcfile.dict.warc.zst", 70186, Record{Length: 10356, RecordID: "<urn:uuid:7323c152-4ff3-4722-abab-0c34486605bc>",
 			URI: "http://06.live-radsport.ch/fahrerstatistik_801/Anthony_Ravard.html", Date: time.Date(2020, 8, 8, 17, 11, 45, 0, time.UTC), Status: 200,
 			MIME: "text/html", Digest: "OORM2ODTTIVERXYAZASPBZZEOZRMHVWP",
 			Encoding: "windows-1252", Confidence: "certain", Source: "prescan",
-			LateChange: "same", LateFrom: "windows-1252", LateTo: "windows-1252", LateOffset: 540}},
+			LateChange: "same", LateFrom: "windows-1252", LateTo: "windows-1252", LateOffset: 540,
+			DetectedEncoding: "windows-1252", DetectedStrength: "statistical"}},
 		{"resiliparse/clipped.warc.gz", 0, Record{RecordID: "<urn:uuid:f3dfa8fa-f031-4a38-90cc-1dcee3d07bb5>",
 			URI:  "http://www.houstonpress.com/music/a-humble-chance-the-rapper-leads-a-spiritual-awakening-at-revention-8866723",
 			Date: time.Date(2016, 10, 17, 14, 57, 38, 0, time.UTC), Status: 200,
 			MIME: "text/html", Digest: "TIY777K3LIL6UWYPUOTT6LWKCS4ZS5ZY", HTTPCharset: "UTF-8",
-			Encoding: "utf-8", Confidence: "certain", Source: "transport", Error: "corrupt gzip member: unexpected EOF"}},
+			Encoding: "utf-8", Confidence: "certain", Source: "transport", Error: "corrupt gzip member: unexpected EOF",
+			TransportLabel: "UTF-8", TransportEncoding: "utf-8", DetectedEncoding: "utf-8", DetectedStrength: "structural"}},
 	} {
 		path := filepath.Join(dir, filepath.FromSlash(c.file))
 		want := c.want
@@ -421,6 +452,11 @@ func TestSchema(t *testing.T) {
 		"content_mime_type STRING", "content_digest STRING", "http_charset STRING",
 		"encoding STRING", "confidence STRING", "source STRING", "bom INT64",
 		"late_change STRING", "late_from STRING", "late_to STRING", "late_offset INT64",
+		"bom_encoding STRING", "transport_label STRING", "transport_encoding STRING",
+		"prescan_encoding STRING", "prescan_rule STRING", "prescan_offset INT64",
+		"detected_encoding STRING", "detected_strength STRING",
+		"transport_mismatch BOOLEAN", "prescan_mismatch BOOLEAN",
+		"transport_replacements INT64", "prescan_replacements INT64",
 		"error STRING", "text STRING", "has_text BOOLEAN"}
 	if !slices.Equal(got, want) {
 		t.Errorf("schema of Record:\n got %q\nwant %q", got, want)
@@ -436,7 +472,13 @@ func TestSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range collect(t, &readFn{Opts: Options{Text: true}}, Span{Path: path}) {
+	recs := collect(t, &readFn{Opts: Options{Text: true}}, Span{Path: path})
+	recs = append(recs, collect(t, &readFn{}, Span{Path: path})...) // with provenance
+	prov := 0
+	for _, r := range recs {
+		if r.TransportMismatch || r.PrescanMismatch || r.DetectedEncoding != "" {
+			prov++
+		}
 		var b bytes.Buffer
 		if err := enc(r, &b); err != nil {
 			t.Fatal(err)
@@ -448,6 +490,9 @@ func TestSchema(t *testing.T) {
 		if back.(Record) != r {
 			t.Errorf("%s#%d: coded as a row and back: %+v; want %+v", path, r.Offset, back, r)
 		}
+	}
+	if prov == 0 {
+		t.Errorf("%s: no record with a mismatch or a detected encoding coded", path)
 	}
 }
 
@@ -502,6 +547,72 @@ func TestSpanNotInFile(t *testing.T) {
 		}
 		if line, want := JSON(got[0]), `{"file":"`+path+`","error":"`+c.err+`"}`; line != want {
 			t.Errorf("span %d:%d: JSON %s; want %s", c.off, c.n, line, want)
+		}
+	}
+}
+
+// encName returns e's lower-case name, "" for none.
+func encName(e override.Encoding) string {
+	if !e.Valid() {
+		return ""
+	}
+	return e.LowerName()
+}
+
+// TestProvenanceColumns reads records whose declarations lose: a byte
+// order mark over the stored charset, the stored charset over a <meta>,
+// and a <meta> that loses in a payload that breaks. Each Record's
+// provenance and mismatch columns are archive.Records's, its line the
+// command's, and the counts those of the bytes: windows-1253 maps no
+// character to 0xD2, which the UTF-8 of U+0492 starts with.
+func TestProvenanceColumns(t *testing.T) {
+	var b bytes.Buffer
+	w := warctest.NewWriter(&b, true)
+	pad := "<!--" + strings.Repeat("x", 2000) + "-->"
+	for _, r := range []struct {
+		uri    string
+		header []string
+		body   string
+	}{
+		{"http://x.test/bom", []string{"Content-Type: text/html; charset=windows-1253"}, "\xef\xbb\xbf<p>\u0492\u0492</p>"},
+		{"http://x.test/meta", []string{"Content-Type: text/html; charset=utf-8"}, `<meta charset="windows-1253"><p>` + "\u0492\u0492\u0492</p>"},
+		{"http://x.test/broken", []string{"Content-Type: text/html; charset=utf-8", "Transfer-Encoding: chunked"},
+			string(bytes.TrimSuffix(warctest.Chunk([]byte(`<meta charset="windows-1253">`+pad+"<p>\u0492</p>"), 4096), []byte("0\r\n\r\n"))) + "zz\r\n<p>\u0492</p>\r\n0\r\n\r\n"},
+	} {
+		if _, err := w.Write(warctest.Response(r.uri, warctest.HTTPResponse(200, r.header, []byte(r.body)))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "lost.warc.gz")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := sameAsArchive(t, path, Options{})
+	var lines []string
+	for _, r := range got {
+		lines = append(lines, JSON(r))
+	}
+	diff(t, path, lines, command(t, "", path))
+	if len(got) != 3 {
+		t.Fatalf("%d records; want 3", len(got))
+	}
+	type cols struct {
+		bom, label, transport, prescan, rule string
+		offset                               int64
+		tm, pm                               bool
+		tr, pr                               int64
+		errored                              bool
+	}
+	for i, want := range []cols{
+		{bom: "utf-8", label: "windows-1253", transport: "windows-1253", tm: true, tr: 2},
+		{label: "utf-8", transport: "utf-8", prescan: "windows-1253", rule: "meta", offset: 29, pm: true, pr: 3},
+		{label: "utf-8", transport: "utf-8", prescan: "windows-1253", rule: "meta", offset: 29, pm: true, pr: -1, errored: true},
+	} {
+		r := got[i]
+		have := cols{r.BOMEncoding, r.TransportLabel, r.TransportEncoding, r.PrescanEncoding, r.PrescanRule,
+			r.PrescanOffset, r.TransportMismatch, r.PrescanMismatch, r.TransportReplacements, r.PrescanReplacements, r.Error != ""}
+		if have != want {
+			t.Errorf("%s: %+v; want %+v", r.URI, have, want)
 		}
 	}
 }
