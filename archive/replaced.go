@@ -9,6 +9,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/charsniff/charsniff/decode/codec"
+	"github.com/charsniff/charsniff/internal/utf8seq"
 	"github.com/charsniff/charsniff/override"
 	"github.com/charsniff/charsniff/sniff"
 )
@@ -147,26 +148,11 @@ func (c *replCounter) utf8(p []byte) {
 	for i := 0; i < len(p); i++ {
 		b := p[i]
 		if c.needed == 0 {
-			switch {
-			case b < 0x80:
-			case b >= 0xC2 && b <= 0xDF:
-				c.needed = 1
-			case b >= 0xE0 && b <= 0xEF:
-				if b == 0xE0 {
-					c.lower = 0xA0
-				} else if b == 0xED {
-					c.upper = 0x9F
-				}
-				c.needed = 2
-			case b >= 0xF0 && b <= 0xF4:
-				if b == 0xF0 {
-					c.lower = 0x90
-				} else if b == 0xF4 {
-					c.upper = 0x8F
-				}
-				c.needed = 3
-			default:
+			switch need, lo, hi := utf8seq.Lead(b); {
+			case need < 0:
 				c.n++
+			case need > 0:
+				c.needed, c.lower, c.upper = need, lo, hi
 			}
 			continue
 		}
@@ -194,7 +180,7 @@ func cutUTF8(p []byte) int {
 		}
 		if b >= 0xC0 {
 			// A lead byte: cut if its sequence is longer than k.
-			if n := seqLen(b); n > k {
+			if need, _, _ := utf8seq.Lead(b); need+1 > k {
 				return k
 			}
 			return 0
@@ -202,21 +188,6 @@ func cutUTF8(p []byte) int {
 	}
 	return 0
 }
-
-// seqLen returns the length of the sequence lead byte b starts (1 for a
-// byte that starts none).
-func seqLen(b byte) int {
-	switch {
-	case b >= 0xC2 && b <= 0xDF:
-		return 2
-	case b >= 0xE0 && b <= 0xEF:
-		return 3
-	case b >= 0xF0 && b <= 0xF4:
-		return 4
-	}
-	return 1
-}
-
 // transform decodes p after what the last call left, counting the U+FFFD
 // of the output.
 func (c *replCounter) transform(p []byte, atEOF bool) {
