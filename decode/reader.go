@@ -198,9 +198,16 @@ func (r *Reader) release() {
 // the text decoded before it.
 func NewReader(src io.Reader, opts ...Option) (*Reader, error) {
 	r := new(Reader)
-	if err := r.Reset(src, opts...); err != nil {
+	// Reset without its work for a used Reader: the zero config is the
+	// default one, and there is none to keep on a bad option.
+	for _, o := range opts {
+		o(&r.cfg)
+	}
+	if err := r.cfg.check(); err != nil {
 		return nil, err
 	}
+	r.setup()
+	r.start(src)
 	return r, nil
 }
 
