@@ -560,6 +560,10 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 				continue
 			}
 		}
+		if r.out == nil && r.atEnd() {
+			// The end, met without taking out (writeClean wrote all).
+			return total, nil
+		}
 		n, err := r.decode(r.outBuf()[:])
 		if err != nil {
 			if err == io.EOF {
@@ -571,18 +575,32 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 	}
 }
 
+// atEnd reports whether the stream has ended with nothing left to decode,
+// on the UTF-8 and table paths (which keep no part of a character out of
+// buf, so that the decoder has nothing more to write) and with no change
+// of encoding waiting; if so it ends the stream as decode does there.
+func (r *Reader) atEnd() bool {
+	if r.src == nil || r.r0 != r.r1 || !r.eof || r.d.path == pathCodec || r.late.pendAt >= 0 || r.late.open() {
+		return false
+	}
+	r.release()
+	return true
+}
+
 // writeClean is WriteTo's path for UTF-8 input: it writes to w the bytes
 // at the start of buf[r0:r1] that decoding would copy unchanged (valid
 // UTF-8 with no CR or NUL that the preprocessing changes), reading from
-// the source first if buf is empty, and returns how many it wrote. It
-// writes nothing, for the decoder to go on, when the decoder has state
-// that those bytes would skip (the start of the stream and its byte order
-// mark, an LF after a CR, a pending change of encoding, the look-ahead
-// watching for the first non-ASCII byte), or when fewer
-// than minClean bytes are clean.
+// the source first if buf is empty, and returns how many it wrote. At the
+// start of the stream it first skips a byte order mark, as the decoder
+// would (so that a page's first bytes, often all of it, are written
+// straight from buf too). It writes nothing, for the decoder to go on,
+// when the decoder has state that those bytes would skip (a byte order
+// mark it cannot tell yet, an LF after a CR, a pending change of
+// encoding, the look-ahead watching for the first non-ASCII byte), or
+// when fewer than minClean bytes are clean.
 func (r *Reader) writeClean(w io.Writer) (int, error) {
 	const minClean = 64
-	if !r.d.bomDone || r.d.cr || r.late.pendAt >= 0 || r.late.open() || r.o0 < r.o1 {
+	if r.d.cr || r.late.pendAt >= 0 || r.late.open() || r.o0 < r.o1 {
 		return 0, nil
 	}
 	if r.r0 == r.r1 && !r.eof && r.err == nil {
@@ -591,6 +609,9 @@ func (r *Reader) writeClean(w io.Writer) (int, error) {
 			// The late <meta> scan found a change in these bytes.
 			return 0, nil
 		}
+	}
+	if !r.d.bomDone && !r.d.skipBOM(r.buf[r.r0:r.r1], r.eof, &r.r0) {
+		return 0, nil
 	}
 	n := r.d.utf8Clean(r.buf[r.r0:r.r1])
 	if n < minClean {
