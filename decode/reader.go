@@ -545,6 +545,12 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 				return total, err
 			}
 			if n > 0 {
+				if r.atEnd() {
+					// The end, often met in the page's first buffer:
+					// the writers and the decoder are not needed to
+					// learn it.
+					return total, nil
+				}
 				continue
 			}
 		}
@@ -560,8 +566,9 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 				continue
 			}
 		}
-		if r.out == nil && r.atEnd() {
-			// The end, met without taking out (writeClean wrote all).
+		if r.atEnd() {
+			// The end, which writeClean's read met, or the table path's:
+			// no decoder call (nor out) is needed to learn it.
 			return total, nil
 		}
 		n, err := r.decode(r.outBuf()[:])
@@ -575,12 +582,20 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 	}
 }
 
-// atEnd reports whether the stream has ended with nothing left to decode,
-// on the UTF-8 and table paths (which keep no part of a character out of
-// buf, so that the decoder has nothing more to write) and with no change
-// of encoding waiting; if so it ends the stream as decode does there.
+// atEnd reports whether the stream has ended with nothing left to decode
+// or to return, on the UTF-8 and table paths (which keep no part of a
+// character out of buf, so that the decoder has nothing more to write)
+// and with no change of encoding waiting; if so it ends the stream as
+// decode does there. WriteTo asks before it calls the decoder again, so
+// that the end costs no decoder call (nor out).
 func (r *Reader) atEnd() bool {
-	if r.src == nil || r.r0 != r.r1 || !r.eof || r.d.path == pathCodec || r.late.pendAt >= 0 || r.late.open() {
+	// The first tests, inlined, answer mid-stream.
+	return r.r0 == r.r1 && r.eof && r.o0 == r.o1 && r.ended()
+}
+
+// ended is atEnd past its first tests.
+func (r *Reader) ended() bool {
+	if r.src == nil || r.d.path == pathCodec || r.late.pendAt >= 0 || r.late.open() {
 		return false
 	}
 	r.release()
