@@ -163,15 +163,23 @@ func (d *decoder) Reset() {
 	}
 }
 
+// skipBOM deals with the start of the input, src, as Transform does
+// first: it adds the length of a byte order mark of the encoding at its
+// start (if any) to *pos, and reports true; or false, changing nothing, if
+// src is too short to tell and atEOF is not set.
+func (d *decoder) skipBOM(src []byte, atEOF bool, pos *int) bool {
+	n, ok := skipBOM(d.enc, src, atEOF)
+	if ok {
+		*pos += n
+		d.bomDone = true
+	}
+	return ok
+}
+
 // Transform implements transform.Transformer.
 func (d *decoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
-	if !d.bomDone {
-		n, ok := skipBOM(d.enc, src, atEOF)
-		if !ok {
-			return 0, 0, transform.ErrShortSrc
-		}
-		nSrc = n
-		d.bomDone = true
+	if !d.bomDone && !d.skipBOM(src, atEOF, &nSrc) {
+		return 0, 0, transform.ErrShortSrc
 	}
 	var m int
 	switch d.path {

@@ -160,6 +160,11 @@ func (c *config) apply(opts []Option) error {
 	for _, o := range opts {
 		o(c)
 	}
+	return c.check()
+}
+
+// check reports what can be wrong with c once the options are applied.
+func (c *config) check() error {
 	if c.fixedSet && !c.fixed.Valid() {
 		return errInvalidEncoding
 	}

@@ -199,9 +199,16 @@ func (r *Reader) release() {
 // the text decoded before it.
 func NewReader(src io.Reader, opts ...Option) (*Reader, error) {
 	r := new(Reader)
-	if err := r.Reset(src, opts...); err != nil {
+	// Reset without its work for a used Reader: the zero config is the
+	// default one, and there is none to keep on a bad option.
+	for _, o := range opts {
+		o(&r.cfg)
+	}
+	if err := r.cfg.check(); err != nil {
 		return nil, err
 	}
+	r.setup()
+	r.start(src)
 	return r, nil
 }
 
@@ -556,6 +563,12 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 				return total, err
 			}
 			if n > 0 {
+				if r.atEnd() {
+					// The end, often met in the page's first buffer:
+					// the writers and the decoder are not needed to
+					// learn it.
+					return total, nil
+				}
 				continue
 			}
 		}
@@ -571,6 +584,11 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 				continue
 			}
 		}
+		if r.atEnd() {
+			// The end, which writeClean's read met, or the table path's:
+			// no decoder call (nor out) is needed to learn it.
+			return total, nil
+		}
 		n, err := r.decode(r.outBuf()[:])
 		if err != nil {
 			if err == io.EOF {
@@ -582,18 +600,40 @@ func (r *Reader) WriteTo(w io.Writer) (int64, error) {
 	}
 }
 
+// atEnd reports whether the stream has ended with nothing left to decode
+// or to return, on the UTF-8 and table paths (which keep no part of a
+// character out of buf, so that the decoder has nothing more to write)
+// and with no change of encoding waiting; if so it ends the stream as
+// decode does there. WriteTo asks before it calls the decoder again, so
+// that the end costs no decoder call (nor out).
+func (r *Reader) atEnd() bool {
+	// The first tests, inlined, answer mid-stream.
+	return r.r0 == r.r1 && r.eof && r.o0 == r.o1 && r.ended()
+}
+
+// ended is atEnd past its first tests.
+func (r *Reader) ended() bool {
+	if r.src == nil || r.d.path == pathCodec || r.late.pendAt >= 0 || r.late.open() {
+		return false
+	}
+	r.release()
+	return true
+}
+
 // writeClean is WriteTo's path for UTF-8 input: it writes to w the bytes
 // at the start of buf[r0:r1] that decoding would copy unchanged (valid
 // UTF-8 with no CR or NUL that the preprocessing changes), reading from
-// the source first if buf is empty, and returns how many it wrote. It
-// writes nothing, for the decoder to go on, when the decoder has state
-// that those bytes would skip (the start of the stream and its byte order
-// mark, an LF after a CR, a pending change of encoding, the look-ahead
-// watching for the first non-ASCII byte), or when fewer
-// than minClean bytes are clean.
+// the source first if buf is empty, and returns how many it wrote. At the
+// start of the stream it first skips a byte order mark, as the decoder
+// would (so that a page's first bytes, often all of it, are written
+// straight from buf too). It writes nothing, for the decoder to go on,
+// when the decoder has state that those bytes would skip (a byte order
+// mark it cannot tell yet, an LF after a CR, a pending change of
+// encoding, the look-ahead watching for the first non-ASCII byte), or
+// when fewer than minClean bytes are clean.
 func (r *Reader) writeClean(w io.Writer) (int, error) {
 	const minClean = 64
-	if !r.d.bomDone || r.d.cr || r.late.pendAt >= 0 || r.late.open() || r.o0 < r.o1 {
+	if r.d.cr || r.late.pendAt >= 0 || r.late.open() || r.o0 < r.o1 {
 		return 0, nil
 	}
 	if r.r0 == r.r1 && !r.eof && r.err == nil {
@@ -602,6 +642,9 @@ func (r *Reader) writeClean(w io.Writer) (int, error) {
 			// The late <meta> scan found a change in these bytes.
 			return 0, nil
 		}
+	}
+	if !r.d.bomDone && !r.d.skipBOM(r.buf[r.r0:r.r1], r.eof, &r.r0) {
+		return 0, nil
 	}
 	n := r.d.utf8Clean(r.buf[r.r0:r.r1])
 	if n < minClean {
