@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charsniff/charsniff/internal/mimesniff"
 	"github.com/charsniff/charsniff/internal/mimetype"
 	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
@@ -481,12 +482,12 @@ func (c *chunkedReader) Read(p []byte) (int, error) {
 // IsHTML reports whether the payload is HTML-ish, worth an HTML encoding
 // sniffer: its ContentType's essence is text/html or application/xhtml+xml,
 // or it has no usable ContentType (none, a malformed one, */*,
-// unknown/unknown or application/unknown) and its first 512 bytes look like
-// HTML by the rules of the MIME Sniffing Standard (as
-// [net/http.DetectContentType] applies them: optional whitespace, then a
-// tag such as <!DOCTYPE HTML, <html, <head, <body, <p, <table, <script or a
-// comment). A declared type other than these, such as text/plain, is
-// respected, as browsers do.
+// unknown/unknown or application/unknown) and its resource header, the
+// first 1445 bytes, is HTML by the MIME Sniffing Standard's rules for an
+// unknown type (optional whitespace, then a tag such as <!DOCTYPE HTML,
+// <html, <head, <body, <p, <table, <script or a comment), the check the
+// command and the Transport make too. A declared type other than these,
+// such as text/plain, is respected, as browsers do.
 //
 // IsHTML peeks at the payload without consuming it.
 func (p *Payload) IsHTML() bool {
@@ -495,8 +496,8 @@ func (p *Payload) IsHTML() bool {
 	case m.IsHTML():
 		return true
 	case !ok || m.Is("unknown/unknown") || m.Is("application/unknown"):
-		head, _ := p.br.Peek(512)
-		return strings.HasPrefix(http.DetectContentType(head), "text/html")
+		head, _ := p.br.Peek(mimesniff.HeaderLen)
+		return mimesniff.Sniff(head) == "text/html"
 	}
 	return false
 }

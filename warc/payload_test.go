@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -220,6 +221,11 @@ func TestIsHTML(t *testing.T) {
 		{"unknown/unknown", "<HTML>", true},
 		{"text/html/junk", "<html>", true},  // malformed: sniffed
 		{"text/plain, text/html", "", true}, // Fetch: the last type wins
+		{"", "\xef\xbb\xbf<html>", false},   // a BOM: text/plain to the sniffing rules
+		{"", "<?xml version=\"1.0\"?><html>", false},
+		{"", "<p\x00>", false},
+		{"", strings.Repeat(" ", 600) + "<html>", true}, // the resource header is 1445 bytes
+		{"", strings.Repeat(" ", 1440) + "<html>", false},
 	} {
 		rec := warctest.Record{Type: "resource", ContentType: tc.contentType, Block: []byte(tc.body)}
 		_, got := firstRecord(t, rec)
@@ -232,6 +238,36 @@ func TestIsHTML(t *testing.T) {
 		}
 		if b, _ := io.ReadAll(p.Body); string(b) != tc.body {
 			t.Errorf("IsHTML(%q, %q) consumed the payload: Body = %q", tc.contentType, tc.body, b)
+		}
+	}
+}
+
+// TestIsHTMLAsNetHTTP holds IsHTML's sniffing of an untyped payload
+// against net/http.DetectContentType, an independent implementation of the
+// same MIME Sniffing rules, on resource headers it reads whole (512 bytes
+// at most): every HTML tag of the standard's table in both cases, after
+// whitespace, with each byte that may end it and some that may not.
+func TestIsHTMLAsNetHTTP(t *testing.T) {
+	tags := []string{"<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME", "<H1", "<DIV", "<FONT", "<TABLE", "<A", "<STYLE", "<TITLE", "<B", "<BODY", "<BR", "<P", "<!--", "<HTM", "<BODYX", "<XML"}
+	var bodies []string
+	for _, tag := range tags {
+		for _, lead := range []string{"", " \t\r\n\f", "\v"} {
+			for _, end := range []string{" ", ">", "\t", "x", "/", ""} {
+				bodies = append(bodies, lead+tag+end, lead+strings.ToLower(tag)+end+"rest")
+			}
+		}
+	}
+	bodies = append(bodies, "", "\x00<html>", "%PDF-1.4 <html>", "GIF89a<html>", "\xfe\xff<html>")
+	for _, body := range bodies {
+		rec := warctest.Record{Type: "resource", Block: []byte(body)}
+		_, got := firstRecord(t, rec)
+		p, err := got.Payload()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.HasPrefix(http.DetectContentType([]byte(body)), "text/html")
+		if got := p.IsHTML(); got != want {
+			t.Errorf("IsHTML(%q) = %v, net/http says %v", body, got, want)
 		}
 	}
 }
