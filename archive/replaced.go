@@ -188,6 +188,7 @@ func cutUTF8(p []byte) int {
 	}
 	return 0
 }
+
 // transform decodes p after what the last call left, counting the U+FFFD
 // of the output.
 func (c *replCounter) transform(p []byte, atEOF bool) {
