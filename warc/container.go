@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"reflect"
 
 	"github.com/klauspost/compress/gzip"
 	"github.com/klauspost/compress/zstd"
@@ -138,6 +139,13 @@ type container struct {
 	// spare is a record-stream window that Reset kept from a compressed
 	// input, for the next one; nil once start has put it to use as s.
 	spare *window
+	// dict is the zstd dictionary zd holds (nil for none), so that the
+	// next input with the same one does not make zd parse it again, and
+	// dictFile the file whose dictionary frame it came from when it came
+	// by outerDict, so that the next byte range of that file does not
+	// read and inflate its dictionary frame again.
+	dict     []byte
+	dictFile io.ReaderAt
 }
 
 // startDecoder makes the decompressor of z.c ready for a new input, and
@@ -166,19 +174,34 @@ func (z *container) startDecoder() error {
 			}
 		} else if sr, ok := z.in.rd.(*io.SectionReader); ok {
 			// A byte range of a .warc.zst file: its frames need the
-			// dictionary at the file's start.
-			var err error
-			if dict, err = outerDict(sr); err != nil {
-				return err
+			// dictionary at the file's start, the one of the last
+			// range if it was of the same file.
+			if outer, off, _ := sr.Outer(); off != 0 && z.dictFile != nil && sameFile(outer, z.dictFile) {
+				dict = z.dict
+			} else {
+				var err error
+				if dict, err = outerDict(sr); err != nil {
+					return err
+				}
+				z.dictFile = nil
+				if dict != nil {
+					z.dictFile = outer
+				}
 			}
+		}
+		if dict == nil && z.dict == nil || dict != nil && bytes.Equal(dict, z.dict) {
+			// zd holds this dictionary (or none) already.
+			return z.zd.Reset(nil)
 		}
 		opts := []zstd.DOption{zstd.WithDecoderDictDelete()}
 		if dict != nil {
 			opts = append(opts, zstd.WithDecoderDicts(dict))
 		}
+		z.dict = nil
 		if err := z.zd.ResetWithOptions(nil, opts...); err != nil {
 			return fmt.Errorf("%w: dictionary frame: %w", ErrZstd, err)
 		}
+		z.dict = dict
 	case LZ4:
 		if z.lz == nil {
 			z.lz = lz4.NewReader(nil)
@@ -223,6 +246,13 @@ func (z *container) readDict() ([]byte, error) {
 		z.in.discard(k)
 	}
 	return loadDict(raw)
+}
+
+// sameFile reports whether a and b are the same io.ReaderAt: the same
+// pointer, or equal values of a comparable type.
+func sameFile(a, b io.ReaderAt) bool {
+	ta := reflect.TypeOf(a)
+	return ta == reflect.TypeOf(b) && ta.Comparable() && a == b
 }
 
 // outerDict returns the dictionary of the .warc.zst file that sr is a byte

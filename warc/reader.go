@@ -159,7 +159,7 @@ func (r *Reader) Reset(src io.Reader) {
 	}
 	*in = window{rd: src, buf: in.buf}
 	*r = Reader{
-		container: container{in: in, s: in, gz: r.gz, zin: r.zin, zd: r.zd, lz: r.lz, spare: spare},
+		container: container{in: in, s: in, gz: r.gz, zin: r.zin, zd: r.zd, lz: r.lz, spare: spare, dict: r.dict, dictFile: r.dictFile},
 		recovery:  recovery{scanFrom: -1},
 		http:      r.http,
 	}
