@@ -177,6 +177,17 @@ func reader(data []byte, opts []decode.Option) (*pooled, error) {
 	return p, nil
 }
 
+// open returns a pooled reader of data[:n] with the options of the C
+// arguments (see charsniff_sniff), as charsniff_sniff and charsniff_decode
+// start.
+func open(data *C.char, n C.int64_t, ctype *C.char, ctypeLen C.int64_t, rawURL *C.char, urlLen C.int64_t, lookahead C.int64_t) (*pooled, error) {
+	opts, err := options(stringOf(ctype, ctypeLen), stringOf(rawURL, urlLen), lookahead)
+	if err != nil {
+		return nil, err
+	}
+	return reader(bytesOf(data, n), opts)
+}
+
 // release returns p to the pool, dropping its hold on the caller's bytes.
 func (p *pooled) release() {
 	p.src.Reset(nil)
@@ -195,11 +206,7 @@ func (p *pooled) release() {
 //export charsniff_sniff
 func charsniff_sniff(data *C.char, n C.int64_t, ctype *C.char, ctypeLen C.int64_t, rawURL *C.char, urlLen C.int64_t, lookahead C.int64_t, out *C.cs_result, errmsg **C.char) (status C.int32_t) {
 	defer guard(&status, errmsg)
-	opts, err := options(stringOf(ctype, ctypeLen), stringOf(rawURL, urlLen), lookahead)
-	if err != nil {
-		return statusOf(err, errmsg)
-	}
-	p, err := reader(bytesOf(data, n), opts)
+	p, err := open(data, n, ctype, ctypeLen, rawURL, urlLen, lookahead)
 	if err != nil {
 		return statusOf(err, errmsg)
 	}
@@ -254,11 +261,7 @@ func charsniff_sniff_bytes(data *C.char, n C.int64_t) C.int64_t {
 //export charsniff_decode
 func charsniff_decode(data *C.char, n C.int64_t, ctype *C.char, ctypeLen C.int64_t, rawURL *C.char, urlLen C.int64_t, lookahead C.int64_t, out *C.cs_result, text **C.char, textLen *C.int64_t, errmsg **C.char) (status C.int32_t) {
 	defer guard(&status, errmsg)
-	opts, err := options(stringOf(ctype, ctypeLen), stringOf(rawURL, urlLen), lookahead)
-	if err != nil {
-		return statusOf(err, errmsg)
-	}
-	p, err := reader(bytesOf(data, n), opts)
+	p, err := open(data, n, ctype, ctypeLen, rawURL, urlLen, lookahead)
 	if err != nil {
 		return statusOf(err, errmsg)
 	}
