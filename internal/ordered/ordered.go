@@ -23,7 +23,9 @@ type Config struct {
 // sends its outputs (any number) with send, and emit gets every output on
 // the caller's goroutine, one call at a time: those of one input in the
 // order they were sent, the inputs in the order of in. in is ranged on a
-// goroutine of its own.
+// goroutine of its own, ahead of the workers: the next inputs are ready
+// when a worker is free (a slow in, such as the search for a file's next
+// cut, does not leave the workers waiting for it).
 //
 // Memory is bounded: work runs on at most c.Ahead inputs that emit is
 // not done with (the one it is at included), and each holds at most
@@ -43,7 +45,7 @@ func FlatMap[In, Out any](ctx context.Context, c Config, in func(context.Context
 	f.stop, f.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	f.tokens = make(chan struct{}, max(c.Ahead, 1))
 	order := make(chan *slot[Out], max(c.Ahead, 1))
-	jobs := make(chan job[In, Out])
+	jobs := make(chan job[In, Out], max(c.Ahead, 1))
 	defer f.wait() // also when emit panics
 	f.wg.Add(1)
 	go f.produce(in(f.stop), order, jobs)

@@ -93,6 +93,42 @@ func TestInFlight(t *testing.T) {
 	}
 }
 
+// TestRangeAhead checks that in is ranged ahead of the workers, up to
+// Ahead inputs: the next input is ready (the charsniff command's next cut
+// of a file found) while every worker is still busy, not looked for once
+// one asks for it.
+func TestRangeAhead(t *testing.T) {
+	var yielded, seen atomic.Int64
+	in := func(context.Context) iter.Seq[int] {
+		return func(yield func(int) bool) {
+			for i := range 4 {
+				yielded.Add(1)
+				if !yield(i) {
+					return
+				}
+			}
+		}
+	}
+	err := Map(context.Background(), Config{Workers: 1, Ahead: 3}, in,
+		func(_ context.Context, v int) int {
+			if v == 0 {
+				// The one worker is busy: in should still reach the
+				// third input (Ahead is 3: this one and two more).
+				deadline := time.Now().Add(5 * time.Second)
+				for yielded.Load() < 3 && time.Now().Before(deadline) {
+					time.Sleep(time.Millisecond)
+				}
+				seen.Store(yielded.Load())
+			}
+			return v
+		},
+		func(int) error { return nil })
+	// The fourth may be yielded too, and wait there for room.
+	if n := seen.Load(); err != nil || n < 3 {
+		t.Fatalf("%d inputs yielded while the worker was busy, error %v; want 3 or 4, nil", n, err)
+	}
+}
+
 // TestStop checks that an error of emit, or ctx canceled, stops FlatMap:
 // nothing is emitted after it, a send blocked in work returns false, an
 // endless in stops, and no goroutine is left.
