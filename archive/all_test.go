@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/charsniff/charsniff/internal/testutil"
 	"github.com/charsniff/charsniff/internal/warctest"
@@ -295,5 +296,40 @@ func fixedCuts(cuts []int64) func(io.ReaderAt, int64, int64) func() (int64, bool
 			k++
 			return cuts[k-1], true
 		}
+	}
+}
+
+// TestBudget checks a part's budget of held text: the first take always
+// fits, one that would go over waits for bytes given back, and one that
+// waits gives up when its context is done, having taken nothing.
+func TestBudget(t *testing.T) {
+	var b budget
+	ctx := context.Background()
+	if !b.take(ctx, 5<<20, 2<<20) {
+		t.Fatal("first take of more than the budget: refused")
+	}
+	b.give(5 << 20)
+	if !b.take(ctx, 1<<20, 2<<20) || !b.take(ctx, 1<<20, 2<<20) {
+		t.Fatal("takes within the budget: refused")
+	}
+	took := make(chan bool)
+	go func() { took <- b.take(ctx, 1, 2<<20) }()
+	select {
+	case <-took:
+		t.Fatal("a take over the budget did not wait")
+	case <-time.After(20 * time.Millisecond):
+	}
+	b.give(1 << 20)
+	if !<-took {
+		t.Fatal("a take that waited for room: refused")
+	}
+	canceled, cancel := context.WithCancel(ctx)
+	go func() { took <- b.take(canceled, 2<<20, 2<<20) }()
+	cancel()
+	if <-took {
+		t.Fatal("a take over the budget with its context done: taken")
+	}
+	if b.n != 1<<20+1 {
+		t.Errorf("%d bytes taken; want %d", b.n, 1<<20+1)
 	}
 }
