@@ -227,19 +227,37 @@ func storedHeader(b []byte, q int) bool {
 // startsRecord reports whether a gzip member starts at off and inflates to
 // a WARC version line.
 func (s *splitter) startsRecord(off int64) bool {
-	sr := io.NewSectionReader(s.src, off, s.size-off)
+	// The line is in the member's first deflate block: the gzip header,
+	// the block's header and code tables and a few codes take well under
+	// checkLen bytes. The inflater, given no more, stops there, rather
+	// than inflating all of its window (up to 32 KiB of text) for sixteen
+	// bytes of it; a member that needs more (a long name in its header)
+	// is given the rest of the file.
+	const checkLen = 2 << 10
+	ok, short := s.inflatesToVersion(off, min(checkLen, s.size-off))
+	if !ok && short && checkLen < s.size-off {
+		ok, _ = s.inflatesToVersion(off, s.size-off)
+	}
+	return ok
+}
+
+// inflatesToVersion reports whether the n bytes at off start a gzip member
+// that inflates to a WARC version line, and whether it ran out of them
+// first.
+func (s *splitter) inflatesToVersion(off, n int64) (ok, short bool) {
+	sr := io.NewSectionReader(s.src, off, n)
 	if s.br == nil {
 		s.br = bufio.NewReaderSize(sr, 4<<10)
 	} else {
 		s.br.Reset(sr)
 	}
 	if err := s.zr.Reset(s.br); err != nil {
-		return false
+		return false, err == io.EOF || err == io.ErrUnexpectedEOF
 	}
 	s.zr.Multistream(false)
 	var line [16]byte
-	n, _ := io.ReadFull(&s.zr, line[:])
-	return isVersionLine(line[:n])
+	k, err := io.ReadFull(&s.zr, line[:])
+	return isVersionLine(line[:k]), err == io.ErrUnexpectedEOF
 }
 
 // isVersionLine reports whether b starts with a WARC version line of the

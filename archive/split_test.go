@@ -1,6 +1,7 @@
 package archive_test
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
@@ -202,4 +203,43 @@ func TestSplitContainers(t *testing.T) {
 			t.Errorf("%s: cuts %v", file, cuts)
 		}
 	}
+}
+
+// TestSplitLongHeader cuts a file whose gzip members carry a long extra
+// field in their headers, more than the bytes Split first inflates to
+// check a member: it is given the rest, and cuts at records.
+func TestSplitLongHeader(t *testing.T) {
+	var plain bytes.Buffer
+	if _, err := warctest.Generate(&plain, 1<<20, true, 3); err != nil {
+		t.Fatal(err)
+	}
+	// The same members, each with 5000 bytes of extra field (a name may
+	// have at most 511: Go's gzip readers refuse a longer one).
+	var named bytes.Buffer
+	var offs []int64
+	br := bufio.NewReader(&plain)
+	zr, err := gzip.NewReader(br)
+	for err == nil {
+		zr.Multistream(false)
+		offs = append(offs, int64(named.Len()))
+		zw := gzip.NewWriter(&named)
+		zw.Extra = bytes.Repeat([]byte{'x'}, 5000)
+		if _, err := io.Copy(zw, zr); err != nil {
+			t.Fatal(err)
+		}
+		zw.Close()
+		err = zr.Reset(br)
+	}
+	if err != io.EOF {
+		t.Fatal(err)
+	}
+	data := named.Bytes()
+	if got := recordOffsets(t, data); !slices.Equal(got, offs) {
+		t.Fatalf("the file has %d records, want %d", len(got), len(offs))
+	}
+	cuts := archive.Split(bytes.NewReader(data), int64(len(data)), 64<<10)
+	if len(cuts) < 4 {
+		t.Fatalf("%d parts of a %d-byte file in 64 KiB parts", len(cuts), len(data))
+	}
+	checkCuts(t, cuts, offs)
 }
