@@ -1,12 +1,10 @@
 package main
 
 import (
-	"encoding/binary"
 	"io"
-	"math/bits"
 	"unicode/utf8"
 
-	"github.com/charsniff/charsniff/internal/ascii"
+	"github.com/charsniff/charsniff/internal/jsonstr"
 )
 
 // jsonText writes text as the contents of a JSON string (without the
@@ -18,8 +16,9 @@ import (
 // JSON line however large it is, in bounded memory.
 //
 // The text is decoded output, valid UTF-8: a write that is valid is
-// scanned eight bytes at a time for the only bytes that need escaping
-// there, and the clean runs between them are copied whole.
+// searched for the only bytes that need escaping there (internal/jsonstr,
+// 32 bytes a step with AVX2), and the clean runs between them are copied
+// whole.
 type jsonText struct {
 	w io.Writer
 	// held[:nheld] is the start of a UTF-8 sequence that the last write
@@ -110,57 +109,10 @@ func cutShort(p []byte) int {
 	return 0
 }
 
-// Masks for looking at eight bytes at once.
-const (
-	lsb = ascii.LowBits
-	msb = ascii.HighBits
-)
-
-// special returns a word with the high bit set in the first byte of x (in
-// memory order) that needs a look in valid UTF-8: a control character, '"',
-// '\\' or 0xE2, which starts U+2028 and U+2029. Bits above it may be set
-// too (borrows), none below.
-func special(x uint64) uint64 {
-	ctl := (x - 0x20*lsb) &^ x
-	q := x ^ ('"' * lsb)
-	q = (q - lsb) &^ q
-	bs := x ^ ('\\' * lsb)
-	bs = (bs - lsb) &^ bs
-	e2 := x ^ (0xE2 * lsb)
-	e2 = (e2 - lsb) &^ e2
-	return (ctl | q | bs | e2) & msb
-}
-
-// needsLook[c] reports whether byte c is one that special finds.
-var needsLook = func() (t [256]bool) {
-	for c := range 0x20 {
-		t[c] = true
-	}
-	t['"'], t['\\'], t[0xE2] = true, true, true
-	return t
-}()
-
-// indexSpecial returns the index of the first byte of s that special
-// finds, or -1.
-func indexSpecial(s []byte) int {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		if m := special(binary.LittleEndian.Uint64(s[i:])); m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	for ; i < len(s); i++ {
-		if needsLook[s[i]] {
-			return i
-		}
-	}
-	return -1
-}
-
 // appendValid appends the escaped form of s, which is valid UTF-8.
 func appendValid(b, s []byte) []byte {
 	for {
-		k := indexSpecial(s)
+		k := jsonstr.IndexSpecial(s)
 		if k < 0 {
 			return append(b, s...)
 		}
@@ -189,7 +141,7 @@ func appendAny(b, p []byte) []byte {
 	for i < len(p) {
 		c := p[i]
 		if c < utf8.RuneSelf {
-			if !needsLook[c] {
+			if !jsonstr.NeedsLook(c) {
 				i++
 				continue
 			}
