@@ -30,7 +30,7 @@ func TestWriteToBadCount(t *testing.T) {
 		in   string
 		enc  override.Encoding
 	}{
-		{"clean UTF-8", strings.Repeat("<p>text\n", 1000), override.UTF8},
+		{"clean UTF-8", strings.Repeat("<p>text\n", 8000), override.UTF8}, // several input buffers
 		{"decoded", strings.Repeat("<p>caf\xe9\r\n", 1000), override.Windows1252},
 		{"NUL as UTF-8", "a" + strings.Repeat("\x00", 5000), override.UTF8},
 		{"NUL as windows-1252", "a" + strings.Repeat("\x00", 5000), override.Windows1252},

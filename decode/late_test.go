@@ -493,7 +493,9 @@ func TestDecided(t *testing.T) {
 		{"certain", big, []decode.Option{withContentType("text/html; charset=utf-8")}, 4 << 10, override.UTF8},
 		{"window alone", big, []decode.Option{windowOnly}, 4 << 10, override.UTF8},
 		{"non-ASCII in the window", big, nil, 1024 + decode.DefaultLookahead + 4<<10, override.UTF8},
-		{"ASCII, then a late <meta>", strings.Repeat("x", 3000) + "<meta charset=koi8-r>" + big, nil, 8 << 10, override.KOI8R},
+		// The <meta> is in the first read after the window: one input
+		// buffer (16 KB) past it.
+		{"ASCII, then a late <meta>", strings.Repeat("x", 3000) + "<meta charset=koi8-r>" + big, nil, 1<<10 + 16<<10, override.KOI8R},
 	}
 	for _, tc := range tests {
 		c := &firsterr.Reader{R: strings.NewReader(tc.in)}
