@@ -185,19 +185,18 @@ func (s *splitter) inStoredBlock(off int64) bool {
 		return true // cannot tell: do not cut here
 	}
 	q := 0
-	for ; q+8 <= len(b); q += 4 {
-		// Four places at once: y has a zero byte k where b[q+k] and
-		// b[q+k+2] are complements, and a header starts at q+k where
-		// bytes k and k+1 both are. The zero-byte test may also flag a
-		// byte above a zero one (a borrow): each place flagged is
+	for ; q+10 <= len(b); q += 7 {
+		// Seven places at once: y has a zero byte k where b[q+k] and
+		// b[q+k+2] are complements, and a header starts at q+k (k < 7)
+		// where bytes k and k+1 both are. The zero-byte test may also
+		// flag a byte above a zero one (a borrow): each place flagged is
 		// looked at on its own.
-		w := binary.LittleEndian.Uint64(b[q:])
-		y := ^(w ^ w>>16)
+		y := ^(binary.LittleEndian.Uint64(b[q:]) ^ binary.LittleEndian.Uint64(b[q+2:]))
 		z := (y - lsb64) &^ y & msb64
-		if z&(z>>8)&0x80808080 == 0 {
+		if z&(z>>8)&0x0080808080808080 == 0 {
 			continue
 		}
-		for k := q; k < q+4; k++ {
+		for k := q; k < q+7; k++ {
 			if storedHeader(b, k) {
 				return true
 			}

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestInStoredBlock checks the four-places-at-once scan of inStoredBlock
+// TestInStoredBlock checks the seven-places-at-once scan of inStoredBlock
 // against the plain one, on random bytes with headers planted at every
 // alignment, reaching just past the place looked at or just short of it.
 func TestInStoredBlock(t *testing.T) {
