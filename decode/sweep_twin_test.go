@@ -235,3 +235,31 @@ func FuzzSweepTwin(f *testing.F) {
 		compareSweep(t, &p, s, table, latin, int(room%512))
 	})
 }
+
+// TestCleanFour checks cleanAVX2's four blocks at a time against its
+// model: in 512 bytes of ASCII, a byte or sequence that stops it or makes
+// it validate (CR, NUL, a two-, three- and four-byte character, an
+// invalid byte, a lead byte cut at the end), at every place, with every
+// switch, so that the four-block try fails at each of its 128 places, and
+// after runs of blocks of every length.
+func TestCleanFour(t *testing.T) {
+	logNoAsm(t)
+	if !sweepOK {
+		t.Skip(noSweep)
+	}
+	base := strings.Repeat("<p>Some text.", 40)[:512]
+	pieces := []string{"\r", "\r\n", "\x00", "é", "日", "😀", "\xff", "\xe3", "\xe3\x81"}
+	for _, piece := range pieces {
+		for at := 0; at+len(piece) <= len(base); at++ {
+			s := []byte(base[:at] + piece + base[at+len(piece):])
+			for flags := uint64(0); flags < 4; flags++ {
+				flags := flags | sweepUTF8
+				n1, h1 := cleanBlocks(s, flags)
+				n2, h2 := cleanModel(s, flags)
+				if n1 != n2 || (h1 != 0) != (h2 != 0) {
+					t.Fatalf("clean(%q at %d, flags %04b): assembly %d, %v; model %d, %v", piece, at, flags, n1, h1 != 0, n2, h2 != 0)
+				}
+			}
+		}
+	}
+}
