@@ -28,7 +28,8 @@
 // 72(SP) and 64(SP) those for a step of latin (128 of d, 64 of s); 80(SP)
 // the i before which latin does not start again; 16(SP) the mask of CR bits that count (all or none);
 // 24(SP) scratch; 32(SP) 0 in noCR, non-zero in withCR; 40(SP) the
-// table. Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops
+// table; 96(SP) how many blocks noCR takes one at a time after its next
+// failed try of four (BX counts them down in noCR, where no CR has been). Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops
 // the sweep or 0, Y11 E0, Y10 ED, Y9 FE, Y8 C0, Y7 0; Z16 to Z24 latin's.
 
 // VALIDATE sets AX to the bits of the bytes of the block in Y0 that the
@@ -224,7 +225,7 @@ DATA sweepBytes<>+8(SB)/1, $0xC2
 DATA sweepBytes<>+9(SB)/1, $0x01
 GLOBL sweepBytes<>(SB), RODATA|NOPTR, $16
 
-TEXT sweepAVX2<>(SB), NOSPLIT, $88-88
+TEXT sweepAVX2<>(SB), NOSPLIT, $104-88
 	MOVQ d_base+0(FP), DI
 	MOVQ s_base+24(FP), SI
 	MOVQ table+48(FP), R10
@@ -253,6 +254,7 @@ room:
 	MOVQ AX, 64(SP)
 	MOVQ $0, 80(SP)
 	MOVQ $0, 32(SP)
+	MOVQ $4, 96(SP)
 
 	// 16(SP): all 32 bits if CR counts, else none; its low byte, 07 or 0,
 	// makes Y13.
@@ -314,8 +316,75 @@ pick:
 	JNZ   tableNoCR
 
 	// noCR: text with no CR so far, or whose CRs are kept. A block
-	// stored as it is needs only its own 32 bytes of s and d.
+	// stored as it is needs only its own 32 bytes of s and d. Four
+	// blocks at a time go through noCRFour while they are ASCII with no
+	// CR or NUL that counts and no sequence runs into them (R12 is 0),
+	// as in cleanAVX2: after a failed try, 4 to 64 ASCII blocks one at a
+	// time (BX counts them down, 96(SP) doubles while tries fail; BX is
+	// 0 again before withCR, whose it is); a block with bytes from 80
+	// goes on to the next one at a time, so that UTF-8 text of another
+	// script pays neither the tries nor the count.
 noCR:
+	DECQ BX
+	JGT  noCROne
+
+noCRFour:
+	MOVQ      R8, R10
+	ADDQ      $96, R10
+	CMPQ      R10, 56(SP)
+	JGT       noCROne
+	MOVQ      R9, R10
+	ADDQ      $96, R10
+	CMPQ      R10, 48(SP)
+	JGT       noCROne
+	TESTQ     R12, R12
+	JNZ       noCRFail
+	VMOVDQU   (SI)(R8*1), Y0
+	VMOVDQU   32(SI)(R8*1), Y1
+	VMOVDQU   64(SI)(R8*1), Y2
+	VMOVDQU   96(SI)(R8*1), Y3
+	VPCMPEQB  Y0, Y15, Y4
+	VPCMPEQB  Y1, Y15, Y5
+	VPOR      Y4, Y5, Y4
+	VPCMPEQB  Y2, Y15, Y5
+	VPOR      Y4, Y5, Y4
+	VPCMPEQB  Y3, Y15, Y5
+	VPOR      Y4, Y5, Y4
+	VPMOVMSKB Y4, CX
+	ANDQ      16(SP), CX
+	VPMINUB   Y0, Y1, Y4
+	VPMINUB   Y2, Y3, Y5
+	VPMINUB   Y4, Y5, Y4
+	VPCMPEQB  Y4, Y7, Y4
+	VPAND     Y4, Y12, Y4
+	VPOR      Y0, Y1, Y5
+	VPOR      Y2, Y3, Y6
+	VPOR      Y5, Y6, Y5
+	VPOR      Y4, Y5, Y4
+	VPMOVMSKB Y4, AX
+	ORQ       CX, AX
+	JNZ       noCRFail
+	VMOVDQU   Y0, (DI)(R9*1)
+	VMOVDQU   Y1, 32(DI)(R9*1)
+	VMOVDQU   Y2, 64(DI)(R9*1)
+	VMOVDQU   Y3, 96(DI)(R9*1)
+	ADDQ      $128, R8
+	ADDQ      $128, R9
+	MOVQ      $4, 96(SP)
+	JMP       noCRFour
+
+noCRFail:
+	MOVQ 96(SP), R10
+	MOVQ R10, BX
+	SHLQ $1, R10
+	CMPQ R10, $64
+	JLE  noCRBack
+	MOVQ $64, R10
+
+noCRBack:
+	MOVQ R10, 96(SP)
+
+noCROne:
 	BLOCK_ROOM
 	CHECK(16(SP))
 	JNZ  noCRCheck
@@ -327,19 +396,24 @@ noCR:
 noCRCheck:
 	TESTQ CX, CX
 	JZ    noCRText
+	XORQ  BX, BX               // no CR before this block
 	MOVQ  $1, 32(SP)           // the first CR: withCR takes the block again
 	JMP   withCR
 
+noCRTable:
+	XORQ BX, BX
+	JMP  table
+
 noCRText:
 	CMPQ  40(SP), $0
-	JNE   table
+	JNE   noCRTable
 	VALIDATE
 	TESTQ AX, AX
 	JNZ   done
 	VMOVDQU Y0, (DI)(R9*1)
 	ADDQ    $32, R8
 	ADDQ    $32, R9
-	JMP     noCR
+	JMP     noCROne
 
 	// table: a block of either loop with a table's letters (or a NUL, or
 	// in withCR line ends): latin takes it if it runs and has not just
@@ -642,10 +716,11 @@ done:
 // time go through cleanFour while they are ASCII with no CR or NUL that
 // counts and no sequence runs into them (R12 is 0): what CHECK finds in
 // each, found for the four with their ORs and minimum. Where that fails,
-// the next blocks go one at a time (DI counts them down): 4 after a
-// success, twice as many after each failure in a row, up to 64 (BX), so
-// that text with a letter from 0x80 every few blocks seldom pays for a
-// try.
+// the next ASCII blocks go one at a time (DI counts them down): 4 after
+// a success, twice as many after each failure in a row, up to 64 (BX);
+// blocks with bytes from 0x80 go one at a time uncounted. So text with a
+// letter from 0x80 every few blocks seldom pays for a try, and text of
+// another script never.
 TEXT cleanAVX2<>(SB), NOSPLIT, $8-48
 	MOVQ s_base+0(FP), SI
 	MOVQ s_len+8(FP), R10
@@ -717,7 +792,7 @@ cleanLoop:
 	JNZ       cleanCheck
 	ADDQ      $32, R8
 	DECQ      DI
-	JNZ       cleanLoop
+	JGT       cleanLoop
 	JMP       cleanFour
 
 cleanCheck:
@@ -727,9 +802,7 @@ cleanCheck:
 	TESTQ AX, AX
 	JNZ   cleanDone
 	ADDQ  $32, R8
-	DECQ  DI
-	JNZ   cleanLoop
-	JMP   cleanFour
+	JMP   cleanLoop
 
 cleanDone:
 	VZEROUPPER

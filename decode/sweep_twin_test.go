@@ -236,6 +236,30 @@ func FuzzSweepTwin(f *testing.F) {
 	})
 }
 
+// TestSweepFour checks noCR's four blocks at a time (sweepAVX2) as
+// TestCleanFour checks cleanAVX2's, with compareSweep (the model, the
+// twin, cleanBlocks too), UTF-8 under each switch, with room in d for
+// all of it and for less (so that the step's room check stops it at each
+// of its places).
+func TestSweepFour(t *testing.T) {
+	logNoAsm(t)
+	base := strings.Repeat("<p>Some text.", 24)[:300]
+	pieces := []string{"\r", "\r\n", "\x00", "é", "日", "😀", "\xff", "\xe3\x81"}
+	for _, piece := range pieces {
+		for at := 0; at+len(piece) <= len(base); at++ {
+			s := []byte(base[:at] + piece + base[at+len(piece):])
+			for _, sw := range twinSwitches[:4] {
+				p := newPatterns(sw.cr, sw.nul)
+				compareSweep(t, &p, s, nil, false, 3*len(s)+128)
+			}
+		}
+	}
+	p := newPatterns(true, true)
+	for room := 0; room <= 400; room++ {
+		compareSweep(t, &p, []byte(base), nil, false, room)
+	}
+}
+
 // TestCleanFour checks cleanAVX2's four blocks at a time against its
 // model: in 512 bytes of ASCII, a byte or sequence that stops it or makes
 // it validate (CR, NUL, a two-, three- and four-byte character, an
