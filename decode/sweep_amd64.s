@@ -122,6 +122,36 @@
 	ORQ       CX, AX; \
 	ORQ       R12, AX
 
+// CHECK4 is CHECK for the four blocks at R8 at once, into Y0 to Y3,
+// without R12 (the caller has it 0): it sets AX to the bits of the bytes
+// from 80 and the NULs (if Y12) of any of them, ORed place by place, and
+// those of their CRs that count (crmask). Y4 and Y5 are scratch.
+#define CHECK4(crmask) \
+	VMOVDQU   (SI)(R8*1), Y0; \
+	VMOVDQU   32(SI)(R8*1), Y1; \
+	VMOVDQU   64(SI)(R8*1), Y2; \
+	VMOVDQU   96(SI)(R8*1), Y3; \
+	VPCMPEQB  Y0, Y15, Y4; \
+	VPCMPEQB  Y1, Y15, Y5; \
+	VPOR      Y4, Y5, Y4; \
+	VPCMPEQB  Y2, Y15, Y5; \
+	VPOR      Y4, Y5, Y4; \
+	VPCMPEQB  Y3, Y15, Y5; \
+	VPOR      Y4, Y5, Y4; \
+	VPMOVMSKB Y4, CX; \
+	ANDQ      crmask, CX; \
+	VPMINUB   Y0, Y1, Y4; \
+	VPMINUB   Y2, Y3, Y5; \
+	VPMINUB   Y4, Y5, Y4; \
+	VPCMPEQB  Y4, Y7, Y4; \
+	VPAND     Y4, Y12, Y4; \
+	VPOR      Y0, Y1, Y5; \
+	VPOR      Y5, Y4, Y4; \
+	VPOR      Y2, Y3, Y5; \
+	VPOR      Y5, Y4, Y4; \
+	VPMOVMSKB Y4, AX; \
+	ORQ       CX, AX
+
 // DROPS sets DX to the bits of the LFs of the block in Y0 to drop (right
 // after a CR: its CRs are in Y6, BX says one ended the block before) and
 // CX to its CR bits.
@@ -339,30 +369,7 @@ noCRFour:
 	JGT       noCROne
 	TESTQ     R12, R12
 	JNZ       noCRFail
-	VMOVDQU   (SI)(R8*1), Y0
-	VMOVDQU   32(SI)(R8*1), Y1
-	VMOVDQU   64(SI)(R8*1), Y2
-	VMOVDQU   96(SI)(R8*1), Y3
-	VPCMPEQB  Y0, Y15, Y4
-	VPCMPEQB  Y1, Y15, Y5
-	VPOR      Y4, Y5, Y4
-	VPCMPEQB  Y2, Y15, Y5
-	VPOR      Y4, Y5, Y4
-	VPCMPEQB  Y3, Y15, Y5
-	VPOR      Y4, Y5, Y4
-	VPMOVMSKB Y4, CX
-	ANDQ      16(SP), CX
-	VPMINUB   Y0, Y1, Y4
-	VPMINUB   Y2, Y3, Y5
-	VPMINUB   Y4, Y5, Y4
-	VPCMPEQB  Y4, Y7, Y4
-	VPAND     Y4, Y12, Y4
-	VPOR      Y0, Y1, Y5
-	VPOR      Y2, Y3, Y6
-	VPOR      Y5, Y6, Y5
-	VPOR      Y4, Y5, Y4
-	VPMOVMSKB Y4, AX
-	ORQ       CX, AX
+	CHECK4(16(SP))
 	JNZ       noCRFail
 	VMOVDQU   Y0, (DI)(R9*1)
 	VMOVDQU   Y1, 32(DI)(R9*1)
@@ -749,30 +756,7 @@ cleanFour:
 	JGT       cleanLoop
 	TESTQ     R12, R12
 	JNZ       cleanOne
-	VMOVDQU   (SI)(R8*1), Y0
-	VMOVDQU   32(SI)(R8*1), Y1
-	VMOVDQU   64(SI)(R8*1), Y2
-	VMOVDQU   96(SI)(R8*1), Y3
-	VPCMPEQB  Y0, Y15, Y6
-	VPCMPEQB  Y1, Y15, Y13
-	VPOR      Y6, Y13, Y6
-	VPCMPEQB  Y2, Y15, Y13
-	VPOR      Y6, Y13, Y6
-	VPCMPEQB  Y3, Y15, Y13
-	VPOR      Y6, Y13, Y6
-	VPOR      Y0, Y1, Y4
-	VPOR      Y2, Y3, Y5
-	VPOR      Y4, Y5, Y4
-	VPMINUB   Y0, Y1, Y5
-	VPMINUB   Y2, Y3, Y13
-	VPMINUB   Y5, Y13, Y5
-	VPCMPEQB  Y5, Y7, Y5
-	VPAND     Y5, Y12, Y5
-	VPOR      Y4, Y5, Y4
-	VPMOVMSKB Y4, AX
-	VPMOVMSKB Y6, CX
-	ANDQ      R9, CX
-	ORQ       CX, AX
+	CHECK4(R9)
 	JNZ       cleanOne
 	MOVQ      $4, BX
 	ADDQ      $128, R8
