@@ -2,6 +2,21 @@
 
 #include "textflag.h"
 
+// SPECIALS sets DX to the bits of the bytes of the 32 at AX that need a
+// look: at most 0x1F (its unsigned minimum with 0x1F is itself), '"',
+// '\\' or 0xE2 (Y1 to Y4 hold the four bytes broadcast).
+#define SPECIALS \
+	VMOVDQU   (SI)(AX*1), Y0; \
+	VPMINUB   Y0, Y1, Y5; \
+	VPCMPEQB  Y0, Y5, Y5; \
+	VPCMPEQB  Y0, Y2, Y6; \
+	VPCMPEQB  Y0, Y3, Y7; \
+	VPCMPEQB  Y0, Y4, Y8; \
+	VPOR      Y5, Y6, Y5; \
+	VPOR      Y7, Y8, Y7; \
+	VPOR      Y5, Y7, Y5; \
+	VPMOVMSKB Y5, DX
+
 // func indexSpecialAVX2(s []byte) int
 //
 // See index_amd64.go. 32 bytes a step: a byte needs a look if it is at
@@ -34,16 +49,7 @@ loop:
 	LEAQ      32(AX), CX
 	CMPQ      CX, BX
 	JGT       last
-	VMOVDQU   (SI)(AX*1), Y0
-	VPMINUB   Y0, Y1, Y5
-	VPCMPEQB  Y0, Y5, Y5
-	VPCMPEQB  Y0, Y2, Y6
-	VPCMPEQB  Y0, Y3, Y7
-	VPCMPEQB  Y0, Y4, Y8
-	VPOR      Y5, Y6, Y5
-	VPOR      Y7, Y8, Y7
-	VPOR      Y5, Y7, Y5
-	VPMOVMSKB Y5, DX
+	SPECIALS
 	TESTL     DX, DX
 	JNZ       found
 	MOVQ      CX, AX
@@ -54,16 +60,7 @@ last:
 	CMPQ      AX, BX
 	JEQ       none
 	LEAQ      -32(BX), AX
-	VMOVDQU   (SI)(AX*1), Y0
-	VPMINUB   Y0, Y1, Y5
-	VPCMPEQB  Y0, Y5, Y5
-	VPCMPEQB  Y0, Y2, Y6
-	VPCMPEQB  Y0, Y3, Y7
-	VPCMPEQB  Y0, Y4, Y8
-	VPOR      Y5, Y6, Y5
-	VPOR      Y7, Y8, Y7
-	VPOR      Y5, Y7, Y5
-	VPMOVMSKB Y5, DX
+	SPECIALS
 	TESTL     DX, DX
 	JNZ       found
 
