@@ -747,7 +747,11 @@ TEXT cleanAVX2<>(SB), NOSPLIT, $8-48
 	VPBROADCASTB sweepBytes<>+0(SB), Y15
 	VALIDATE_START
 	XORQ R8, R8
-	XORQ DI, DI // with fewer than 128 bytes left, one block at a time to the end
+	// The first four blocks one at a time: WriteTo calls cleanBlocks at
+	// each stop (a CR of CR LF text, every line), where a try of four
+	// would seldom pay. Then with fewer than 128 bytes left, one block
+	// at a time to the end.
+	MOVQ $4, DI
 	MOVQ $4, BX // blocks to take one at a time after a failed try
 
 cleanFour:
