@@ -127,6 +127,9 @@ func (f *fan[In, Out]) worker(jobs <-chan job[In, Out]) {
 func (f *fan[In, Out]) run(j job[In, Out]) {
 	defer close(j.s.q)
 	defer f.recover()
+	if f.stop.Err() != nil {
+		return // ranged ahead, but FlatMap has stopped: nobody wants it
+	}
 	f.work(f.stop, j.v, func(o Out) bool {
 		select {
 		case j.s.q <- o:

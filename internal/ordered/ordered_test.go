@@ -129,6 +129,27 @@ func TestRangeAhead(t *testing.T) {
 	}
 }
 
+// TestNoWorkAfterStop checks that the inputs ranged ahead are not worked
+// on once FlatMap has stopped: work ends when emit fails, and the three
+// inputs already handed to the one worker are dropped.
+func TestNoWorkAfterStop(t *testing.T) {
+	errBad := errors.New("bad")
+	var later atomic.Int64
+	err := FlatMap(context.Background(), Config{Workers: 1, Ahead: 4}, count(10),
+		func(ctx context.Context, v int, send func(int) bool) {
+			if v > 0 {
+				later.Add(1)
+				return
+			}
+			send(v)
+			<-ctx.Done() // canceled once emit has failed
+		},
+		func(int) error { return errBad })
+	if err != errBad || later.Load() != 0 {
+		t.Errorf("error %v, %d inputs worked on after the stop; want %v, 0", err, later.Load(), errBad)
+	}
+}
+
 // TestStop checks that an error of emit, or ctx canceled, stops FlatMap:
 // nothing is emitted after it, a send blocked in work returns false, an
 // endless in stops, and no goroutine is left.
