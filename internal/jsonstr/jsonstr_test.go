@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // indexReference is the literal reference: the first byte for which
@@ -42,21 +45,43 @@ func logNoAsm(t *testing.T) {
 	}
 }
 
-// TestNeedsLook checks the set against encoding/json: a byte needs a look
-// exactly when encoding/json escapes it or may start a character it
-// escapes.
+// TestNeedsLook checks the set against encoding/json: an ASCII byte needs
+// a look exactly when encoding/json escapes it, a byte from 0x80 exactly
+// when it leads a character that encoding/json escapes (every character
+// from U+0080 is marshaled in one string, and the lead bytes of those it
+// writes as \u are collected).
 func TestNeedsLook(t *testing.T) {
-	for c := range 256 {
+	want := map[byte]bool{}
+	for c := range 0x80 {
 		b, _ := json.Marshal(string([]byte{byte(c)}))
-		escaped := !bytes.Equal(b, []byte(`"`+string([]byte{byte(c)})+`"`))
-		if c >= 0x80 {
-			escaped = c == 0xE2 // invalid alone; U+2028 and U+2029 start with it
+		want[byte(c)] = !bytes.Equal(b, []byte(`"`+string([]byte{byte(c)})+`"`))
+	}
+	want['<'], want['>'], want['&'] = false, false, false // HTML escaping is off
+	var all strings.Builder
+	for r := rune(0x80); r <= utf8.MaxRune; r++ {
+		if utf8.ValidRune(r) {
+			all.WriteRune(r)
 		}
-		if c == '<' || c == '>' || c == '&' {
-			escaped = false // HTML escaping is off
+	}
+	b, err := json.Marshal(all.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for out := b; ; {
+		i := bytes.Index(out, []byte(`\u`))
+		if i < 0 {
+			break
 		}
-		if NeedsLook(byte(c)) != escaped {
-			t.Errorf("NeedsLook(%#x) = %v, want %v", c, NeedsLook(byte(c)), escaped)
+		r, err := strconv.ParseUint(string(out[i+2:i+6]), 16, 32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[string(rune(r))[0]] = true
+		out = out[i+6:]
+	}
+	for c := range 256 {
+		if NeedsLook(byte(c)) != want[byte(c)] {
+			t.Errorf("NeedsLook(%#x) = %v, want %v", c, NeedsLook(byte(c)), want[byte(c)])
 		}
 	}
 }
