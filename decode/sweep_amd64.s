@@ -29,8 +29,9 @@
 // the i before which latin does not start again; 16(SP) the mask of CR bits that count (all or none);
 // 24(SP) scratch; 32(SP) 0 in noCR, non-zero in withCR; 40(SP) the
 // table; 96(SP) how many blocks noCR takes one at a time after its next
-// failed try of four (BX counts them down in noCR, where no CR has been). Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops
-// the sweep or 0, Y11 E0, Y10 ED, Y9 FE, Y8 C0, Y7 0; Z16 to Z24 latin's.
+// failed try of four (BX counts them down in noCR, where no CR has been).
+// Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops the
+// sweep or 0, Y11 E0, Y10 ED, Y9 FE, Y8 C0, Y7 0; Z16 to Z24 latin's.
 
 // VALIDATE sets AX to the bits of the bytes of the block in Y0 that the
 // sweep stops at on UTF-8: NUL (if Y12), bytes from F0, C0 and C1, trail
@@ -359,12 +360,10 @@ noCR:
 	JGT  noCROne
 
 noCRFour:
-	MOVQ      R8, R10
-	ADDQ      $96, R10
+	LEAQ      96(R8), R10
 	CMPQ      R10, 56(SP)
 	JGT       noCROne
-	MOVQ      R9, R10
-	ADDQ      $96, R10
+	LEAQ      96(R9), R10
 	CMPQ      R10, 48(SP)
 	JGT       noCROne
 	TESTQ     R12, R12
