@@ -19,9 +19,10 @@
 #   --smoke      base HEAD, one round, tiny inputs: that the script works,
 #                in CI; its numbers mean nothing
 #
-# Workloads: bench's BenchmarkDecode on UTF-8 and windows-1252 with LF and
-# CR LF (the 4 MB corpora of bench/corpus/make.sh where present, else the
-# 64 KB samples), BenchmarkDocument's fresh charsniff.NewReader on 1 KB
+# Workloads: bench's BenchmarkDecode on UTF-8, windows-1252 and
+# windows-1251 with LF and CR LF (the 4 MB corpora of bench/corpus/make.sh
+# where present, else the 64 KB samples), BenchmarkDocument's fresh
+# charsniff.NewReader on 1 KB
 # and 8 KB pages, decode's BenchmarkReadCRLF (LF and CR LF in turn), the
 # command's --json and --decode --json on a generated WARC of a gzip
 # member per record with GOMAXPROCS=1 and on all cores, and --decode and
@@ -157,6 +158,8 @@ workloads=(
 	"decode utf-8 CR LF (Read 32K)|bench|bench.test|bench|^BenchmarkDecode\$/^utf-8-english-crlf\$/^decode.NewReader.Read32K\$"
 	"decode windows-1252 LF|bench|bench.test|bench|^BenchmarkDecode\$/^windows-1252\$/^decode.NewReader\$"
 	"decode windows-1252 CR LF|bench|bench.test|bench|^BenchmarkDecode\$/^windows-1252-crlf\$/^decode.NewReader\$"
+	"decode windows-1251 LF|bench|bench.test|bench|^BenchmarkDecode\$/^windows-1251\$/^decode.NewReader\$"
+	"decode windows-1251 CR LF|bench|bench.test|bench|^BenchmarkDecode\$/^windows-1251-crlf\$/^decode.NewReader\$"
 	"fresh charsniff.NewReader 1 KB|bench|bench.test|bench|^BenchmarkDocument\$/^utf-8-english\$/^1KB\$/^charsniff.NewReader\$"
 	"fresh charsniff.NewReader 8 KB|bench|bench.test|bench|^BenchmarkDocument\$/^utf-8-english\$/^8KB\$/^charsniff.NewReader\$"
 	"decode ReadCRLF english (LF+CR LF)|bench|decode.test|decode|^BenchmarkReadCRLF\$/^utf-8\$/^english\$"

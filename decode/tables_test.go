@@ -2,8 +2,10 @@ package decode_test
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/charsniff/charsniff/decode"
 	"github.com/charsniff/charsniff/override"
@@ -50,4 +52,72 @@ func TestTableWords(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestDenseCRLF decodes long Cyrillic texts whose lines end in CR LF, CR,
+// LF or CR CR LF, with here and there a NUL, in windows-1251, KOI8-R and
+// ISO-8859-5 (dense text, whose table loop decodes through CRs and
+// normalizes after), and checks them against the reference through
+// WriteTo, Reads of several sizes, one-byte and half reads of the source,
+// and without the preprocessing. The texts span many of the Reader's
+// input buffers, so line ends fall at every place of its calls.
+func TestDenseCRLF(t *testing.T) {
+	// The letters of "привет мир " in windows-1251, KOI8-R and ISO-8859-5.
+	words := map[override.Encoding]string{
+		override.Windows1251: "\xEF\xF0\xE8\xE2\xE5\xF2 \xEC\xE8\xF0 ",
+		override.KOI8R:       "\xD0\xD2\xC9\xD7\xC5\xD4 \xCD\xC9\xD2 ",
+		override.ISO8859_5:   "\xDF\xE0\xD8\xD2\xD5\xE2 \xDC\xD8\xE0 ",
+	}
+	ends := []string{"\r\n", "\r\n", "\r\n", "\r", "\n", "\r\r\n", "\r\n\x00", "\r\x00\n"}
+	for e, word := range words {
+		for _, long := range []bool{false, true} {
+			var b bytes.Buffer
+			if long {
+				// A first line of 440 bytes.
+				b.WriteString(strings.Repeat(word, 40) + "\r\n")
+			}
+			for i := 0; b.Len() < 70000; i++ {
+				// Lines of 1 to 12 words, and now and then an empty one.
+				b.WriteString(strings.Repeat(word, i*7%13))
+				b.WriteString(ends[i*5%len(ends)])
+			}
+			in := b.Bytes()
+			want := refDecode(t, e, in, false, full, true)
+			for _, bufSize := range []int{0, 1, 100, 4096, 32 << 10} {
+				got, err := decodeAll(t, bytes.NewReader(in), bufSize, decode.WithEncoding(e))
+				if err != nil || !bytes.Equal(got, want) {
+					t.Fatalf("%s, long first line %v, buffer %d: %d bytes, %v; want %d bytes (first difference at %d)",
+						e, long, bufSize, len(got), err, len(want), firstDiff(got, want))
+				}
+			}
+			for name, src := range map[string]io.Reader{
+				"one byte": iotest.OneByteReader(bytes.NewReader(in)),
+				"half":     iotest.HalfReader(bytes.NewReader(in)),
+			} {
+				got, err := decodeAll(t, src, 1000, decode.WithEncoding(e))
+				if err != nil || !bytes.Equal(got, want) {
+					t.Fatalf("%s, long first line %v, %s reads: %d bytes, %v; want %d bytes (first difference at %d)",
+						e, long, name, len(got), err, len(want), firstDiff(got, want))
+				}
+			}
+			raw := refDecode(t, e, in, false, none, true)
+			got, err := decodeAll(t, bytes.NewReader(in), 0, decode.WithEncoding(e), decode.WithoutPreprocessing())
+			if err != nil || !bytes.Equal(got, raw) {
+				t.Fatalf("%s, long first line %v, without preprocessing: %d bytes, %v; want %d bytes (first difference at %d)",
+					e, long, len(got), err, len(raw), firstDiff(got, raw))
+			}
+		}
+	}
+}
+
+// firstDiff returns the first index at which a and b differ, or the length
+// of the shorter if one is a prefix of the other.
+func firstDiff(a, b []byte) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
 }
