@@ -48,13 +48,19 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 	ri, rx := 0, 0
 	for nSrc < len(src) {
 		var i, j int
-		if lines && d.mode == modeDense && d.pat.crOn {
+		if lines && d.mode == modeDense {
 			var w int
 			w, i, j = d.denseCR(dst[nDst:], src[nSrc:], v)
 			nDst += w
 		} else {
 			nDst, nSrc = d.tableLines(dst, src, nDst, nSrc, lines)
 			lim := st.limit(src, nSrc, len(dst)-nDst, true, true)
+			if d.mode != modeDense {
+				// The mode is chosen again after at most modeSpan
+				// bytes: a fresh Reader's first window of Cyrillic
+				// text without a CR went all through modeASCII.
+				lim = min(lim, nSrc+modeSpan)
+			}
 			i, j = tableRun(dst[nDst:], src[nSrc:], lim-nSrc, t, v, d.mode)
 			nDst += j
 		}
@@ -126,11 +132,11 @@ func (d *decoder) tableLines(dst, src []byte, nDst, nSrc int, lines bool) (int, 
 	return nDst, nSrc
 }
 
-// denseCR is tableRun in modeDense once a CR has been met (with the
-// newline normalization on): src is decoded through its CRs, up to its
-// first NUL, with the encoding's Decode table (in which CR is itself), and
-// the text written is then normalized in place (compactCR), as the
-// double-byte codecs' is (codecDirect). It returns the bytes written, and
+// denseCR is tableRun in modeDense once a CR has been met: src is decoded
+// through its CRs, up to its first NUL if NUL is replaced, with the
+// encoding's Decode table (in which CR and NUL are themselves), and with
+// the newline normalization on the text written is then normalized in
+// place (compactCR), as the double-byte codecs' is (codecDirect). It returns the bytes written, and
 // the bytes read and written by tableRun (before the normalization); if
 // the text ended with a CR, d.cr is set (see skipLF). Stopping the
 // table loop at each CR, a line at a time, left windows-1251 text with
@@ -139,6 +145,9 @@ func (d *decoder) tableLines(dst, src []byte, nDst, nSrc int, lines bool) (int, 
 func (d *decoder) denseCR(dst, src []byte, v *singlebyte.Vector) (w, i, j int) {
 	lim := nextByte(src[:min(len(src), len(dst))], 0, 0, d.pat.nulOn)
 	i, j = tableRun(dst, src, lim, singlebyte.Decode(d.enc), v, modeDense)
+	if !d.pat.crOn {
+		return j, i, j
+	}
 	return d.compactCR(dst[:j]), i, j
 }
 
@@ -170,6 +179,10 @@ const (
 	// Each word with one goes through the table byte by byte, unrolled.
 	modeDense
 )
+
+// modeSpan is the most input tableRun takes in modeASCII or modeLatin
+// before tableDecode chooses the mode again.
+const modeSpan = 1 << 10
 
 // tableMode returns the mode for text in which n bytes of input decoded to
 // n+extra bytes of output (each non-ASCII byte makes one or two extra).
