@@ -146,8 +146,10 @@ type Reader struct {
 	pos int64
 	// eof reports that no more bytes will come: buf[r0:r1] is the rest of
 	// the input. srcEOF reports that src returned io.EOF; eof follows once
-	// late.replay is empty.
-	eof, srcEOF bool
+	// late.replay is empty. unclean reports that a Read straight from src
+	// (readClean) found less than 7/8 of the bytes it read clean: the
+	// rest of the stream goes through the decoder.
+	eof, srcEOF, unclean bool
 	// err is a non-EOF error from src, returned by Read once buf[r0:r1]
 	// is decoded as far as it can be, and then cleared (the next Read
 	// reads from src again).
@@ -263,7 +265,7 @@ func (r *Reader) setup() {
 func (r *Reader) start(src io.Reader) {
 	r.src = src
 	r.r0, r.r1, r.pos = 0, 0, 0
-	r.eof, r.srcEOF, r.err = false, false, nil
+	r.eof, r.srcEOF, r.unclean, r.err = false, false, false, nil
 	r.o0, r.o1 = 0, 0
 	// The last stream may have stopped while holding bytes read ahead:
 	// fill would hand them to this one. Drop them before the window.
@@ -497,6 +499,11 @@ func (r *Reader) Read(p []byte) (int, error) {
 		return 0, nil
 	}
 	if len(p) >= utf8.UTFMax {
+		if r.d.path == pathUTF8 {
+			if n := r.readClean(p); n > 0 {
+				return n, nil
+			}
+		}
 		return r.decode(p)
 	}
 	out := r.outBuf()
@@ -669,6 +676,35 @@ func (r *Reader) writeClean(w io.Writer) (int, error) {
 		err = io.ErrShortWrite
 	}
 	return k, err
+}
+
+// readClean is Read's path for UTF-8 input, as writeClean is WriteTo's:
+// with buf empty, it reads from the source straight into p and returns
+// how many of the bytes at its start decoding would copy unchanged; the
+// bytes after those go to buf, for the decoder. It reads nothing, and
+// returns 0, when writeClean would write nothing for the decoder's state
+// (the late <meta> scan, which could find a change in the bytes read, is
+// one), when buf holds bytes or the scan has bytes to replay, and when p
+// is shorter than minDirect; it returns 0 too when none of the bytes it
+// read is clean. Clean text then costs one copy, the source's into p, and
+// a check of p, where the decoder's path copies it twice. Text that is
+// not (with CR LF, say) would cost a third, of the bytes after the first
+// that is not clean into buf: after a read of which more than 1/8 was
+// not clean, readClean reads no more of the stream (r.unclean).
+func (r *Reader) readClean(p []byte) int {
+	const minDirect = 4 << 10
+	if len(p) < minDirect || r.unclean || r.r0 < r.r1 || r.eof || r.err != nil || !r.d.bomDone || r.d.cr ||
+		r.late.pendAt >= 0 || r.late.open() || len(r.late.replay) > 0 {
+		return 0
+	}
+	p = p[:min(len(p), len(r.buf))]
+	n, eof := r.read(p)
+	r.pos += int64(n)
+	r.eof = eof
+	k := r.d.utf8Clean(p[:n])
+	r.r0, r.r1 = 0, copy(r.buf, p[k:n])
+	r.unclean = n-k > n/8
+	return k
 }
 
 // fffdBlock is U+FFFD 1365 times (4095 bytes), which writeNUL writes for

@@ -3,6 +3,7 @@ package decode_test
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -410,5 +411,36 @@ func TestReadRuneAfterSplitRead(t *testing.T) {
 	}
 	if _, _, err := r.ReadRune(); err != io.EOF {
 		t.Errorf("ReadRune at the end: %v, want io.EOF", err)
+	}
+}
+
+// TestReadClean reads UTF-8 pages of up to 200 KB with Read buffers of 4 KB
+// to 1 MB, from a source that returns all it can at once and from one that
+// returns half: the clean text that Read takes straight from the source
+// into the caller's buffer (readClean) must end at each byte that the
+// preprocessing or the decoder changes, wherever it falls (the first
+// bytes, a buffer's end, far past the Reader's 16 KB input buffer) and the
+// bytes after it must be decoded as ever.
+func TestReadClean(t *testing.T) {
+	text := []byte(strings.Repeat("Grüße, 世界: a clean line of text.\n", 6000))[:200_000]
+	odd := []string{"\r\n", "\r", "\x00", "\xFF", "\xE4\xB8", "\xF0\x9F\x98", "\xED\xA0\x80"}
+	places := []int{0, 1, 4095, 4096, 16383, 16384, 16385, 40000, 65535, 150000, 199990}
+	for _, o := range odd {
+		for _, at := range places {
+			in := slices.Concat(text[:at], []byte(o), text[at:])
+			want := refDecode(t, override.UTF8, in, false, full, true)
+			for _, size := range []int{4 << 10, 16 << 10, 64 << 10, 1 << 20} {
+				for name, src := range map[string]io.Reader{
+					"whole": bytes.NewReader(in),
+					"half":  iotest.HalfReader(bytes.NewReader(in)),
+				} {
+					got, err := decodeAll(t, src, size, decode.WithEncoding(override.UTF8))
+					if err != nil || !bytes.Equal(got, want) {
+						t.Fatalf("%q at %d, Read %d, %s source: %d bytes, %v; want %d bytes (first difference at %d)",
+							o, at, size, name, len(got), err, len(want), firstDiff(got, want))
+					}
+				}
+			}
+		}
 	}
 }
