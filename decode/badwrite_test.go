@@ -31,9 +31,9 @@ func TestWriteToBadCount(t *testing.T) {
 		enc  override.Encoding
 	}{
 		{"clean UTF-8", strings.Repeat("<p>text\n", 8000), override.UTF8}, // several input buffers
-		{"decoded", strings.Repeat("<p>caf\xe9\r\n", 1000), override.Windows1252},
-		{"NUL as UTF-8", "a" + strings.Repeat("\x00", 5000), override.UTF8},
-		{"NUL as windows-1252", "a" + strings.Repeat("\x00", 5000), override.Windows1252},
+		{"decoded", strings.Repeat("<p>caf\xe9\r\n", 5000), override.Windows1252},
+		{"NUL as UTF-8", "a" + strings.Repeat("\x00", 20000), override.UTF8},
+		{"NUL as windows-1252", "a" + strings.Repeat("\x00", 20000), override.Windows1252},
 	} {
 		r, err := NewReader(strings.NewReader(tc.in), WithEncoding(tc.enc))
 		if err != nil {
