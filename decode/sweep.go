@@ -12,6 +12,7 @@ const (
 	sweepNUL                // NUL stops the sweep
 	sweepUTF8               // the text is UTF-8: its valid sequences of two and three bytes pass
 	sweepLatin1             // the table is latin1Table: its letters from A0 are expanded without it
+	sweepWide               // UTF-8 with sweepCR: ASCII with line ends goes 64 bytes a step (wideCR)
 )
 
 // latin1Table is the table of windows-1252, whose bytes from 0xA0 are the
@@ -43,6 +44,9 @@ func (p *patterns) tableFlags(table *[256]uint32) uint64 {
 	switch table {
 	case nil:
 		flags |= sweepUTF8
+		if latinOK && p.crOn {
+			flags |= sweepWide
+		}
 	case latin1Table:
 		if latinOK {
 			flags |= sweepLatin1

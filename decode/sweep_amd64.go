@@ -10,10 +10,11 @@ import "golang.org/x/sys/cpu"
 // off (docs/speed.md).
 var sweepOK = cpu.X86.HasAVX2 && cpu.X86.HasPOPCNT
 
-// latinOK reports whether the sweep's latin loop for windows-1252 runs
-// (sweepLatin1): on CPUs with AVX-512 F, BW, VBMI and VBMI2 and BMI2 (Intel
-// from Ice Lake, AMD from Zen 4). GODEBUG=cpu.avx512f=off turns it off.
-// Tests turn it off to run the AVX2 paths.
+// latinOK reports whether the sweep's AVX-512 loops run: latin for
+// windows-1252 (sweepLatin1) and wideCR for UTF-8 with CR (sweepWide), on
+// CPUs with AVX-512 F, BW, VBMI and VBMI2 and BMI2 (Intel from Ice Lake,
+// AMD from Zen 4). GODEBUG=cpu.avx512f=off turns them off. Tests turn it
+// off to run the AVX2 paths.
 var latinOK = sweepOK && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW &&
 	cpu.X86.HasAVX512VBMI && cpu.X86.HasAVX512VBMI2 && cpu.X86.HasBMI2
 
@@ -36,7 +37,9 @@ var latinOK = sweepOK && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW &&
 // sweep backs up over those. high is non-zero if the blocks it read (or
 // the one it stopped at) hold a byte from 0x80. sweepLatin1 (only with
 // latin1Table, and only if latinOK) has it take windows-1252 text 64 bytes
-// at a time with AVX-512, where letters are many; the result is the same.
+// at a time with AVX-512, where letters are many, and sweepWide (UTF-8
+// with sweepCR, only if latinOK) ASCII text with line ends; the result is
+// the same.
 //
 //go:noescape
 func sweepBlocks(d, s []byte, table *[256]uint32, flags uint64) (j, i, high int)

@@ -6,7 +6,7 @@
 //
 // sweepBlocks with AVX2 and POPCNT (sweep_amd64.go says what it does),
 // and with sweepLatin1 AVX-512 F, BW, VBMI, VBMI2 and BMI2 too (the loop
-// latinAVX512). It goes one 32-byte block a step, in two loops: noCR until the text has a CR (all the way when newlines
+// latinAVX512), with sweepWide AVX-512 F, BW and VBMI2 (wideCR). It goes one 32-byte block a step, in two loops: noCR until the text has a CR (all the way when newlines
 // are kept), then withCR. Each first asks whether the block is ASCII with
 // nothing to do (no NUL, no CR in noCR, no sequence carried into it) and
 // stores it. If not, UTF-8 is checked with VALIDATE and stored as it is;
@@ -15,7 +15,8 @@
 // (or nothing) and stores the rest of the block again after it. A third
 // loop, latinAVX512, takes windows-1252 text with AVX-512 64 bytes a step; a
 // fourth, tableNoCR, is noCR for a single-byte encoding until a block has
-// a CR or NUL (latin runs only after that).
+// a CR or NUL (latin runs only after that). With sweepWide a fifth,
+// wideCR, takes UTF-8 ASCII with line ends 64 bytes a step from withCR.
 //
 // Registers: SI, DI the bases of s and d; R8 i; R9 j; BX 1 if the block
 // before ended in a CR; R12 bits 0 and 1: trail bytes the block before
@@ -27,7 +28,8 @@
 // table), 48(SP) and 56(SP) those for a block stored once (32 of each),
 // 72(SP) and 64(SP) those for a step of latin (128 of d, 64 of s); 80(SP)
 // the i before which latin does not start again; 16(SP) the mask of CR bits that count (all or none);
-// 24(SP) scratch; 32(SP) 0 in noCR, non-zero in withCR; 40(SP) the
+// 24(SP) scratch; 32(SP) 0 in noCR, non-zero in withCR; 88(SP) wideCR's
+// backoff, 80(SP) its i as latin's; 40(SP) the
 // table; 96(SP) how many blocks noCR takes one at a time after its next
 // failed try of four (BX counts them down in noCR, where no CR has been).
 // Y15 CR, Y14 LF, Y13 07 (CR XOR LF) or 0, Y12 FF where NUL stops the
@@ -310,6 +312,25 @@ room:
 	XORQ R9, R9
 	XORQ BX, BX
 
+	// With sweepWide (UTF-8 with CR, on CPUs with AVX-512 VBMI2), 88(SP)
+	// is how many bytes withCR takes after wideCR stops at a byte from 80
+	// or a NUL (64, doubled after each such stop in a row, up to 1024; 0
+	// without sweepWide: wideCR does not run), and Z17, Z18 and Z24 hold
+	// the bytes it compares with, as latin's below: 00 if NUL stops the
+	// sweep (else 80, which stops wideCR anyway), CR, LF.
+	MOVQ  $0, 88(SP)
+	TESTQ $16, DX
+	JZ    latinSetup
+	MOVQ  $64, 88(SP)
+	MOVQ    $0x80, AX
+	XORQ    CX, CX
+	TESTQ   $2, DX
+	CMOVQNE CX, AX
+	VPBROADCASTB AX, Z17
+	VPBROADCASTB sweepBytes<>+0(SB), Z18
+	VPBROADCASTB sweepBytes<>+1(SB), Z24
+
+latinSetup:
 	// With sweepLatin1, R13 is 1 and Z16 to Z24 hold latin's constants:
 	// A0; the byte a NUL is compared with, 00 if NUL stops the sweep,
 	// else 80 (a byte that stops latin anyway); the byte a CR is
@@ -459,7 +480,7 @@ withCR:
 	NOTQ      CX
 	ANDQ      CX, AX
 	ORQ       R12, AX          // AX without the CRs
-	JZ        withCRClean
+	JZ        withCRASCII
 	CMPQ      40(SP), $0
 	JNE       table
 	VALIDATE
@@ -484,6 +505,15 @@ withCRClean:
 	ADDQ         $32, R8
 	ADDQ         $32, R9
 	JMP          withCR
+
+	// withCRASCII: a block of ASCII with a line end (and R12 0): wideCR
+	// takes it if it runs and has not just stopped there.
+withCRASCII:
+	CMPQ 88(SP), $0
+	JEQ  withCRClean
+	CMPQ R8, 80(SP)
+	JLT  withCRClean
+	JMP  wideCR
 
 	// withCRPlain: a block of ASCII with no CR after a block that did
 	// not end in one, most blocks of text with long lines, stored as it
@@ -623,6 +653,58 @@ tableNoCREvent:
 tableNoCRNoCR:
 	XORQ R14, R14
 	JMP  noCR
+
+	// wideCR: withCR for UTF-8 text with AVX-512 (sweepWide), 64 bytes a
+	// step while they are ASCII with no NUL that stops the sweep: each CR
+	// is written as LF and each LF right after a CR (BX as in withCR) is
+	// left out by VPCOMPRESSB, the same way for any number of line ends
+	// (withCR takes a LOWER_FROM for each, 32 bytes a step). withCR comes
+	// here from a block of ASCII with a line end (withCRASCII), R12 0,
+	// and takes the 64 bytes (88(SP)) from a step with a byte from 80 or
+	// a NUL, and the rest when there is too little room for a step: 64
+	// bytes of s, 128 of d (latin's marks).
+wideCR:
+	ROOM(64(SP), 72(SP), wideCRRoom)
+	VMOVDQU64   (SI)(R8*1), Z0
+	VPMOVB2M    Z0, K1           // bytes from 80
+	VPCMPEQB    Z0, Z17, K2      // NULs that stop the sweep
+	KORTESTQ    K1, K2
+	JNZ         wideCROut
+	VPCMPEQB    Z0, Z18, K3      // CRs
+	VPCMPEQB    Z0, Z24, K2      // LFs
+	KMOVQ       K3, CX
+	KMOVQ       K2, DX
+	LEAQ        (BX)(CX*2), R10
+	ANDQ        R10, DX          // the LFs to drop
+	SHRQ        $63, CX
+	MOVQ        CX, BX
+	VMOVDQU8    Z24, K3, Z0      // CRs as LF
+	KMOVQ       DX, K4
+	KNOTQ       K4, K4
+	VPCOMPRESSB Z0, K4, Z0
+	VMOVDQU64   Z0, (DI)(R9*1)
+	POPCNTQ     DX, DX
+	SUBQ        DX, R9
+	ADDQ        $64, R9
+	ADDQ        $64, R8
+	MOVQ        $64, 88(SP)
+	JMP         wideCR
+
+wideCROut:
+	MOVQ    88(SP), R10
+	LEAQ    (R8)(R10*1), CX
+	MOVQ    CX, 80(SP)
+	SHLQ    $1, R10
+	MOVQ    $1024, CX
+	CMPQ    R10, CX
+	CMOVQGT CX, R10
+	MOVQ    R10, 88(SP)
+	JMP     withCR
+
+wideCRRoom:
+	LEAQ 64(R8), R10
+	MOVQ R10, 80(SP)
+	JMP  withCR
 
 	// latin: windows-1252 text (sweepLatin1, on CPUs with AVX-512
 	// VBMI2) whose bytes from 80 are A0 to FF, the Latin-1 letters,

@@ -412,6 +412,32 @@ func sweepLatinPositions(t *testing.T) {
 	})
 }
 
+// TestSweepWidePositions puts each piece the wideCR loop (UTF-8 with CR,
+// AVX-512) must carry across its 64-byte steps (CR LF, a CR at a step's
+// end, CR CR LF), or leave to withCR (a NUL that stops the sweep, a
+// letter, a sequence cut by a step's end), at every position of runs of
+// ASCII with line ends, short and long lines, with the loop on and off,
+// with NUL stopping the sweep and kept.
+func TestSweepWidePositions(t *testing.T) {
+	if !sweepOK {
+		t.Skip(noSweep)
+	}
+	eachLatinLoop(t, func(t *testing.T, _ bool) {
+		runs := []string{
+			strings.Repeat("<p>a short line\r\n", 12),
+			strings.Repeat("a longer line of plain text, with no end for a while; ", 4) + "\r\n",
+			strings.Repeat("\r\n", 40),
+		}
+		pieces := []string{"\r\n", "\r", "\n", "\r\r\n", "\n\r", "\x00", "\r\x00", "\xC3\xA9", "\xE2\x80\x94", "\xF0\x9F\x98\x80", "\xFF", "a"}
+		eachInsertion(runs, pieces, func(s []byte) {
+			for _, nul := range []bool{true, false} {
+				p := newPatterns(true, nul)
+				checkSweep(t, &p, s, nil)
+			}
+		})
+	})
+}
+
 // BenchmarkSweepLatin decodes windows-1252 text (the French sample, with LF
 // and with CR LF line ends, 8 KB of it, and the English sample, almost all
 // ASCII) to the end with WriteTo, the sweep's latin loop on ("latin", on
