@@ -650,7 +650,7 @@ func (r *Reader) ended() bool {
 // when fewer than minClean bytes are clean.
 func (r *Reader) writeClean(w io.Writer) (int, error) {
 	const minClean = 64
-	if r.d.cr || r.late.pendAt >= 0 || r.late.open() || r.o0 < r.o1 {
+	if r.busy() {
 		return 0, nil
 	}
 	if r.r0 == r.r1 && !r.eof && r.err == nil {
@@ -681,6 +681,15 @@ func (r *Reader) writeClean(w io.Writer) (int, error) {
 	return k, err
 }
 
+// busy reports whether the decoder has state that bytes taken straight
+// from buf or from the source would skip: an LF to drop after a CR, a
+// pending change of encoding, the look-ahead watching the bytes, or
+// decoded bytes in out. writeClean, writeNUL and readClean then leave the
+// bytes to the decoder.
+func (r *Reader) busy() bool {
+	return r.d.cr || r.late.pendAt >= 0 || r.late.open() || r.o0 < r.o1
+}
+
 // readClean is Read's path for UTF-8 input, as writeClean is WriteTo's:
 // with buf empty, it reads from the source straight into p and returns
 // how many of the bytes at its start decoding would copy unchanged; the
@@ -696,8 +705,8 @@ func (r *Reader) writeClean(w io.Writer) (int, error) {
 // not clean, readClean reads no more of the stream (r.unclean).
 func (r *Reader) readClean(p []byte) int {
 	const minDirect = 4 << 10
-	if len(p) < minDirect || r.unclean || r.r0 < r.r1 || r.eof || r.err != nil || !r.d.bomDone || r.d.cr ||
-		r.late.pendAt >= 0 || r.late.open() || len(r.late.replay) > 0 {
+	if len(p) < minDirect || r.unclean || r.r0 < r.r1 || r.eof || r.err != nil || !r.d.bomDone ||
+		r.busy() || len(r.late.replay) > 0 {
 		return 0
 	}
 	p = p[:min(len(p), len(r.buf))]
@@ -713,8 +722,9 @@ func (r *Reader) readClean(p []byte) int {
 // fffdBlock is U+FFFD 5461 times (16383 bytes), which writeNUL writes for
 // runs of NUL, made on first need: 4095 bytes left a page of NULs at
 // 0.47-0.55 of the speed of one of letters through WriteTo, a write for
-// each 1365 NULs (AMD EPYC Zen 4, BenchmarkNUL; now 0.69-0.71). The writers it goes to must not change
-// it (io.Writer's contract), as net/http's crlf.
+// each 1365 NULs (AMD EPYC Zen 4, BenchmarkNUL; now 0.69-0.71). The
+// writers it goes to must not change it (io.Writer's contract), as
+// net/http's crlf.
 var fffdBlock = sync.OnceValue(func() []byte { return []byte(strings.Repeat(fffd, 5461)) })
 
 // writeNUL is WriteTo's path for a run of NUL bytes on the UTF-8 and
@@ -725,7 +735,7 @@ var fffdBlock = sync.OnceValue(func() []byte { return []byte(strings.Repeat(fffd
 // (or buf is empty). A page of NULs then costs its reads and writes, with
 // no copy into out (a third of the time went there).
 func (r *Reader) writeNUL(w io.Writer) (int, error) {
-	if r.r0 == r.r1 || r.buf[r.r0] != 0 || !r.d.bomDone || r.d.cr || r.late.pendAt >= 0 || r.late.open() || r.o0 < r.o1 {
+	if r.r0 == r.r1 || r.buf[r.r0] != 0 || !r.d.bomDone || r.busy() {
 		return 0, nil
 	}
 	b := fffdBlock()
