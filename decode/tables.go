@@ -76,10 +76,6 @@ func (d *decoder) tableDecode(dst, src []byte) (nDst, nSrc int, err error) {
 			}
 			ri, rx = 0, 0
 		}
-		if d.cr && nSrc < len(src) {
-			// denseCR's text ended with a CR.
-			nSrc += d.skipLF(src[nSrc:])
-		}
 		if nSrc == len(src) {
 			break
 		}
@@ -136,17 +132,22 @@ func (d *decoder) tableLines(dst, src []byte, nDst, nSrc int, lines bool) (int, 
 // through its CRs, up to its first NUL if NUL is replaced, with the
 // encoding's Decode table (in which CR and NUL are themselves), and with
 // the newline normalization on the text written is then normalized in
-// place (compactCR), as the double-byte codecs' is (codecDirect). It returns the bytes written, and
-// the bytes read and written by tableRun (before the normalization); if
-// the text ended with a CR, d.cr is set (see skipLF). Stopping the
-// table loop at each CR, a line at a time, left windows-1251 text with
-// CR LF at 28 % of the speed of the same text with LF (AMD EPYC Zen 4,
-// decode's BenchmarkReadCRLF).
+// place (compactCR), as the double-byte codecs' is (codecDirect). A CR
+// that ends what tableRun took is left to tableDecode's byte loop, which
+// looks at the byte after it, as sweepEnd leaves one to the careful path.
+// It returns the bytes written, and the bytes read and written by
+// tableRun (before the normalization). Stopping the table loop at each
+// CR, a line at a time, left windows-1251 text with CR LF at 28 % of the
+// speed of the same text with LF (AMD EPYC Zen 4, decode's
+// BenchmarkReadCRLF).
 func (d *decoder) denseCR(dst, src []byte, v *singlebyte.Vector) (w, i, j int) {
 	lim := nextByte(src[:min(len(src), len(dst))], 0, 0, d.pat.nulOn)
 	i, j = tableRun(dst, src, lim, singlebyte.Decode(d.enc), v, modeDense)
 	if !d.pat.crOn {
 		return j, i, j
+	}
+	if i > 0 && src[i-1] == '\r' {
+		i, j = i-1, j-1
 	}
 	return d.compactCR(dst[:j]), i, j
 }
