@@ -312,34 +312,16 @@ room:
 	XORQ R9, R9
 	XORQ BX, BX
 
-	// With sweepWide (UTF-8 with CR, on CPUs with AVX-512 VBMI2), 88(SP)
-	// is how many bytes withCR takes after wideCR stops at a byte from 80
-	// or a NUL (64, doubled after each such stop in a row, up to 1024; 0
-	// without sweepWide: wideCR does not run), and Z17, Z18 and Z24 hold
-	// the bytes it compares with, as latin's below: 00 if NUL stops the
-	// sweep (else 80, which stops wideCR anyway), CR, LF.
+	// With sweepLatin1 or sweepWide, Z17, Z18 and Z24 hold the bytes the
+	// AVX-512 loops compare with: a NUL's, 00 if NUL stops the sweep, else
+	// 80 (a byte that stops them anyway); a CR's, 0D or 80 alike
+	// (sweepWide comes with sweepCR); LF. With sweepWide (UTF-8 with CR),
+	// 88(SP) is how many bytes withCR takes after wideCR stops at a byte
+	// from 80 or a NUL (64, doubled after each such stop in a row, up to
+	// 1024; 0 without sweepWide: wideCR does not run).
 	MOVQ  $0, 88(SP)
-	TESTQ $16, DX
-	JZ    latinSetup
-	MOVQ  $64, 88(SP)
-	MOVQ    $0x80, AX
-	XORQ    CX, CX
-	TESTQ   $2, DX
-	CMOVQNE CX, AX
-	VPBROADCASTB AX, Z17
-	VPBROADCASTB sweepBytes<>+0(SB), Z18
-	VPBROADCASTB sweepBytes<>+1(SB), Z24
-
-latinSetup:
-	// With sweepLatin1, R13 is 1 and Z16 to Z24 hold latin's constants:
-	// A0; the byte a NUL is compared with, 00 if NUL stops the sweep,
-	// else 80 (a byte that stops latin anyway); the byte a CR is
-	// compared with, 0D or 80 alike; C2, 01, BF; latinPairs; LF. (R13 is
-	// VALIDATE's, for UTF-8 only.)
-	TESTQ $8, DX
+	TESTQ $24, DX
 	JZ    pick
-	MOVQ  $1, R13
-	VPBROADCASTB sweepBytes<>+6(SB), Z16
 	MOVQ    $0x80, AX
 	XORQ    CX, CX
 	TESTQ   $2, DX
@@ -350,12 +332,24 @@ latinSetup:
 	TESTQ   $1, DX
 	CMOVQNE CX, AX
 	VPBROADCASTB AX, Z18
+	VPBROADCASTB sweepBytes<>+1(SB), Z24
+	TESTQ $16, DX
+	JZ    latinSetup
+	MOVQ  $64, 88(SP)
+
+latinSetup:
+	// With sweepLatin1, R13 is 1 and Z16 to Z23 hold the rest of latin's
+	// constants: A0; Z17 and Z18 as above; C2, 01, BF; latinPairs. (R13
+	// is VALIDATE's, for UTF-8 only.)
+	TESTQ $8, DX
+	JZ    pick
+	MOVQ  $1, R13
+	VPBROADCASTB sweepBytes<>+6(SB), Z16
 	VPBROADCASTB sweepBytes<>+8(SB), Z19
 	VPBROADCASTB sweepBytes<>+9(SB), Z20
 	VPBROADCASTB sweepBytes<>+7(SB), Z21
 	VMOVDQU64    latinPairs<>+0(SB), Z22
 	VMOVDQU64    latinPairs<>+64(SB), Z23
-	VPBROADCASTB sweepBytes<>+1(SB), Z24
 
 	// A table: tableNoCR, with the table in R14, until a block has a CR
 	// or NUL; latin, if it runs, only after that. On text with no CR
